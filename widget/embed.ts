@@ -1,0 +1,3 @@
+import { defineVoiceAssistant } from './ui/element.ts';
+
+defineVoiceAssistant();
