@@ -1,0 +1,34 @@
+import type { ApiCore, RequestOptions } from './core.ts';
+import type { RouteSpec } from './route-spec.ts';
+import type { Resource } from './types.ts';
+
+/**
+ * Turns route rows into methods, one per row, named by `row.name`. A method takes the path
+ * parameters in template order, then the body (routes with a body) or the query (routes with a
+ * query), then {@link RequestOptions}. Nothing is written by hand per route, so the client
+ * cannot drift from the table.
+ */
+export function defineResource<const Rows extends readonly RouteSpec[]>(
+  core: ApiCore,
+  rows: Rows,
+): Resource<Rows> {
+  const resource: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
+  for (const route of rows) {
+    const count = route.path.split('{').length - 1;
+    const takesInput = route.body !== 'none' || route.query === true;
+    resource[route.name] = (...args) => {
+      const input = takesInput ? args[count] : undefined;
+      const options = args[takesInput ? count + 1 : count] as RequestOptions | undefined;
+      return core.request(
+        route,
+        {
+          params: args.slice(0, count),
+          body: route.body === 'none' ? undefined : input,
+          query: route.body === 'none' ? (input as object | undefined) : undefined,
+        },
+        options,
+      );
+    };
+  }
+  return resource as unknown as Resource<Rows>;
+}

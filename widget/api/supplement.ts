@@ -1,0 +1,82 @@
+import type { components, paths as PublicPaths } from './generated/vapi.d.ts';
+import type { paths as ExtendedPaths } from './generated/vapi-extended.d.ts';
+
+// Hand-kept types for the SPEC §7 routes that neither OpenAPI document describes (and for
+// POST /call/web, which the documents describe incompletely), in the same shape
+// openapi-typescript generates, so types.ts treats all three sources alike. Where the
+// platform's field list is not published, the body is an open object: it compiles anything and
+// claims nothing. Keep this file small; prefer the generated types whenever a document gains
+// the route.
+
+type Schemas = components['schemas'];
+/** An object whose fields the published documents do not list. */
+type Open = { [field: string]: unknown };
+type QueryOf<P extends keyof PublicPaths | keyof ExtendedPaths, Source> = P extends keyof Source
+  ? Source[P] extends { get: { parameters: { query?: infer Q } } }
+    ? Q
+    : never
+  : never;
+
+interface GetOperation<Query, Result> {
+  parameters: { query?: Query };
+  requestBody?: never;
+  responses: { 200: { content: { 'application/json': Result } } };
+}
+
+interface PostOperation<Body, Result> {
+  parameters: { query?: never };
+  requestBody: { content: { 'application/json': Body } };
+  responses: { 201: { content: { 'application/json': Result } } };
+}
+
+/** Paging parameters shared by the paginated listings. */
+interface PageQuery {
+  page?: number;
+  limit?: number;
+  sortOrder?: 'ASC' | 'DESC';
+}
+
+/**
+ * POST /call/web body (SPEC §3): an id (string) or an inline object for the assistant, squad or
+ * workflow, plus overrides. The public document's DTO has these fields but marks
+ * `roomDeleteOnUserLeaveEnabled` as required, which the platform does not enforce.
+ */
+export type WebCallBody = Omit<Schemas['CreateWebCallDTO'], 'roomDeleteOnUserLeaveEnabled'> & {
+  roomDeleteOnUserLeaveEnabled?: boolean;
+};
+
+/**
+ * POST /call/web response: a call plus what the browser needs to join the room. The documents
+ * omit `webCallUrl` and `transport.callToken`, which the platform returns.
+ */
+export type WebCallResponse = Schemas['Call'] & {
+  webCallUrl?: string;
+  transport?: { callUrl?: string; callToken?: string; [field: string]: unknown };
+};
+
+/** Routes missing from both documents (and the voice-clone route under its generic template). */
+export interface SupplementPaths {
+  '/call/web': { post: PostOperation<WebCallBody, WebCallResponse> };
+  '/v2/call/export': {
+    get: GetOperation<QueryOf<'/v2/call', ExtendedPaths> & { format?: 'csv' | 'json' }, unknown>;
+  };
+  '/chat/web': { post: PostOperation<Open, Open> };
+  '/chat/web/responses': { post: PostOperation<Open, Open> };
+  '/campaign/paginated': {
+    get: GetOperation<
+      QueryOf<'/campaign', PublicPaths> & PageQuery,
+      Schemas['CampaignPaginatedResponse']
+    >;
+  };
+  '/support/ticket': { post: PostOperation<Open, Open> };
+  '/assistant/{id}/version': {
+    get: GetOperation<
+      PageQuery & { cursor?: string },
+      Schemas['AssistantVersionPaginatedResponse']
+    >;
+  };
+  '/workflow/generate': { post: PostOperation<Open, Open> };
+  '/org/{id}/auth': { get: GetOperation<never, Open> };
+  '/voice-library/create-sesame-voice': { post: PostOperation<Open, Open> };
+  '/{voiceProvider}/voice/clone': ExtendedPaths['/11labs/voice/clone'];
+}
