@@ -1,0 +1,178 @@
+import { APP_MESSAGE_MAX_CHARS } from './constants.ts';
+import type { ReportedStage, StartStage } from './start-stages.ts';
+
+/**
+ * Every error code the call client emits or throws. The first seven are SPEC §8's catalogue;
+ * the rest name failures the platform SDK reported only as raw exceptions.
+ */
+export type CallErrorCode =
+  | 'validation-error'
+  | 'daily-call-object-creation-error'
+  | 'daily-call-join-error'
+  | 'video-recording-setup-error'
+  | 'audio-observer-setup-error'
+  | 'audio-processing-setup-error'
+  | 'start-method-error'
+  | 'web-call-creation-error'
+  | 'microphone-denied'
+  | 'microphone-not-found'
+  | 'microphone-in-use'
+  | 'daily-call-error'
+  | 'message-too-large'
+  | 'no-active-call';
+
+export interface CallErrorOptions {
+  stage?: ReportedStage;
+  cause?: unknown;
+}
+
+/** The code a failure gets when nothing more specific is known, by stage (SPEC §8). */
+const STAGE_CODES: Record<StartStage, CallErrorCode> = {
+  initialization: 'start-method-error',
+  'web-call-creation': 'web-call-creation-error',
+  'daily-call-object-creation': 'daily-call-object-creation-error',
+  'mobile-permissions': 'start-method-error',
+  'daily-call-join': 'daily-call-join-error',
+  'video-recording-setup': 'video-recording-setup-error',
+  'audio-observer-setup': 'audio-observer-setup-error',
+  'audio-processing-setup': 'audio-processing-setup-error',
+};
+
+/** Human sentences per stage, completed with the cause's own words where it has some. */
+const STAGE_MESSAGES: Record<StartStage, string> = {
+  initialization: 'The call could not be started',
+  'web-call-creation': 'The assistant service could not create the call',
+  'daily-call-object-creation': 'The call could not be prepared in this browser',
+  'mobile-permissions': 'The microphone could not be prepared for the call',
+  'daily-call-join': 'Could not connect to the call. Check your connection and try again',
+  'video-recording-setup': 'Video recording could not start; the call goes on without it',
+  'audio-observer-setup': 'Speech detection could not start; the call goes on without it',
+  'audio-processing-setup':
+    'Noise cancellation could not be turned on; the call goes on without it',
+};
+
+/** The readable part of anything thrown: a string, an Error, or daily-js's `{ errorMsg }`. */
+export function describeCause(cause: unknown): string {
+  if (typeof cause === 'string') {
+    return cause;
+  }
+  if (cause instanceof Error) {
+    return cause.message;
+  }
+  if (cause && typeof cause === 'object') {
+    const record = cause as Record<string, unknown>;
+    for (const key of ['message', 'errorMsg', 'msg']) {
+      if (typeof record[key] === 'string') {
+        return record[key];
+      }
+    }
+  }
+  return '';
+}
+
+function withDetail(sentence: string, cause: unknown): string {
+  const detail = describeCause(cause).trim();
+  return detail ? `${sentence} (${detail}).` : `${sentence}.`;
+}
+
+/**
+ * The one error class of the call client: a literal `code`, the start `stage` it belongs to
+ * (when it happened while starting) and the original `cause`. Build instances with the static
+ * factories so every code keeps one human message.
+ */
+export class CallError extends Error {
+  override readonly name = 'CallError';
+  readonly code: CallErrorCode;
+  readonly stage: ReportedStage | undefined;
+
+  constructor(code: CallErrorCode, message: string, options: CallErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.stage = options.stage;
+  }
+
+  /** SPEC §5: bad input to `start()` and friends; stage `input-validation`. */
+  static validation(message: string): CallError {
+    return new CallError('validation-error', message, { stage: 'input-validation' });
+  }
+
+  /** SPEC §5: `setMuted`, `isMuted`, `increaseMicLevel`, `say` and `send` need a call. */
+  static noActiveCall(): CallError {
+    return new CallError('no-active-call', 'Call object is not available.');
+  }
+
+  /** A failure while starting, with the catalogue code of its stage. */
+  static forStage(stage: StartStage, cause: unknown): CallError {
+    if (cause instanceof CallError) {
+      return cause.stage === stage
+        ? cause
+        : new CallError(cause.code, cause.message, { stage, cause });
+    }
+    return new CallError(STAGE_CODES[stage], withDetail(STAGE_MESSAGES[stage], cause), {
+      stage,
+      cause,
+    });
+  }
+
+  /** `join()` did not settle within the client's own timeout. */
+  static joinTimeout(timeoutMs: number): CallError {
+    const seconds = Math.round(timeoutMs / 100) / 10;
+    return CallError.forStage('daily-call-join', `no answer within ${seconds} s`);
+  }
+
+  /**
+   * The microphone preflight failed. `NotAllowedError`, `NotFoundError` and `NotReadableError`
+   * (and their older aliases) get their own codes; anything else is a `start-method-error`.
+   */
+  static microphone(cause: unknown, stage: StartStage = 'initialization'): CallError {
+    const name = cause && typeof cause === 'object' ? (cause as { name?: unknown }).name : '';
+    switch (name) {
+      case 'NotAllowedError':
+      case 'PermissionDeniedError':
+      case 'SecurityError':
+        return new CallError(
+          'microphone-denied',
+          'Microphone access is blocked. Allow the microphone for this site in your browser’s site settings (the padlock or site-information icon in the address bar), then try again.',
+          { stage, cause },
+        );
+      case 'NotFoundError':
+      case 'DevicesNotFoundError':
+      case 'OverconstrainedError':
+        return new CallError(
+          'microphone-not-found',
+          'No microphone was found. Connect a microphone, then try again.',
+          { stage, cause },
+        );
+      case 'NotReadableError':
+      case 'TrackStartError':
+      case 'AbortError':
+        return CallError.microphoneInUse(stage, cause);
+      default:
+        return CallError.forStage(stage, cause);
+    }
+  }
+
+  /** The microphone exists but cannot be used (another app holds it, or its track ended). */
+  static microphoneInUse(stage: StartStage, cause?: unknown): CallError {
+    return new CallError(
+      'microphone-in-use',
+      'The microphone is in use by another application or could not be started. Close other apps that use it, then try again.',
+      { stage, cause },
+    );
+  }
+
+  /** A fatal room error after the call started (anything but a normal server hang-up). */
+  static room(cause: unknown): CallError {
+    return new CallError('daily-call-error', withDetail('The call was interrupted', cause), {
+      cause,
+    });
+  }
+
+  /** The serialised message is over the room's app-message limit. */
+  static messageTooLarge(chars: number): CallError {
+    return new CallError(
+      'message-too-large',
+      `The message is too large to send during a call (${chars} characters; the limit is ${APP_MESSAGE_MAX_CHARS}).`,
+    );
+  }
+}

@@ -1,0 +1,169 @@
+import type { DailyParticipant } from '@daily-co/daily-js';
+import { isEndedStatus, parseAppMessage } from './app-messages.ts';
+import type { CallSession } from './call-session.ts';
+import { serializeClientMessage } from './client-messages.ts';
+import { PLAYABLE_SIGNAL, SPEAKER_USER_NAME } from './constants.ts';
+import type { EmitCallEvent } from './events.ts';
+import { logger } from './logger.ts';
+import { levelSum, volumeFromLevel } from './volume.ts';
+
+/** What the room's events need from the client that owns the session. */
+export interface RoomHooks {
+  emit: EmitCallEvent;
+  now: () => number;
+  /** The server said `listening`. */
+  onListening: () => void;
+  /** The room ended (left, or ejected after the server ended the call), or failed (`cause`). */
+  onRoomEnded: (cause?: unknown) => void;
+}
+
+function isSpeaker(
+  participant: DailyParticipant | null | undefined,
+): participant is DailyParticipant {
+  return !!participant && !participant.local && participant.user_name === SPEAKER_USER_NAME;
+}
+
+/**
+ * SPEC §9: remote audio is subscribed for every non-local participant; video only when the call
+ * is recorded or the voice is an avatar.
+ */
+export function subscribeParticipant(session: CallSession, participant: DailyParticipant): void {
+  const transport = session.transport;
+  if (!transport || participant.local) {
+    return;
+  }
+  const video = !!session.plan && (session.plan.videoRecording || session.plan.avatarVideo);
+  transport.updateParticipant(participant.session_id, {
+    setSubscribedTracks: { audio: true, video },
+  });
+}
+
+/** Sends a ready-made app message, ignoring a room that is already gone. */
+function sendRaw(session: CallSession, data: string): void {
+  try {
+    session.transport?.sendAppMessage(data, '*');
+  } catch (error) {
+    logger.warn('A control message could not be sent.', error);
+  }
+}
+
+/** Feeds one audio-level sample to the volume and speech detector. */
+function onLevels(session: CallSession, hooks: RoomHooks, levels: Record<string, number>): void {
+  const sum = levelSum(levels);
+  hooks.emit('volume-level', volumeFromLevel(sum));
+  const transition = session.speech.feed(sum, hooks.now());
+  if (transition) {
+    hooks.emit(transition);
+  }
+  armSpeechEnd(session, hooks);
+}
+
+/** Keeps one timer at the detector's `endsAt`, so `speech-end` fires on time between samples. */
+function armSpeechEnd(session: CallSession, hooks: RoomHooks): void {
+  session.clearTimer(session.speechTimer);
+  session.speechTimer = null;
+  const endsAt = session.speech.endsAt;
+  if (endsAt === null) {
+    return;
+  }
+  session.speechTimer = session.setTimer(
+    () => {
+      session.speechTimer = null;
+      const transition = session.speech.expire(hooks.now());
+      if (transition) {
+        hooks.emit(transition);
+      }
+      armSpeechEnd(session, hooks);
+    },
+    Math.max(0, endsAt - hooks.now()),
+  );
+}
+
+/**
+ * Wires every room event the client reacts to, for the life of the session. Handlers never
+ * throw into daily-js and never leave a rejected promise behind.
+ */
+export function wireRoomEvents(session: CallSession, hooks: RoomHooks): void {
+  session.listen('participant-joined', (event) => subscribeParticipant(session, event.participant));
+
+  session.listen('participant-left', (event) => session.audio.remove(event.participant.session_id));
+
+  session.listen('track-started', (event) => {
+    if (!isSpeaker(event.participant)) {
+      return;
+    }
+    if (event.track.kind === 'video') {
+      hooks.emit('video', event.track);
+    } else if (event.track.kind === 'audio') {
+      const id = event.participant.session_id;
+      void session.audio.play(id, event.track).then(() => sendRaw(session, PLAYABLE_SIGNAL));
+    }
+  });
+
+  session.listen('track-stopped', (event) => {
+    if (isSpeaker(event.participant) && event.track.kind === 'audio') {
+      session.audio.remove(event.participant.session_id);
+    }
+  });
+
+  session.listen('app-message', (event) => {
+    const parsed = parseAppMessage(event.data);
+    if (parsed.kind === 'listening') {
+      hooks.onListening();
+    } else if (parsed.kind === 'invalid') {
+      logger.warn(`Dropped an app message that could not be parsed (${parsed.reason}).`);
+    } else {
+      if (isEndedStatus(parsed.message)) {
+        session.endedStatusSeen = true;
+      }
+      hooks.emit('message', parsed.message);
+    }
+  });
+
+  session.listen('remote-participants-audio-level', (event) =>
+    onLevels(session, hooks, event.participantsAudioLevel),
+  );
+
+  session.listen('recording-started', () => {
+    if (session.recordingRequestedAt === null) {
+      return;
+    }
+    const delaySeconds = (hooks.now() - session.recordingRequestedAt) / 1000;
+    sendRaw(
+      session,
+      serializeClientMessage({
+        type: 'control',
+        control: 'say-first-message',
+        videoRecordingStartDelaySeconds: delaySeconds,
+      }),
+    );
+  });
+
+  session.listen('nonfatal-error', (event) => {
+    if (event.type !== 'audio-processor-error') {
+      return;
+    }
+    // SPEC §8: turn noise processing off and bring local audio back — unless the user muted.
+    const transport = session.transport;
+    transport
+      ?.updateInputSettings({ audio: { processor: { type: 'none' } } })
+      .then(() => {
+        if (!session.userMuted && !session.disposed) {
+          transport.setLocalAudio(true);
+        }
+      })
+      .catch((error: unknown) => logger.warn('Noise processing could not be turned off.', error));
+  });
+
+  session.listen('camera-error', (event) => hooks.emit('camera-error', event));
+  session.listen('network-quality-change', (event) => hooks.emit('network-quality-change', event));
+  session.listen('network-connection', (event) => hooks.emit('network-connection', event));
+
+  session.listen('error', (event) => {
+    // A room ejection after the server ended the call is a normal end, not an error.
+    const ejectedAfterEnd = session.endedStatusSeen && event.error?.type === 'ejected';
+    hooks.onRoomEnded(ejectedAfterEnd ? undefined : event);
+  });
+
+  session.listen('left-meeting', () => hooks.onRoomEnded());
+}

@@ -1,0 +1,144 @@
+import type { CallSession } from './call-session.ts';
+import {
+  AUDIO_LEVEL_INTERVAL_MS,
+  MOBILE_PERMISSION_WAIT_MS,
+  VIDEO_RECORDING,
+} from './constants.ts';
+import { CallError } from './errors.ts';
+import { isLive, type MicrophoneSource, microphoneTrack, requestMicrophone } from './microphone.ts';
+import { isMobileUserAgent } from './mobile.ts';
+import { subscribeParticipant } from './room-events.ts';
+import { buildJoinOptions, buildRoomOptions, type RoomSettings } from './room-options.ts';
+import type { StageRunner } from './start-stages.ts';
+import type { CallTransportFactory } from './transport.ts';
+import {
+  buildWebCallPayload,
+  readWebCall,
+  type StartCallInput,
+  type WebCallPayload,
+  type WebCallResponse,
+} from './web-call.ts';
+
+/** Creates the web call (POST /call/web); the signal aborts it when `stop()` cancels. */
+export type WebCallCreator = (
+  payload: WebCallPayload,
+  signal: AbortSignal,
+) => Promise<WebCallResponse>;
+
+/** Everything the start stages read; resolved once from `CallClientOptions`. */
+export interface StartSettings extends RoomSettings {
+  createWebCall: WebCallCreator;
+  transportFactory: CallTransportFactory;
+  mediaDevices: MicrophoneSource | undefined;
+  userAgent: string;
+  joinTimeoutMs: number;
+  noiseCancellation: boolean;
+  now: () => number;
+}
+
+export interface StartRun {
+  session: CallSession;
+  input: StartCallInput;
+  settings: StartSettings;
+  runStage: StageRunner;
+  /** Subscribes the client to the new room's events (before join, so none is missed). */
+  wireRoom: () => void;
+}
+
+function required<T>(value: T | null | undefined): T {
+  if (value === null || value === undefined) {
+    throw new Error('A start stage ran without the result of the one before it.');
+  }
+  return value;
+}
+
+/**
+ * SPEC §4's start stages, in order. Required stages throw their `CallError` (the runner
+ * reports them); optional ones report and the start goes on. Returns the web call.
+ */
+export async function runStartSequence(run: StartRun): Promise<WebCallResponse> {
+  const { session, input, settings, runStage } = run;
+  let response: WebCallResponse | undefined;
+
+  await runStage('initialization', async (note) => {
+    note({
+      hasAssistant: !!input.assistant,
+      hasSquad: !!input.squad,
+      hasWorkflow: !!input.workflow,
+      microphone: input.microphone ? 'provided' : 'preflight',
+    });
+    // No await before this line: the preflight must run inside the user's gesture.
+    const stream = input.microphone ?? (await requestMicrophone(settings.mediaDevices));
+    session.adoptMicrophone(stream);
+    if (!microphoneTrack(stream)) {
+      throw CallError.microphone({ name: 'NotFoundError' });
+    }
+  });
+
+  await runStage('web-call-creation', async (note) => {
+    response = await settings.createWebCall(buildWebCallPayload(input), session.signal);
+    session.plan = readWebCall(response);
+    note({
+      callId: session.plan.callId,
+      videoRecordingEnabled: session.plan.videoRecording,
+      voiceProvider: session.plan.voiceProvider,
+    });
+  });
+
+  await runStage('daily-call-object-creation', async () => {
+    const plan = required(session.plan);
+    const track = microphoneTrack(required(session.microphone));
+    const transport = await settings.transportFactory(buildRoomOptions(plan, track, settings));
+    session.adoptTransport(transport);
+    run.wireRoom();
+  });
+
+  await runStage('mobile-permissions', async (note) => {
+    const isMobile = isMobileUserAgent(settings.userAgent);
+    note({ isMobile, waitedMs: isMobile ? MOBILE_PERMISSION_WAIT_MS : 0 });
+    if (isMobile) {
+      await session.sleep(MOBILE_PERMISSION_WAIT_MS);
+    }
+    // A mobile OS may hand the microphone to another app (a phone call) during the wait.
+    if (!isLive(microphoneTrack(required(session.microphone)))) {
+      throw CallError.microphoneInUse('mobile-permissions', 'the microphone track ended');
+    }
+  });
+
+  await runStage('daily-call-join', async () => {
+    await session.join(buildJoinOptions(required(session.plan)), settings.joinTimeoutMs);
+    const transport = required(session.transport);
+    // Participants already in the room sent no participant-joined event: subscribe them now.
+    for (const participant of Object.values(transport.participants())) {
+      subscribeParticipant(session, participant);
+    }
+  });
+
+  await runStage('video-recording-setup', (note) => {
+    if (!required(session.plan).videoRecording) {
+      note({ skipped: 'not-enabled' });
+      return;
+    }
+    const requestedAt = settings.now();
+    required(session.transport).startRecording({ ...VIDEO_RECORDING });
+    session.recordingRequestedAt = requestedAt;
+  });
+
+  await runStage('audio-observer-setup', async () => {
+    await required(session.transport).startRemoteParticipantsAudioLevelObserver(
+      AUDIO_LEVEL_INTERVAL_MS,
+    );
+  });
+
+  await runStage('audio-processing-setup', async (note) => {
+    if (!settings.noiseCancellation) {
+      note({ skipped: 'noise-cancellation-off' });
+      return;
+    }
+    await required(session.transport).updateInputSettings({
+      audio: { processor: { type: 'noise-cancellation' } },
+    });
+  });
+
+  return required(response);
+}

@@ -1,0 +1,104 @@
+import { StartCancelledError, untilAborted } from './abortable.ts';
+import { CallError } from './errors.ts';
+
+/** SPEC §4: the start stages, in order (then `success`, reported as `call-start-success`). */
+export const START_STAGES = [
+  'initialization',
+  'web-call-creation',
+  'daily-call-object-creation',
+  'mobile-permissions',
+  'daily-call-join',
+  'video-recording-setup',
+  'audio-observer-setup',
+  'audio-processing-setup',
+] as const;
+
+export type StartStage = (typeof START_STAGES)[number];
+
+/** Stages a report can name: the start stages plus the input validation that precedes them. */
+export type ReportedStage = StartStage | 'input-validation';
+
+/**
+ * Stages whose failure does not stop the call: it still works without recording, speech
+ * detection or noise cancellation, so those report `failed`, emit `error`, and the start goes on.
+ */
+export const OPTIONAL_STAGES: ReadonlySet<StartStage> = new Set([
+  'video-recording-setup',
+  'audio-observer-setup',
+  'audio-processing-setup',
+]);
+
+/** One `call-start-progress` report. */
+export interface StageReport {
+  stage: ReportedStage;
+  /** `cancelled` when `stop()` interrupted the stage. */
+  status: 'started' | 'completed' | 'failed' | 'cancelled';
+  /** Milliseconds since the stage started, from the client's clock (0 for `started`). */
+  durationMs: number;
+  /** Why a validation stage failed, e.g. `already-started`. */
+  reason?: string;
+  /** What the stage found or decided (call id, whether it waited, why it skipped…). */
+  detail?: Record<string, unknown>;
+  /** The error of a `failed` stage. */
+  error?: CallError;
+}
+
+export interface StageRunnerOptions {
+  now: () => number;
+  /** Aborting it ends the current stage at once (`cancelled`, or `failed` for a room failure). */
+  signal: AbortSignal;
+  report: (report: StageReport) => void;
+  /** Optional stages that fail call this with their error before the start goes on. */
+  onOptionalFailure: (error: CallError) => void;
+}
+
+/** Work done inside a stage; `note` adds to the `completed` report's `detail`. */
+export type StageWork<T> = (note: (detail: Record<string, unknown>) => void) => Promise<T> | T;
+
+/**
+ * Runs stages with started/completed/failed reports and durations from an injected clock.
+ * A required stage that fails throws its `CallError` (code from SPEC §8 for that stage); an
+ * optional one reports, calls `onOptionalFailure`, and resolves `undefined`.
+ */
+export function createStageRunner(options: StageRunnerOptions) {
+  return async function runStage<T>(stage: StartStage, work: StageWork<T>): Promise<T | undefined> {
+    const startedAt = options.now();
+    const elapsed = () => options.now() - startedAt;
+    let detail: Record<string, unknown> | undefined;
+    options.report({ stage, status: 'started', durationMs: 0 });
+    const note = (more: Record<string, unknown>) => {
+      detail = { ...detail, ...more };
+    };
+    try {
+      // Called synchronously, so a stage's first step still runs inside the user's gesture.
+      let pending: Promise<T>;
+      try {
+        pending = Promise.resolve(work(note));
+      } catch (error) {
+        pending = Promise.reject(error);
+      }
+      const value = await untilAborted(pending, options.signal);
+      options.report({
+        stage,
+        status: 'completed',
+        durationMs: elapsed(),
+        ...(detail && { detail }),
+      });
+      return value;
+    } catch (thrown) {
+      if (thrown instanceof StartCancelledError) {
+        options.report({ stage, status: 'cancelled', durationMs: elapsed() });
+        throw thrown;
+      }
+      const error = CallError.forStage(stage, thrown);
+      options.report({ stage, status: 'failed', durationMs: elapsed(), error });
+      if (!OPTIONAL_STAGES.has(stage)) {
+        throw error;
+      }
+      options.onOptionalFailure(error);
+      return undefined;
+    }
+  };
+}
+
+export type StageRunner = ReturnType<typeof createStageRunner>;

@@ -1,0 +1,122 @@
+import type { components } from '../api/generated/vapi.d.ts';
+import { AVATAR_VOICE_PROVIDERS } from './constants.ts';
+import { CallError } from './errors.ts';
+
+type Schemas = components['schemas'];
+
+/**
+ * What to talk to: at least one of `assistant`, `squad` or `workflow`. A string is sent as an
+ * id (`assistantId`…), an object inline (SPEC §3).
+ */
+export interface StartCallInput {
+  assistant?: string | Schemas['CreateAssistantDTO'];
+  squad?: string | Schemas['CreateSquadDTO'];
+  workflow?: string | Schemas['CreateWorkflowDTO'];
+  assistantOverrides?: Schemas['AssistantOverrides'];
+  workflowOverrides?: Schemas['WorkflowOverrides'];
+  /**
+   * A microphone stream the host already obtained inside the user's gesture. The client then
+   * skips its own preflight, and it owns the stream: its tracks are stopped when the call ends.
+   */
+  microphone?: MediaStream;
+}
+
+/** SPEC §3: the POST /call/web body. */
+export type WebCallPayload = Pick<
+  Schemas['CreateWebCallDTO'],
+  | 'assistant'
+  | 'assistantId'
+  | 'assistantOverrides'
+  | 'squad'
+  | 'squadId'
+  | 'workflow'
+  | 'workflowId'
+  | 'workflowOverrides'
+>;
+
+/** The fields of the web-call response the client reads (SPEC §3 and the contract). */
+export interface WebCallResponse {
+  id?: string;
+  /** The room to join. */
+  webCallUrl?: string;
+  /** The public spec's transport object: `callUrl` is the fallback room URL. */
+  transport?: { callUrl?: string; callToken?: string } | Record<string, unknown>;
+  artifactPlan?: { videoRecordingEnabled?: boolean };
+  assistant?: { voice?: { provider?: string } };
+}
+
+/** What the client needs from a web call to build and join the room. */
+export interface RoomPlan {
+  callId: string | undefined;
+  url: string;
+  token: string | undefined;
+  videoRecording: boolean;
+  voiceProvider: string | undefined;
+  /** Video from an avatar voice provider is subscribed and passed on. */
+  avatarVideo: boolean;
+}
+
+function present(value: unknown): boolean {
+  return typeof value === 'string'
+    ? value.trim() !== ''
+    : value !== null && typeof value === 'object';
+}
+
+/** SPEC §5: a start needs at least one of assistant, squad or workflow. */
+export function hasCallTarget(input: StartCallInput | undefined): boolean {
+  return !!input && (present(input.assistant) || present(input.squad) || present(input.workflow));
+}
+
+/** SPEC §3: a string value becomes `…Id`, an object goes inline; absent fields are omitted. */
+export function buildWebCallPayload(input: StartCallInput): WebCallPayload {
+  const payload: WebCallPayload = {};
+  const { assistant, squad, workflow } = input;
+  if (typeof assistant === 'string') {
+    payload.assistantId = assistant;
+  } else if (assistant) {
+    payload.assistant = assistant;
+  }
+  if (input.assistantOverrides) {
+    payload.assistantOverrides = input.assistantOverrides;
+  }
+  if (typeof squad === 'string') {
+    payload.squadId = squad;
+  } else if (squad) {
+    payload.squad = squad;
+  }
+  if (typeof workflow === 'string') {
+    payload.workflowId = workflow;
+  } else if (workflow) {
+    payload.workflow = workflow;
+  }
+  if (input.workflowOverrides) {
+    payload.workflowOverrides = input.workflowOverrides;
+  }
+  return payload;
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/**
+ * Reads the room from a web-call response: `webCallUrl`, falling back to `transport.callUrl`,
+ * plus `transport.callToken` when present. A response without a room URL is a
+ * `web-call-creation-error`: there is nothing to join.
+ */
+export function readWebCall(response: WebCallResponse): RoomPlan {
+  const transport = (response.transport ?? {}) as Record<string, unknown>;
+  const url = text(response.webCallUrl) ?? text(transport.callUrl);
+  if (!url) {
+    throw CallError.forStage('web-call-creation', 'the response has no room URL');
+  }
+  const voiceProvider = text(response.assistant?.voice?.provider);
+  return {
+    callId: text(response.id),
+    url,
+    token: text(transport.callToken),
+    videoRecording: response.artifactPlan?.videoRecordingEnabled === true,
+    voiceProvider,
+    avatarVideo: voiceProvider !== undefined && AVATAR_VOICE_PROVIDERS.includes(voiceProvider),
+  };
+}
