@@ -1,57 +1,80 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { loadEnv, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { parseSiteConfig, type SiteConfig } from './site/config.ts';
+import { headTags } from './site/head.ts';
+import { formStandInPlugin } from './site/server/form-stand-in.ts';
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 const summaryReporter = './tests/helpers/summary-reporter.ts';
 
+// The dev server has no prerendered HTML: give it the landing page's <head> tags.
+function devHeadPlugin(config: SiteConfig): Plugin {
+  return {
+    name: 'site-dev-head',
+    apply: 'serve',
+    transformIndexHtml: (html) => html.replace('<!--app-head-->', headTags('landing', config)),
+  };
+}
+
 // One file for the site app (root: site/) and the three test worlds: unit tests in
 // happy-dom, API tests against a loopback server in node, and browser tests that drive
 // Debian Chromium over the built output.
-export default defineConfig({
-  root: 'site',
-  publicDir: 'public',
-  plugins: [react()],
-  build: {
-    outDir: '../dist/site',
-    emptyOutDir: true,
-  },
-  preview: { port: 4173, strictPort: true, host: '127.0.0.1' },
-  test: {
-    root: repoRoot,
-    reporters: ['default', summaryReporter],
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: 'unit',
-          root: repoRoot,
-          environment: 'happy-dom',
-          include: ['tests/unit/**/*.test.{ts,tsx}'],
+export default defineConfig(({ mode }) => {
+  // Build settings come from the environment or .env files at the repository root; a bad value
+  // stops here with the full list of problems (site/config.ts).
+  const siteConfig = parseSiteConfig(loadEnv(mode, repoRoot, 'VITE_'));
+  return {
+    root: 'site',
+    envDir: repoRoot,
+    publicDir: 'public',
+    plugins: [react(), formStandInPlugin(), devHeadPlugin(siteConfig)],
+    define: {
+      __SITE_CONFIG__: JSON.stringify(siteConfig),
+      __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+    },
+    build: {
+      outDir: '../dist/site',
+      emptyOutDir: true,
+    },
+    preview: { port: 4173, strictPort: true, host: '127.0.0.1' },
+    test: {
+      root: repoRoot,
+      reporters: ['default', summaryReporter],
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'unit',
+            root: repoRoot,
+            environment: 'happy-dom',
+            include: ['tests/unit/**/*.test.{ts,tsx}'],
+          },
         },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'api',
-          root: repoRoot,
-          environment: 'node',
-          include: ['tests/api/**/*.test.ts'],
-          typecheck: { enabled: true, include: ['tests/api/**/*.test-d.ts'] },
+        {
+          extends: true,
+          test: {
+            name: 'api',
+            root: repoRoot,
+            environment: 'node',
+            include: ['tests/api/**/*.test.ts'],
+            typecheck: { enabled: true, include: ['tests/api/**/*.test-d.ts'] },
+          },
         },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'browser',
-          root: repoRoot,
-          environment: 'node',
-          include: ['tests/browser/**/*.test.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          maxWorkers: 2,
+        {
+          extends: true,
+          test: {
+            name: 'browser',
+            root: repoRoot,
+            environment: 'node',
+            include: ['tests/browser/**/*.test.ts'],
+            testTimeout: 60_000,
+            hookTimeout: 60_000,
+            maxWorkers: 2,
+          },
         },
-      },
-    ],
-  },
+      ],
+    },
+  };
 });

@@ -1,15 +1,16 @@
-// Placeholder pages so the test harness has a built site to drive; the site issue replaces them.
-export function App() {
-  if (window.location.pathname === '/assistant') {
-    const assistantId = new URLSearchParams(window.location.search).get('assistantId');
-    if (!assistantId) {
-      return <p>Assistant ID is missing from the URL. Please add ?assistantId=...</p>;
-    }
-    return <voice-assistant assistant-id={assistantId} mode="fullscreen" />;
+import { AssistantPage } from './pages/assistant-page.tsx';
+import { LandingPage } from './pages/landing-page.tsx';
+import { NotFoundPage } from './pages/not-found-page.tsx';
+import type { RouteName } from './paths.ts';
+
+/** Renders the page of a route; the route comes from paths.ts (client) or the prerenderer. */
+export function App({ route }: { route: RouteName }) {
+  switch (route) {
+    case 'landing':
+      return <LandingPage />;
+    case 'assistant':
+      return <AssistantPage />;
+    default:
+      return <NotFoundPage />;
   }
-  return (
-    <main>
-      <h1>Transform Your Real Estate Brokerage</h1>
-    </main>
-  );
 }

@@ -1,0 +1,17 @@
+import type { SiteConfig } from '../config.ts';
+
+/**
+ * Attributes that connect a `<voice-assistant>` to the build settings: the public key when one
+ * is set, otherwise the offline demo assistant; and the API base URL override, if any.
+ */
+export function widgetConnectionAttributes(
+  config: Pick<SiteConfig, 'vapiPublicKey' | 'apiBaseUrl'>,
+): Record<string, string> {
+  const attributes: Record<string, string> = config.vapiPublicKey
+    ? { 'public-key': config.vapiPublicKey }
+    : { demo: '' };
+  if (config.apiBaseUrl) {
+    attributes['api-base-url'] = config.apiBaseUrl;
+  }
+  return attributes;
+}

@@ -1,0 +1,59 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { logger } from '../lib/logger.ts';
+import { widgetConnectionAttributes } from '../lib/widget-attributes.ts';
+import { settings } from '../settings.ts';
+
+/** Exactly the text SPEC §2 shows when the query has no assistant id. */
+export const MISSING_ID_MESSAGE =
+  'Assistant ID is missing from the URL. Please add ?assistantId=...';
+
+const WIDGET_ATTRIBUTES = widgetConnectionAttributes(settings);
+const noSubscription = () => () => {};
+
+function readAssistantId(): string | null {
+  const id = new URLSearchParams(window.location.search).get('assistantId')?.trim();
+  return id ? id : null;
+}
+
+/**
+ * `/assistant?assistantId=…`: a black full-screen page with only the voice assistant. The id
+ * comes from the URL, so the prerendered page is an empty black screen and the client decides
+ * after hydration (`undefined` = not known yet).
+ */
+export function AssistantPage() {
+  const assistantId = useSyncExternalStore<string | null | undefined>(
+    noSubscription,
+    readAssistantId,
+    () => undefined,
+  );
+
+  useEffect(() => {
+    const onError = (event: Event) => {
+      logger.warn('Voice assistant error', event instanceof CustomEvent ? event.detail : event);
+    };
+    document.addEventListener('voice-assistant:error', onError);
+    return () => document.removeEventListener('voice-assistant:error', onError);
+  }, []);
+
+  if (assistantId === undefined) {
+    return (
+      <main className="assistant-page">
+        <noscript>
+          <p className="assistant-message">The voice demo needs JavaScript.</p>
+        </noscript>
+      </main>
+    );
+  }
+  if (assistantId === null) {
+    return (
+      <main className="assistant-page">
+        <p className="assistant-message">{MISSING_ID_MESSAGE}</p>
+      </main>
+    );
+  }
+  return (
+    <main className="assistant-page">
+      <voice-assistant mode="fullscreen" assistant-id={assistantId} {...WIDGET_ATTRIBUTES} />
+    </main>
+  );
+}
