@@ -1,0 +1,70 @@
+import type { DailyEvent, DailyEventObject } from '@daily-co/daily-js';
+
+type Handler<T extends DailyEvent> = (event: DailyEventObject<T>) => void;
+
+/** An event's payload without the two fields every daily-js event carries. */
+export type EventPayload<T extends DailyEvent> = Omit<
+  DailyEventObject<T>,
+  'action' | 'callClientId'
+>;
+
+/**
+ * daily-js's `on`/`off` event surface for the demo room. Payloads are typed with daily-js's own
+ * `DailyEventObject<T>`, so an event the demo emits in the wrong shape does not compile.
+ *
+ * Like daily-js, events are delivered asynchronously (daily-js posts them from its call
+ * machine), in the order they were emitted. A handler that throws is reported as an uncaught
+ * error of the page and does not stop the other handlers.
+ */
+export class DailyEventHub {
+  readonly #handlers = new Map<DailyEvent, Set<Handler<DailyEvent>>>();
+  readonly #callClientId: string;
+
+  constructor(callClientId: string) {
+    this.#callClientId = callClientId;
+  }
+
+  on<T extends DailyEvent>(event: T, handler: Handler<T>): void {
+    const set = this.#handlers.get(event) ?? new Set();
+    set.add(handler as Handler<DailyEvent>);
+    this.#handlers.set(event, set);
+  }
+
+  off<T extends DailyEvent>(event: T, handler: Handler<T>): void {
+    this.#handlers.get(event)?.delete(handler as Handler<DailyEvent>);
+  }
+
+  /** How many handlers are registered, over all events. */
+  get size(): number {
+    let total = 0;
+    for (const set of this.#handlers.values()) {
+      total += set.size;
+    }
+    return total;
+  }
+
+  /** Delivers `payload` to the handlers of `event` on the next microtask. */
+  emit<T extends DailyEvent>(event: T, payload: EventPayload<T>): void {
+    const object = { ...payload, action: event, callClientId: this.#callClientId };
+    queueMicrotask(() => {
+      for (const handler of [...(this.#handlers.get(event) ?? [])]) {
+        try {
+          handler(object as DailyEventObject<DailyEvent>);
+        } catch (error) {
+          report(error);
+        }
+      }
+    });
+  }
+}
+
+/** Surfaces a handler's exception as the page's uncaught error without breaking the loop. */
+function report(error: unknown): void {
+  if (typeof reportError === 'function') {
+    reportError(error);
+  } else {
+    setTimeout(() => {
+      throw error;
+    });
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * What the offline demo assistant says and hears: the hero's sample chat (site/content/hero-chat.ts)
+ * turned into a spoken script. Pure data, shared by the runtime (`conversation.ts`) and the clip
+ * generator (`scripts/make-demo-audio.sh`), so the transcript and the recorded audio never drift.
+ */
+
+/** The demo assistant's name, the same as in the hero's sample chat. */
+export const DEMO_ASSISTANT_NAME = 'Nora';
+
+/** One recorded line of the assistant. */
+export interface Clip {
+  /** The transcript text, written as the visitor reads it. */
+  readonly text: string;
+  /** What the synthesizer reads, when numbers or times need spelling out. */
+  readonly spoken?: string;
+}
+
+/** Every recorded clip, keyed by the file name stem in `widget/demo/audio/`. */
+export const CLIPS = {
+  greeting: {
+    text: 'Hi, I’m Nora, the virtual assistant at Maple Ridge Realty. How can I help you today?',
+    spoken: 'Hi, I am Nora, the virtual assistant at Maple Ridge Realty. How can I help you today?',
+  },
+  listing: {
+    text:
+      'Yes, 14 Linden Court is available: a 3-bedroom, 2-bath home listed at $450,000, ' +
+      'with a renovated kitchen and a fenced backyard.',
+    spoken:
+      'Yes, fourteen Linden Court is available. It is a three bedroom, two bath home, listed at ' +
+      'four hundred and fifty thousand dollars, with a renovated kitchen, and a fenced backyard.',
+  },
+  slots: {
+    text: 'I can book you a viewing this Saturday. I have 2:00 PM and 4:00 PM open. Which suits you?',
+    spoken:
+      'I can book you a viewing this Saturday. I have two P M, and four P M open. Which suits you?',
+  },
+  booked: {
+    text:
+      'You’re booked for Saturday at 2:00 PM with Daniel, the listing agent. I’ve texted you ' +
+      'the address and a reminder. Thanks for calling, goodbye!',
+    spoken:
+      'You are booked for Saturday at two P M, with Daniel, the listing agent. I have texted you ' +
+      'the address and a reminder. Thanks for calling. Goodbye!',
+  },
+  note: {
+    text: 'This offline demo can’t read new text aloud, so your message is in the transcript.',
+    spoken: 'This offline demo cannot read new text aloud, so your message is in the transcript.',
+  },
+} as const satisfies Record<string, Clip>;
+
+/** The name of one recorded clip. */
+export type ClipId = keyof typeof CLIPS;
+
+/** Every clip name, in a stable order. */
+export const CLIP_IDS = Object.keys(CLIPS) as ClipId[];
+
+/** One assistant turn: the clips it plays, then what the visitor is taken to answer. */
+export interface Turn {
+  readonly clips: readonly ClipId[];
+  /**
+   * The visitor's transcript for the answer that moves the call on. The demo has no speech
+   * recognition: it hears *that* the visitor spoke (the microphone level) and shows this line.
+   */
+  readonly visitorLine?: string;
+  /** Set on the last turn: the call ends once it has been spoken, with this reason. */
+  readonly endedReason?: 'assistant-said-end-call-phrase';
+}
+
+/** The conversation, in order. The first turn is the assistant's first message. */
+export const SCRIPT: readonly Turn[] = [
+  {
+    clips: ['greeting'],
+    visitorLine: 'Hi! Is the house on Linden Court still available? I’d love to see it.',
+  },
+  { clips: ['listing', 'slots'], visitorLine: '2:00 PM works for me.' },
+  { clips: ['booked'], endedReason: 'assistant-said-end-call-phrase' },
+];
