@@ -28,8 +28,11 @@ export const BETWEEN_CLIPS_MS = 350;
 /** Thinking time between the visitor's last word and the assistant's answer. */
 export const REPLY_DELAY_MS = 600;
 
-/** After the goodbye, the room closes this long after the ended status. */
-export const HANG_UP_DELAY_MS = 400;
+/**
+ * After the goodbye, the room closes this long after the ended status: longer than the spec's
+ * 1000 ms end-of-speech delay, so `speech-end` still fires before `call-end`.
+ */
+export const HANG_UP_DELAY_MS = 1200;
 
 /** How often the visitor's microphone level is sampled for turn taking. */
 export const MIC_POLL_MS = 50;
