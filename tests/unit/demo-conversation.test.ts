@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import {
   BETWEEN_CLIPS_MS,
   END_OF_TURN_SILENCE_MS,
@@ -8,7 +8,7 @@ import {
 } from '../../widget/demo/constants.ts';
 import { Conversation } from '../../widget/demo/conversation.ts';
 import { CLIPS, SCRIPT } from '../../widget/demo/script.ts';
-import type { DemoServerMessage } from '../../widget/demo/server-messages.ts';
+import type { DemoEndedReason, DemoServerMessage } from '../../widget/demo/server-messages.ts';
 import { FAKE_DURATIONS, FakeAudioEngine } from '../fixtures/demo/fake-audio-engine.ts';
 
 type Sent = 'listening' | DemoServerMessage;
@@ -37,7 +37,7 @@ function compact(labels: string[]): string[] {
 
 let audio: FakeAudioEngine;
 let sent: Sent[];
-let hangUp: ReturnType<typeof vi.fn>;
+let hangUp: Mock<(reason: DemoEndedReason) => void>;
 let conversation: Conversation;
 
 function labels(): string[] {
@@ -56,7 +56,7 @@ beforeEach(() => {
   vi.useFakeTimers();
   audio = new FakeAudioEngine();
   sent = [];
-  hangUp = vi.fn();
+  hangUp = vi.fn<(reason: DemoEndedReason) => void>();
   conversation = new Conversation({ audio, send: (m) => sent.push(m), hangUp });
 });
 
