@@ -1,5 +1,6 @@
 import { createApiCore } from '../api/core.ts';
 import { callsResource } from '../api/resources/calls.ts';
+import type { WebCallBody } from '../api/supplement.ts';
 import type { WebCallCreator } from './start-sequence.ts';
 
 export interface PlatformWebCallOptions {
@@ -20,5 +21,7 @@ export function createPlatformWebCall(options: PlatformWebCallOptions): WebCallC
       ...(options.apiBaseUrl && { baseUrl: options.apiBaseUrl }),
     }),
   );
-  return (payload, signal) => calls.createWeb(payload, { signal });
+  // `WebCallPayload` relaxes the document's over-strict required fields (see `Lenient`); the
+  // body goes out as the same JSON either way.
+  return (payload, signal) => calls.createWeb(payload as WebCallBody, { signal });
 }

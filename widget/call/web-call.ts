@@ -5,15 +5,23 @@ import { CallError } from './errors.ts';
 type Schemas = components['schemas'];
 
 /**
+ * A spec type as callers can really send it: the published document marks fields that have
+ * server-side defaults as required and types `variableValues` as an empty record, so every
+ * top-level field is optional here and `variableValues` takes any values. The server validates.
+ */
+export type Lenient<T> = Partial<Omit<T, 'variableValues'>> &
+  ('variableValues' extends keyof T ? { variableValues?: Record<string, unknown> } : unknown);
+
+/**
  * What to talk to: at least one of `assistant`, `squad` or `workflow`. A string is sent as an
  * id (`assistantId`…), an object inline (SPEC §3).
  */
 export interface StartCallInput {
-  assistant?: string | Schemas['CreateAssistantDTO'];
-  squad?: string | Schemas['CreateSquadDTO'];
-  workflow?: string | Schemas['CreateWorkflowDTO'];
-  assistantOverrides?: Schemas['AssistantOverrides'];
-  workflowOverrides?: Schemas['WorkflowOverrides'];
+  assistant?: string | Lenient<Schemas['CreateAssistantDTO']>;
+  squad?: string | Lenient<Schemas['CreateSquadDTO']>;
+  workflow?: string | Lenient<Schemas['CreateWorkflowDTO']>;
+  assistantOverrides?: Lenient<Schemas['AssistantOverrides']>;
+  workflowOverrides?: Lenient<Schemas['WorkflowOverrides']>;
   /**
    * A microphone stream the host already obtained inside the user's gesture. The client then
    * skips its own preflight, and it owns the stream: its tracks are stopped when the call ends.
@@ -22,17 +30,16 @@ export interface StartCallInput {
 }
 
 /** SPEC §3: the POST /call/web body. */
-export type WebCallPayload = Pick<
-  Schemas['CreateWebCallDTO'],
-  | 'assistant'
-  | 'assistantId'
-  | 'assistantOverrides'
-  | 'squad'
-  | 'squadId'
-  | 'workflow'
-  | 'workflowId'
-  | 'workflowOverrides'
->;
+export interface WebCallPayload {
+  assistantId?: string;
+  assistant?: Lenient<Schemas['CreateAssistantDTO']>;
+  assistantOverrides?: Lenient<Schemas['AssistantOverrides']>;
+  squadId?: string;
+  squad?: Lenient<Schemas['CreateSquadDTO']>;
+  workflowId?: string;
+  workflow?: Lenient<Schemas['CreateWorkflowDTO']>;
+  workflowOverrides?: Lenient<Schemas['WorkflowOverrides']>;
+}
 
 /** The fields of the web-call response the client reads (SPEC §3 and the contract). */
 export interface WebCallResponse {
