@@ -69,6 +69,8 @@ for (const { spec, out } of SOURCES) {
   repair(document, components?.schemas ?? {});
   const ast = await openapiTS(document as unknown as Parameters<typeof openapiTS>[0], {
     exportType: false,
+    // Fields with a default are optional in requests; v7 would make them required.
+    defaultNonNullable: false,
     alphabetize: false,
   });
   const header = [

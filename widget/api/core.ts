@@ -101,6 +101,17 @@ function redact(text: string, token: string | undefined): string {
   return token ? text.split(token).join('[redacted]') : text;
 }
 
+/** Response headers for an error object, with any echo of the token blanked out. */
+function redactHeaders(headers: Headers, token: string | undefined): Headers {
+  const copy = new Headers(headers);
+  if (token) {
+    copy.forEach((value, name) => {
+      copy.set(name, redact(value, token));
+    });
+  }
+  return copy;
+}
+
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const onAbort = () => {
@@ -111,7 +122,11 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
       signal.removeEventListener('abort', onAbort);
       resolve();
     }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
+    if (signal.aborted) {
+      onAbort();
+    } else {
+      signal.addEventListener('abort', onAbort, { once: true });
+    }
   });
 }
 
@@ -144,7 +159,7 @@ export function createApiCore(options: ApiCoreOptions): ApiCore {
     let text: string;
     try {
       response = await doFetch(built.url, { ...built.init, signal: controller.signal });
-      text = redact(await response.text(), token);
+      text = await response.text();
     } catch (cause) {
       if (signal.aborted) {
         throw new ApiAbortError('aborted', 'Request aborted.', { cause });
@@ -152,14 +167,16 @@ export function createApiCore(options: ApiCoreOptions): ApiCore {
       if (timedOut) {
         throw new ApiTimeoutError('timeout', `No response within ${timeoutMs} ms.`);
       }
-      const reason = redact(String((cause as Error)?.message ?? cause), token);
+      // fetch reports "fetch failed"; the useful reason (ECONNREFUSED…) sits on its cause.
+      const inner = (cause as { cause?: { code?: string } } | undefined)?.cause;
+      const reason = redact(String(inner?.code ?? (cause as Error)?.message ?? cause), token);
       throw new ApiConnectionError('connection-error', `Could not reach the API: ${reason}`);
     } finally {
       clearTimeout(timer);
       signal.removeEventListener('abort', onAbort);
     }
-    const { status, headers } = response;
-    const isJson = /json/.test(headers.get('content-type') ?? 'json');
+    const { status } = response;
+    const isJson = /json/.test(response.headers.get('content-type') ?? 'json');
     if (response.ok) {
       if (!text || !isJson) {
         return text || undefined;
@@ -167,16 +184,18 @@ export function createApiCore(options: ApiCoreOptions): ApiCore {
       try {
         return JSON.parse(text);
       } catch (cause) {
-        throw new ApiParseError(`HTTP ${status} response is not valid JSON.`, text, {
+        throw new ApiParseError(`HTTP ${status} response is not valid JSON.`, redact(text, token), {
           status,
-          headers,
-          cause,
+          headers: redactHeaders(response.headers, token),
+          cause: redact(String(cause), token),
         });
       }
     }
-    let body: unknown = text;
+    const headers = redactHeaders(response.headers, token);
+    const safe = redact(text, token);
+    let body: unknown = safe;
     try {
-      body = isJson && text ? JSON.parse(text) : text;
+      body = isJson && safe ? JSON.parse(safe) : safe;
     } catch {
       // An error body that is not JSON stays as text.
     }

@@ -35,9 +35,9 @@ export function retryAfterMs(headers: Headers, now: number): number | undefined 
   if (!value) {
     return undefined;
   }
-  const seconds = Number(value);
-  if (value.trim() !== '' && seconds >= 0) {
-    return seconds * 1000;
+  if (/^[\s\d.+-]+$/.test(value)) {
+    const seconds = Number(value);
+    return seconds >= 0 ? seconds * 1000 : undefined;
   }
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);

@@ -1601,7 +1601,7 @@ export interface components {
              * @default false
              * @example false
              */
-            mipOptOut: boolean;
+            mipOptOut?: boolean;
             /**
              * @description If set to true, this will cause deepgram to convert spoken numbers to literal numerals. For example, "my phone number is nine-seven-two..." would become "my phone number is 972..."
              *
@@ -1916,7 +1916,7 @@ export interface components {
              * @default false
              * @example false
              */
-            mipOptOut: boolean;
+            mipOptOut?: boolean;
             /**
              * @description If set to true, this will cause deepgram to convert spoken numbers to literal numerals. For example, "my phone number is nine-seven-two..." would become "my phone number is 972..."
              *
@@ -2121,7 +2121,7 @@ export interface components {
              * @default false
              * @example false
              */
-            blocking: boolean;
+            blocking?: boolean;
             /** @description This is the content that the assistant says when this message is triggered. */
             content?: string;
             /** @description This is an optional array of conditions that the tool call arguments must meet in order for this message to be triggered. */
@@ -2317,7 +2317,7 @@ export interface components {
              *     @default false
              * @default false
              */
-            strict: boolean;
+            strict?: boolean;
             /**
              * @description This is the the name of the function to be called.
              *
@@ -2805,7 +2805,7 @@ export interface components {
              * @default refer
              * @enum {string}
              */
-            sipVerb: "refer" | "bye" | "dial";
+            sipVerb?: "refer" | "bye" | "dial";
             /**
              * @description This is the TwiML instructions to execute on the destination call leg before connecting the customer.
              *
@@ -2855,7 +2855,7 @@ export interface components {
              *     @default true (E164 check is enabled)
              * @default true
              */
-            numberE164CheckEnabled: boolean;
+            numberE164CheckEnabled?: boolean;
             /** @description This is the phone number to transfer the call to. */
             number: string;
             /** @description This is the extension to dial after transferring the call to the `number`. */
@@ -4059,7 +4059,7 @@ export interface components {
              *     @default false
              * @default false
              */
-            replaceAllEnabled: boolean;
+            replaceAllEnabled?: boolean;
             /** @description This is the key to replace. */
             key: string;
             /** @description This is the value that will replace the match. */
@@ -4333,7 +4333,7 @@ export interface components {
              * @default false
              * @example false
              */
-            mipOptOut: boolean;
+            mipOptOut?: boolean;
             /** @description This is the plan for chunking the model output before it is sent to the voice provider. */
             chunkPlan?: components["schemas"]["ChunkPlan"];
             /** @description This is the plan for voice provider fallbacks in the event that the primary voice provider fails. */
@@ -4714,7 +4714,7 @@ export interface components {
              *     @default 1
              * @default 1
              */
-            speed: number;
+            speed?: number;
             /**
              * @description This is the language code (ISO 639-1) that will be used.
              *
@@ -4722,7 +4722,7 @@ export interface components {
              * @default en-US
              * @enum {string}
              */
-            language: "en-US" | "en-GB" | "en-AU" | "en-CA" | "ja" | "zh" | "de" | "hi" | "fr-FR" | "fr-CA" | "ko" | "pt-BR" | "pt-PT" | "it" | "es-ES" | "es-MX" | "id" | "nl" | "tr" | "fil" | "pl" | "sv" | "bg" | "ro" | "ar-SA" | "ar-AE" | "cs" | "el" | "fi" | "hr" | "ms" | "sk" | "da" | "ta" | "uk" | "ru" | "hu" | "no" | "vi";
+            language?: "en-US" | "en-GB" | "en-AU" | "en-CA" | "ja" | "zh" | "de" | "hi" | "fr-FR" | "fr-CA" | "ko" | "pt-BR" | "pt-PT" | "it" | "es-ES" | "es-MX" | "id" | "nl" | "tr" | "fil" | "pl" | "sv" | "bg" | "ro" | "ar-SA" | "ar-AE" | "cs" | "el" | "fi" | "hr" | "ms" | "sk" | "da" | "ta" | "uk" | "ru" | "hu" | "no" | "vi";
             /** @description This is the plan for chunking the model output before it is sent to the voice provider. */
             chunkPlan?: components["schemas"]["ChunkPlan"];
             /** @description This is the plan for voice provider fallbacks in the event that the primary voice provider fails. */
@@ -4827,7 +4827,7 @@ export interface components {
              * @default false
              * @example false
              */
-            mipOptOut: boolean;
+            mipOptOut?: boolean;
             /** @description This is the plan for chunking the model output before it is sent to the voice provider. */
             chunkPlan?: components["schemas"]["ChunkPlan"];
         };
@@ -5148,7 +5148,7 @@ export interface components {
              *     @default 1
              * @default 1
              */
-            speed: number;
+            speed?: number;
             /**
              * @description This is the language code (ISO 639-1) that will be used.
              *
@@ -5156,7 +5156,7 @@ export interface components {
              * @default en-US
              * @enum {string}
              */
-            language: "en-US" | "en-GB" | "en-AU" | "en-CA" | "ja" | "zh" | "de" | "hi" | "fr-FR" | "fr-CA" | "ko" | "pt-BR" | "pt-PT" | "it" | "es-ES" | "es-MX" | "id" | "nl" | "tr" | "fil" | "pl" | "sv" | "bg" | "ro" | "ar-SA" | "ar-AE" | "cs" | "el" | "fi" | "hr" | "ms" | "sk" | "da" | "ta" | "uk" | "ru" | "hu" | "no" | "vi";
+            language?: "en-US" | "en-GB" | "en-AU" | "en-CA" | "ja" | "zh" | "de" | "hi" | "fr-FR" | "fr-CA" | "ko" | "pt-BR" | "pt-PT" | "it" | "es-ES" | "es-MX" | "id" | "nl" | "tr" | "fil" | "pl" | "sv" | "bg" | "ro" | "ar-SA" | "ar-AE" | "cs" | "el" | "fi" | "hr" | "ms" | "sk" | "da" | "ta" | "uk" | "ru" | "hu" | "no" | "vi";
             /** @description This is the plan for chunking the model output before it is sent to the voice provider. */
             chunkPlan?: components["schemas"]["ChunkPlan"];
         };
@@ -6524,7 +6524,7 @@ export interface components {
              *       "yeah sure"
              *     ]
              */
-            acknowledgementPhrases: string[];
+            acknowledgementPhrases?: string[];
             /**
              * @description These are the phrases that will always interrupt the assistant immediately, regardless of numWords.
              *     These are typically phrases indicating disagreement or desire to stop.
@@ -6573,7 +6573,7 @@ export interface components {
              *       "actually"
              *     ]
              */
-            interruptionPhrases: string[];
+            interruptionPhrases?: string[];
         };
         MonitorPlan: {
             /**
@@ -6655,7 +6655,7 @@ export interface components {
              *       "voiceId": "jennifer"
              *     }
              */
-            voice: components["schemas"]["AzureVoice"] | components["schemas"]["CartesiaVoice"] | components["schemas"]["CustomVoice"] | components["schemas"]["DeepgramVoice"] | components["schemas"]["ElevenLabsVoice"] | components["schemas"]["HumeVoice"] | components["schemas"]["LMNTVoice"] | components["schemas"]["NeuphonicVoice"] | components["schemas"]["OpenAIVoice"] | components["schemas"]["PlayHTVoice"] | components["schemas"]["RimeAIVoice"] | components["schemas"]["SmallestAIVoice"] | components["schemas"]["TavusVoice"] | components["schemas"]["VapiVoice"];
+            voice?: components["schemas"]["AzureVoice"] | components["schemas"]["CartesiaVoice"] | components["schemas"]["CustomVoice"] | components["schemas"]["DeepgramVoice"] | components["schemas"]["ElevenLabsVoice"] | components["schemas"]["HumeVoice"] | components["schemas"]["LMNTVoice"] | components["schemas"]["NeuphonicVoice"] | components["schemas"]["OpenAIVoice"] | components["schemas"]["PlayHTVoice"] | components["schemas"]["RimeAIVoice"] | components["schemas"]["SmallestAIVoice"] | components["schemas"]["TavusVoice"] | components["schemas"]["VapiVoice"];
             /**
              * @description This is the first message that the assistant will say. This can also be a URL to a containerized audio file (mp3, wav, etc.).
              *
@@ -6664,7 +6664,7 @@ export interface components {
              */
             firstMessage?: string;
             /** @default false */
-            firstMessageInterruptionsEnabled: boolean;
+            firstMessageInterruptionsEnabled?: boolean;
             /**
              * @description This is the mode for the first message. Default is 'assistant-speaks-first'.
              *
@@ -6860,7 +6860,7 @@ export interface components {
              *       "voiceId": "jennifer"
              *     }
              */
-            voice: components["schemas"]["AzureVoice"] | components["schemas"]["CartesiaVoice"] | components["schemas"]["CustomVoice"] | components["schemas"]["DeepgramVoice"] | components["schemas"]["ElevenLabsVoice"] | components["schemas"]["HumeVoice"] | components["schemas"]["LMNTVoice"] | components["schemas"]["NeuphonicVoice"] | components["schemas"]["OpenAIVoice"] | components["schemas"]["PlayHTVoice"] | components["schemas"]["RimeAIVoice"] | components["schemas"]["SmallestAIVoice"] | components["schemas"]["TavusVoice"] | components["schemas"]["VapiVoice"];
+            voice?: components["schemas"]["AzureVoice"] | components["schemas"]["CartesiaVoice"] | components["schemas"]["CustomVoice"] | components["schemas"]["DeepgramVoice"] | components["schemas"]["ElevenLabsVoice"] | components["schemas"]["HumeVoice"] | components["schemas"]["LMNTVoice"] | components["schemas"]["NeuphonicVoice"] | components["schemas"]["OpenAIVoice"] | components["schemas"]["PlayHTVoice"] | components["schemas"]["RimeAIVoice"] | components["schemas"]["SmallestAIVoice"] | components["schemas"]["TavusVoice"] | components["schemas"]["VapiVoice"];
             /**
              * @description This is the first message that the assistant will say. This can also be a URL to a containerized audio file (mp3, wav, etc.).
              *
@@ -6869,7 +6869,7 @@ export interface components {
              */
             firstMessage?: string;
             /** @default false */
-            firstMessageInterruptionsEnabled: boolean;
+            firstMessageInterruptionsEnabled?: boolean;
             /**
              * @description This is the mode for the first message. Default is 'assistant-speaks-first'.
              *
@@ -7152,7 +7152,7 @@ export interface components {
              *     @default true (E164 check is enabled)
              * @default true
              */
-            numberE164CheckEnabled: boolean;
+            numberE164CheckEnabled?: boolean;
             /**
              * @description This is the extension that will be dialed after the call is answered.
              * @example null
@@ -7566,7 +7566,7 @@ export interface components {
              *       "voiceId": "jennifer"
              *     }
              */
-            voice: components["schemas"]["AzureVoice"] | components["schemas"]["CartesiaVoice"] | components["schemas"]["CustomVoice"] | components["schemas"]["DeepgramVoice"] | components["schemas"]["ElevenLabsVoice"] | components["schemas"]["HumeVoice"] | components["schemas"]["LMNTVoice"] | components["schemas"]["NeuphonicVoice"] | components["schemas"]["OpenAIVoice"] | components["schemas"]["PlayHTVoice"] | components["schemas"]["RimeAIVoice"] | components["schemas"]["SmallestAIVoice"] | components["schemas"]["TavusVoice"] | components["schemas"]["VapiVoice"];
+            voice?: components["schemas"]["AzureVoice"] | components["schemas"]["CartesiaVoice"] | components["schemas"]["CustomVoice"] | components["schemas"]["DeepgramVoice"] | components["schemas"]["ElevenLabsVoice"] | components["schemas"]["HumeVoice"] | components["schemas"]["LMNTVoice"] | components["schemas"]["NeuphonicVoice"] | components["schemas"]["OpenAIVoice"] | components["schemas"]["PlayHTVoice"] | components["schemas"]["RimeAIVoice"] | components["schemas"]["SmallestAIVoice"] | components["schemas"]["TavusVoice"] | components["schemas"]["VapiVoice"];
             /**
              * @description This is the first message that the assistant will say. This can also be a URL to a containerized audio file (mp3, wav, etc.).
              *
@@ -7575,7 +7575,7 @@ export interface components {
              */
             firstMessage?: string;
             /** @default false */
-            firstMessageInterruptionsEnabled: boolean;
+            firstMessageInterruptionsEnabled?: boolean;
             /**
              * @description This is the mode for the first message. Default is 'assistant-speaks-first'.
              *
@@ -7789,7 +7789,7 @@ export interface components {
              *       "voiceId": "jennifer"
              *     }
              */
-            voice: components["schemas"]["AzureVoice"] | components["schemas"]["CartesiaVoice"] | components["schemas"]["CustomVoice"] | components["schemas"]["DeepgramVoice"] | components["schemas"]["ElevenLabsVoice"] | components["schemas"]["HumeVoice"] | components["schemas"]["LMNTVoice"] | components["schemas"]["NeuphonicVoice"] | components["schemas"]["OpenAIVoice"] | components["schemas"]["PlayHTVoice"] | components["schemas"]["RimeAIVoice"] | components["schemas"]["SmallestAIVoice"] | components["schemas"]["TavusVoice"] | components["schemas"]["VapiVoice"];
+            voice?: components["schemas"]["AzureVoice"] | components["schemas"]["CartesiaVoice"] | components["schemas"]["CustomVoice"] | components["schemas"]["DeepgramVoice"] | components["schemas"]["ElevenLabsVoice"] | components["schemas"]["HumeVoice"] | components["schemas"]["LMNTVoice"] | components["schemas"]["NeuphonicVoice"] | components["schemas"]["OpenAIVoice"] | components["schemas"]["PlayHTVoice"] | components["schemas"]["RimeAIVoice"] | components["schemas"]["SmallestAIVoice"] | components["schemas"]["TavusVoice"] | components["schemas"]["VapiVoice"];
             /**
              * @description This is the first message that the assistant will say. This can also be a URL to a containerized audio file (mp3, wav, etc.).
              *
@@ -7798,7 +7798,7 @@ export interface components {
              */
             firstMessage?: string;
             /** @default false */
-            firstMessageInterruptionsEnabled: boolean;
+            firstMessageInterruptionsEnabled?: boolean;
             /**
              * @description This is the mode for the first message. Default is 'assistant-speaks-first'.
              *
@@ -8011,7 +8011,7 @@ export interface components {
              *     @default true (E164 check is enabled)
              * @default true
              */
-            numberE164CheckEnabled: boolean;
+            numberE164CheckEnabled?: boolean;
             /** @description This is the unique identifier for the phone number. */
             id: string;
             /** @description This is the unique identifier for the org that this phone number belongs to. */
@@ -8375,7 +8375,7 @@ export interface components {
              *     @default true (E164 check is enabled)
              * @default true
              */
-            numberE164CheckEnabled: boolean;
+            numberE164CheckEnabled?: boolean;
             /** @description This is the number of the customer. */
             number?: string;
             /**
@@ -8629,7 +8629,7 @@ export interface components {
              *     @default true (E164 check is enabled)
              * @default true
              */
-            numberE164CheckEnabled: boolean;
+            numberE164CheckEnabled?: boolean;
             /** @description This is the name of the phone number. This is just for your own reference. */
             name?: string;
             /**
@@ -10482,7 +10482,7 @@ export interface components {
              * @default bash
              * @enum {string}
              */
-            name: "bash";
+            name?: "bash";
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -10533,7 +10533,7 @@ export interface components {
              * @default computer
              * @enum {string}
              */
-            name: "computer";
+            name?: "computer";
             /** @description The display width in pixels */
             displayWidthPx?: number;
             /** @description The display height in pixels */
@@ -10590,7 +10590,7 @@ export interface components {
              * @default str_replace_editor
              * @enum {string}
              */
-            name: "str_replace_editor";
+            name?: "str_replace_editor";
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -13490,7 +13490,7 @@ export interface components {
              * @default speech
              * @enum {string}
              */
-            service: "speech" | "blob_storage";
+            service?: "speech" | "blob_storage";
             /**
              * @description This is the region of the Azure resource.
              * @enum {string}
@@ -14159,7 +14159,7 @@ export interface components {
              * @default private
              * @enum {string}
              */
-            visibility: "public" | "private";
+            visibility?: "public" | "private";
             /**
              * @default tool
              * @enum {string}
@@ -14178,7 +14178,7 @@ export interface components {
              * @default private
              * @enum {string}
              */
-            visibility: "public" | "private";
+            visibility?: "public" | "private";
             /**
              * @default tool
              * @enum {string}
@@ -14211,7 +14211,7 @@ export interface components {
              * @default private
              * @enum {string}
              */
-            visibility: "public" | "private";
+            visibility?: "public" | "private";
             /**
              * @default tool
              * @enum {string}
@@ -15630,7 +15630,7 @@ export interface components {
              *     @default true
              * @default true
              */
-            triggerResponseEnabled: boolean;
+            triggerResponseEnabled?: boolean;
         };
         ClientInboundMessageControl: {
             /**

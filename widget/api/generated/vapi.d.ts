@@ -1544,7 +1544,7 @@ export interface components {
              * @default false
              * @example false
              */
-            mipOptOut: boolean;
+            mipOptOut?: boolean;
             /**
              * @description If set to true, this will cause deepgram to convert spoken numbers to literal numerals. For example, "my phone number is nine-seven-two..." would become "my phone number is 972..."
              *
@@ -1671,7 +1671,7 @@ export interface components {
              * @description Default intensity for vocabulary items (0.0 to 1.0)
              * @default 0.5
              */
-            defaultIntensity: number;
+            defaultIntensity?: number;
         };
         GladiaTranscriber: {
             /**
@@ -1829,7 +1829,7 @@ export interface components {
              * @example enhanced
              * @enum {string}
              */
-            operatingPoint: "standard" | "enhanced";
+            operatingPoint?: "standard" | "enhanced";
             /**
              * @description This is the region for the Speechmatics API. Choose between EU (Europe) and US (United States) regions for lower latency and data sovereignty compliance.
              *
@@ -1838,7 +1838,7 @@ export interface components {
              * @example us
              * @enum {string}
              */
-            region: "eu" | "us";
+            region?: "eu" | "us";
             /**
              * @description This enables speaker diarization, which identifies and separates speakers in the transcription. Essential for multi-speaker conversations and conference calls.
              *
@@ -1846,7 +1846,7 @@ export interface components {
              * @default false
              * @example true
              */
-            enableDiarization: boolean;
+            enableDiarization?: boolean;
             /**
              * @description This sets the maximum delay in milliseconds for partial transcripts. Balances latency and accuracy.
              *
@@ -1854,7 +1854,7 @@ export interface components {
              * @default 3000
              * @example 1500
              */
-            maxDelay: number;
+            maxDelay?: number;
             /**
              * @example [
              *       {
@@ -1874,7 +1874,7 @@ export interface components {
              * @example spoken
              * @enum {string}
              */
-            numeralStyle: "written" | "spoken";
+            numeralStyle?: "written" | "spoken";
             /**
              * @description This is the sensitivity level for end-of-turn detection, which determines when a speaker has finished talking. Higher values are more sensitive.
              *
@@ -1882,7 +1882,7 @@ export interface components {
              * @default 0.5
              * @example 0.8
              */
-            endOfTurnSensitivity: number;
+            endOfTurnSensitivity?: number;
             /**
              * @description This enables removal of disfluencies (um, uh) from the transcript to create cleaner, more professional output.
              *
@@ -1892,7 +1892,7 @@ export interface components {
              * @default false
              * @example true
              */
-            removeDisfluencies: boolean;
+            removeDisfluencies?: boolean;
             /**
              * @description This is the minimum duration in seconds for speech segments. Shorter segments will be filtered out. Helps remove noise and improve accuracy.
              *
@@ -1900,7 +1900,7 @@ export interface components {
              * @default 0
              * @example 0.2
              */
-            minimumSpeechDuration: number;
+            minimumSpeechDuration?: number;
             /** @description This is the plan for transcriber provider fallbacks in the event that the primary transcriber provider fails. */
             fallbackPlan?: components["schemas"]["FallbackTranscriberPlan"];
         };
@@ -2227,7 +2227,7 @@ export interface components {
              * @default false
              * @example false
              */
-            mipOptOut: boolean;
+            mipOptOut?: boolean;
             /**
              * @description If set to true, this will cause deepgram to convert spoken numbers to literal numerals. For example, "my phone number is nine-seven-two..." would become "my phone number is 972..."
              *
@@ -2479,7 +2479,7 @@ export interface components {
              * @example enhanced
              * @enum {string}
              */
-            operatingPoint: "standard" | "enhanced";
+            operatingPoint?: "standard" | "enhanced";
             /**
              * @description This is the region for the Speechmatics API. Choose between EU (Europe) and US (United States) regions for lower latency and data sovereignty compliance.
              *
@@ -2488,7 +2488,7 @@ export interface components {
              * @example us
              * @enum {string}
              */
-            region: "eu" | "us";
+            region?: "eu" | "us";
             /**
              * @description This enables speaker diarization, which identifies and separates speakers in the transcription. Essential for multi-speaker conversations and conference calls.
              *
@@ -2496,7 +2496,7 @@ export interface components {
              * @default false
              * @example true
              */
-            enableDiarization: boolean;
+            enableDiarization?: boolean;
             /**
              * @description This sets the maximum delay in milliseconds for partial transcripts. Balances latency and accuracy.
              *
@@ -2504,7 +2504,7 @@ export interface components {
              * @default 3000
              * @example 1500
              */
-            maxDelay: number;
+            maxDelay?: number;
             /**
              * @example [
              *       {
@@ -2524,7 +2524,7 @@ export interface components {
              * @example spoken
              * @enum {string}
              */
-            numeralStyle: "written" | "spoken";
+            numeralStyle?: "written" | "spoken";
             /**
              * @description This is the sensitivity level for end-of-turn detection, which determines when a speaker has finished talking. Higher values are more sensitive.
              *
@@ -2532,7 +2532,7 @@ export interface components {
              * @default 0.5
              * @example 0.8
              */
-            endOfTurnSensitivity: number;
+            endOfTurnSensitivity?: number;
             /**
              * @description This enables removal of disfluencies (um, uh) from the transcript to create cleaner, more professional output.
              *
@@ -2542,7 +2542,7 @@ export interface components {
              * @default false
              * @example true
              */
-            removeDisfluencies: boolean;
+            removeDisfluencies?: boolean;
             /**
              * @description This is the minimum duration in seconds for speech segments. Shorter segments will be filtered out. Helps remove noise and improve accuracy.
              *
@@ -2550,7 +2550,7 @@ export interface components {
              * @default 0
              * @example 0.2
              */
-            minimumSpeechDuration: number;
+            minimumSpeechDuration?: number;
         };
         FallbackTalkscriberTranscriber: {
             /**
@@ -2693,7 +2693,7 @@ export interface components {
              * @default false
              * @example false
              */
-            blocking: boolean;
+            blocking?: boolean;
             /** @description This is the content that the assistant says when this message is triggered. */
             content?: string;
             /** @description This is an optional array of conditions that the tool call arguments must meet in order for this message to be triggered. */
@@ -2968,7 +2968,7 @@ export interface components {
              * @description This enables sending DTMF tones via SIP INFO messages instead of RFC 2833 (RTP events). When enabled, DTMF digits will be sent using the SIP INFO method, which can be more reliable in some network configurations. Only relevant when using the `vapi.sip` transport.
              * @default false
              */
-            sipInfoDtmfEnabled: boolean;
+            sipInfoDtmfEnabled?: boolean;
             /**
              * @description This is the plan to reject a tool call based on the conversation state.
              *
@@ -3156,7 +3156,7 @@ export interface components {
              * @default false
              * @example false
              */
-            beepDetectionEnabled: boolean;
+            beepDetectionEnabled?: boolean;
             /**
              * @description This is the plan to reject a tool call based on the conversation state.
              *
@@ -3465,7 +3465,7 @@ export interface components {
              *     @default false
              * @default false
              */
-            strict: boolean;
+            strict?: boolean;
             /** @description This is the description of what the function does, used by the AI to choose when and how to call the function. */
             description?: string;
             /**
@@ -3925,7 +3925,7 @@ export interface components {
              *     @default true
              * @default true
              */
-            endCallEnabled: boolean;
+            endCallEnabled?: boolean;
         };
         TransferAssistantModel: {
             /**
@@ -4268,14 +4268,14 @@ export interface components {
              * @description Whether smart denoising using Krisp is enabled.
              * @default true
              */
-            enabled: boolean;
+            enabled?: boolean;
         };
         FourierDenoisingPlan: {
             /**
              * @description Whether Fourier denoising is enabled. Note that this is experimental and may not work as expected.
              * @default false
              */
-            enabled: boolean;
+            enabled?: boolean;
             /**
              * @description Whether automatic media detection is enabled. When enabled, the filter will automatically
              *     detect consistent background TV/music/radio and switch to more aggressive filtering settings.
@@ -4283,34 +4283,34 @@ export interface components {
              * @default true
              * @example true
              */
-            mediaDetectionEnabled: boolean;
+            mediaDetectionEnabled?: boolean;
             /**
              * @description Static threshold in dB used as fallback when no baseline is established.
              * @default -35
              * @example -35
              */
-            staticThreshold: number;
+            staticThreshold?: number;
             /**
              * @description How far below the rolling baseline to filter audio, in dB.
              *     Lower values (e.g., -10) are more aggressive, higher values (e.g., -20) are more conservative.
              * @default -15
              * @example -15
              */
-            baselineOffsetDb: number;
+            baselineOffsetDb?: number;
             /**
              * @description Rolling window size in milliseconds for calculating the audio baseline.
              *     Larger windows adapt more slowly but are more stable.
              * @default 3000
              * @example 3000
              */
-            windowSizeMs: number;
+            windowSizeMs?: number;
             /**
              * @description Percentile to use for baseline calculation (1-99).
              *     Higher percentiles (e.g., 85) focus on louder speech, lower percentiles (e.g., 50) include quieter speech.
              * @default 85
              * @example 85
              */
-            baselinePercentile: number;
+            baselinePercentile?: number;
         };
         BackgroundSpeechDenoisingPlan: {
             /** @description Whether smart denoising using Krisp is enabled. */
@@ -4328,7 +4328,7 @@ export interface components {
              * @default transfer-assistant
              * @example Sales Transfer Assistant
              */
-            name: string;
+            name?: string;
             /** @description Model configuration for the transfer assistant */
             model: components["schemas"]["TransferAssistantModel"];
             /** @description These are the options for the transfer assistant's voice. */
@@ -4652,7 +4652,7 @@ export interface components {
              *     @default 60
              * @default 60
              */
-            timeout: number;
+            timeout?: number;
             /**
              * @description This specifies the SIP verb to use while transferring the call.
              *     - 'refer': Uses SIP REFER to transfer the call (default)
@@ -4661,7 +4661,7 @@ export interface components {
              * @default refer
              * @enum {string}
              */
-            sipVerb: "refer" | "bye" | "dial";
+            sipVerb?: "refer" | "bye" | "dial";
             /**
              * @description This sets the timeout for the dial operation in seconds. This is the duration the call will ring before timing out.
              *
@@ -4670,7 +4670,7 @@ export interface components {
              *     @default 60
              * @default 60
              */
-            dialTimeout: number;
+            dialTimeout?: number;
             /**
              * @description This is the URL to an audio file played while the customer is on hold during transfer.
              *
@@ -4769,7 +4769,7 @@ export interface components {
              *     @default true (E164 check is enabled)
              * @default true
              */
-            numberE164CheckEnabled: boolean;
+            numberE164CheckEnabled?: boolean;
             /** @description This is the phone number to transfer the call to. */
             number: string;
             /** @description This is the extension to dial after transferring the call to the `number`. */
@@ -7539,14 +7539,14 @@ export interface components {
              *     @default false
              * @default false
              */
-            enabled: boolean;
+            enabled?: boolean;
             /**
              * @description This is the condition that will be checked to determine if the global node should be executed.
              *
              *     @default ''
              * @default
              */
-            enterCondition: string;
+            enterCondition?: string;
         };
         ConversationNode: {
             /**
@@ -7678,17 +7678,17 @@ export interface components {
              * @description This is the number of seconds to wait before starting the first retry attempt.
              * @default 5
              */
-            startAtSeconds: number;
+            startAtSeconds?: number;
             /**
              * @description This is the interval in seconds between retry attempts.
              * @default 5
              */
-            frequencySeconds: number;
+            frequencySeconds?: number;
             /**
              * @description This is the maximum number of retry attempts before giving up.
              * @default 6
              */
-            maxRetries: number;
+            maxRetries?: number;
         };
         GoogleVoicemailDetectionPlan: {
             /**
@@ -7703,7 +7703,7 @@ export interface components {
              *     @max 60
              * @default 30
              */
-            beepMaxAwaitSeconds: number;
+            beepMaxAwaitSeconds?: number;
             /**
              * @description This is the provider to use for voicemail detection.
              * @enum {string}
@@ -7733,7 +7733,7 @@ export interface components {
              *     @max 60
              * @default 30
              */
-            beepMaxAwaitSeconds: number;
+            beepMaxAwaitSeconds?: number;
             /**
              * @description This is the provider to use for voicemail detection.
              * @enum {string}
@@ -7837,7 +7837,7 @@ export interface components {
              *     @max 60
              * @default 30
              */
-            beepMaxAwaitSeconds: number;
+            beepMaxAwaitSeconds?: number;
             /**
              * @description This is the provider to use for voicemail detection.
              * @enum {string}
@@ -8028,7 +8028,7 @@ export interface components {
              * @description Whether to trigger an assistant response after adding the message
              * @default true
              */
-            triggerResponseEnabled: boolean;
+            triggerResponseEnabled?: boolean;
         };
         CallHookFilter: {
             /**
@@ -8172,7 +8172,7 @@ export interface components {
              * @example assistant-speaks-first
              * @enum {string}
              */
-            firstMessageMode: "assistant-speaks-first" | "assistant-waits-for-user";
+            firstMessageMode?: "assistant-speaks-first" | "assistant-waits-for-user";
             /**
              * @description This is the type of recording consent plan. This type assumes consent is granted if the user stays on the line. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -8183,7 +8183,7 @@ export interface components {
              * @default 3
              * @example 3
              */
-            waitSeconds: number;
+            waitSeconds?: number;
         };
         RecordingConsentPlanVerbal: {
             /**
@@ -8215,7 +8215,7 @@ export interface components {
              * @example assistant-speaks-first
              * @enum {string}
              */
-            firstMessageMode: "assistant-speaks-first" | "assistant-waits-for-user";
+            firstMessageMode?: "assistant-speaks-first" | "assistant-waits-for-user";
             /**
              * @description This is the type of recording consent plan. This type assumes consent is granted if the user verbally consents or declines. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -8233,7 +8233,7 @@ export interface components {
              *     @default false
              * @default false
              */
-            enabled: boolean;
+            enabled?: boolean;
             /**
              * @description Array of security filter types to apply.
              *     If array is not empty, only those security filters are run.
@@ -8249,13 +8249,13 @@ export interface components {
              * @default sanitize
              * @enum {string}
              */
-            mode: "sanitize" | "reject" | "replace";
+            mode?: "sanitize" | "reject" | "replace";
             /**
              * @description Text to use when replacing filtered content.
              *     @default '[FILTERED]'
              * @default [FILTERED]
              */
-            replacementText: string;
+            replacementText?: string;
         };
         CompliancePlan: {
             /** @description When this is enabled, logs, recordings, and transcriptions will be stored in HIPAA-compliant storage. Defaults to false. Only HIPAA-compliant providers will be available for LLM, Voice, and Transcriber respectively. This setting is only honored if the organization is on an Enterprise subscription or has purchased the HIPAA add-on. */
@@ -8541,7 +8541,7 @@ export interface components {
              * @default ai
              * @enum {string}
              */
-            type: "ai" | "regex";
+            type?: "ai" | "regex";
             /**
              * @description This is the regex pattern to match against the transcript.
              *
@@ -8950,7 +8950,7 @@ export interface components {
              *       "yeah sure"
              *     ]
              */
-            acknowledgementPhrases: string[];
+            acknowledgementPhrases?: string[];
             /**
              * @description These are the phrases that will always interrupt the assistant immediately, regardless of numWords.
              *     These are typically phrases indicating disagreement or desire to stop.
@@ -8999,7 +8999,7 @@ export interface components {
              *       "actually"
              *     ]
              */
-            interruptionPhrases: string[];
+            interruptionPhrases?: string[];
         };
         MonitorPlan: {
             /**
@@ -9331,7 +9331,7 @@ export interface components {
              *     @default false
              * @default false
              */
-            replaceAllEnabled: boolean;
+            replaceAllEnabled?: boolean;
             /** @description This is the key to replace. */
             key: string;
             /** @description This is the value that will replace the match. */
@@ -9480,7 +9480,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -9511,7 +9511,7 @@ export interface components {
              * @default 0
              * @example 0
              */
-            accentLocalization: number;
+            accentLocalization?: number;
         };
         CartesiaGenerationConfig: {
             /**
@@ -9519,13 +9519,13 @@ export interface components {
              * @default 1
              * @example 1
              */
-            speed: number;
+            speed?: number;
             /**
              * @description Fine-grained volume control for sonic-3. Only available for sonic-3 model.
              * @default 1
              * @example 1
              */
-            volume: number;
+            volume?: number;
             /** @description Experimental model controls for sonic-3. These are subject to breaking changes. */
             experimental?: components["schemas"]["CartesiaGenerationConfigExperimental"];
         };
@@ -9535,7 +9535,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -9575,7 +9575,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used. Use `custom-voice` for providers that are not natively supported.
              * @enum {string}
@@ -9619,7 +9619,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -9646,7 +9646,7 @@ export interface components {
              * @default false
              * @example false
              */
-            mipOptOut: boolean;
+            mipOptOut?: boolean;
             /** @description This is the plan for chunking the model output before it is sent to the voice provider. */
             chunkPlan?: components["schemas"]["ChunkPlan"];
             /** @description This is the plan for voice provider fallbacks in the event that the primary voice provider fails. */
@@ -9672,7 +9672,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -9743,7 +9743,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -9771,7 +9771,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -9808,7 +9808,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -9838,7 +9838,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -9873,7 +9873,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -9910,7 +9910,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -9970,7 +9970,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -10026,7 +10026,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -10053,7 +10053,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -10122,7 +10122,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -10171,7 +10171,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -10193,7 +10193,7 @@ export interface components {
              *     @default 1
              * @default 1
              */
-            speed: number;
+            speed?: number;
             /**
              * @description Language for Vapi voice synthesis. For Version 2, omit this field or set `auto` for automatic language detection. Version 1 supports legacy Vapi language values.
              * @enum {string}
@@ -10210,7 +10210,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -10243,13 +10243,13 @@ export interface components {
              * @default inworld-tts-1
              * @enum {string}
              */
-            model: "inworld-tts-1";
+            model?: "inworld-tts-1";
             /**
              * @description Language code for Inworld TTS synthesis
              * @default en
              * @enum {string}
              */
-            languageCode: "en" | "zh" | "ko" | "nl" | "fr" | "es" | "ja" | "de" | "it" | "pl" | "pt" | "ru" | "hi" | "he" | "ar";
+            languageCode?: "en" | "zh" | "ko" | "nl" | "fr" | "es" | "ja" | "de" | "it" | "pl" | "pt" | "ru" | "hi" | "he" | "ar";
             /**
              * @description A floating point number between 0, exclusive, and 2, inclusive. If equal to null or not provided, the model's default temperature of 1.1 will be used. The temperature parameter controls variance.
              *     Higher values will make the output more random and can lead to more expressive results. Lower values will make it more deterministic.
@@ -10257,7 +10257,7 @@ export interface components {
              * @default 1.1
              * @example null
              */
-            temperature: number;
+            temperature?: number;
             /**
              * @description A floating point number between 0.5, inclusive, and 1.5, inclusive. If equal to null or not provided, the model's default speaking speed of 1.0 will be used.
              *     Values above 0.8 are recommended for higher quality.
@@ -10265,7 +10265,7 @@ export interface components {
              * @default 1
              * @example null
              */
-            speakingRate: number;
+            speakingRate?: number;
             /** @description This is the plan for chunking the model output before it is sent to the voice provider. */
             chunkPlan?: components["schemas"]["ChunkPlan"];
             /** @description This is the plan for voice provider fallbacks in the event that the primary voice provider fails. */
@@ -10277,7 +10277,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -10298,7 +10298,7 @@ export interface components {
              * @example speech-02-turbo
              * @enum {string}
              */
-            model: "speech-02-hd" | "speech-02-turbo" | "speech-2.5-turbo-preview";
+            model?: "speech-02-hd" | "speech-02-turbo" | "speech-2.5-turbo-preview";
             /**
              * @description The emotion to use for the voice. If not provided, will use auto-detect mode.
              *     Options include: 'happy', 'sad', 'angry', 'fearful', 'surprised', 'disgusted', 'neutral'
@@ -10314,34 +10314,34 @@ export interface components {
              * @default sentence
              * @enum {string}
              */
-            subtitleType: "word" | "sentence";
+            subtitleType?: "word" | "sentence";
             /**
              * @description Voice pitch adjustment. Range from -12 to 12 semitones.
              *     @default 0
              * @default 0
              * @example 0
              */
-            pitch: number;
+            pitch?: number;
             /**
              * @description Voice speed adjustment. Range from 0.5 to 2.0.
              *     @default 1.0
              * @default 1
              * @example 1
              */
-            speed: number;
+            speed?: number;
             /**
              * @description Voice volume adjustment. Range from 0.5 to 2.0.
              *     @default 1.0
              * @default 1
              * @example 1
              */
-            volume: number;
+            volume?: number;
             /**
              * @description The region for Minimax API. Defaults to "worldwide".
              * @default worldwide
              * @enum {string}
              */
-            region: "worldwide" | "china";
+            region?: "worldwide" | "china";
             /**
              * @description Language hint for MiniMax T2A. Example: yue (Cantonese), zh (Chinese), en (English).
              * @enum {string}
@@ -10351,7 +10351,7 @@ export interface components {
              * @description Enable MiniMax text normalization to improve number reading and formatting.
              * @default true
              */
-            textNormalizationEnabled: boolean;
+            textNormalizationEnabled?: boolean;
             /** @description This is the plan for chunking the model output before it is sent to the voice provider. */
             chunkPlan?: components["schemas"]["ChunkPlan"];
             /** @description This is the plan for voice provider fallbacks in the event that the primary voice provider fails. */
@@ -10363,7 +10363,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -10384,7 +10384,7 @@ export interface components {
              * @example speech-02-turbo
              * @enum {string}
              */
-            model: "speech-02-hd" | "speech-02-turbo" | "speech-2.5-turbo-preview";
+            model?: "speech-02-hd" | "speech-02-turbo" | "speech-2.5-turbo-preview";
             /**
              * @description The emotion to use for the voice. If not provided, will use auto-detect mode.
              *     Options include: 'happy', 'sad', 'angry', 'fearful', 'surprised', 'disgusted', 'neutral'
@@ -10400,34 +10400,34 @@ export interface components {
              * @default sentence
              * @enum {string}
              */
-            subtitleType: "word" | "sentence";
+            subtitleType?: "word" | "sentence";
             /**
              * @description Voice pitch adjustment. Range from -12 to 12 semitones.
              *     @default 0
              * @default 0
              * @example 0
              */
-            pitch: number;
+            pitch?: number;
             /**
              * @description Voice speed adjustment. Range from 0.5 to 2.0.
              *     @default 1.0
              * @default 1
              * @example 1
              */
-            speed: number;
+            speed?: number;
             /**
              * @description Voice volume adjustment. Range from 0.5 to 2.0.
              *     @default 1.0
              * @default 1
              * @example 1
              */
-            volume: number;
+            volume?: number;
             /**
              * @description The region for Minimax API. Defaults to "worldwide".
              * @default worldwide
              * @enum {string}
              */
-            region: "worldwide" | "china";
+            region?: "worldwide" | "china";
             /**
              * @description Language hint for MiniMax T2A. Example: yue (Cantonese), zh (Chinese), en (English).
              * @enum {string}
@@ -10437,7 +10437,7 @@ export interface components {
              * @description Enable MiniMax text normalization to improve number reading and formatting.
              * @default true
              */
-            textNormalizationEnabled: boolean;
+            textNormalizationEnabled?: boolean;
             /** @description This is the plan for chunking the model output before it is sent to the voice provider. */
             chunkPlan?: components["schemas"]["ChunkPlan"];
         };
@@ -10447,7 +10447,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -10473,7 +10473,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -10491,12 +10491,12 @@ export interface components {
              * @default en
              * @enum {string}
              */
-            language: "auto" | "en" | "ar-EG" | "ar-SA" | "ar-AE" | "bn" | "zh" | "fr" | "de" | "hi" | "id" | "it" | "ja" | "ko" | "pt-BR" | "pt-PT" | "ru" | "es-MX" | "es-ES" | "tr" | "vi";
+            language?: "auto" | "en" | "ar-EG" | "ar-SA" | "ar-AE" | "bn" | "zh" | "fr" | "de" | "hi" | "id" | "it" | "ja" | "ko" | "pt-BR" | "pt-PT" | "ru" | "es-MX" | "es-ES" | "tr" | "vi";
             /**
              * @description Speed multiplier for xAI TTS synthesis.
              * @default 1.1
              */
-            speed: number;
+            speed?: number;
             /** @description This is the plan for chunking the model output before it is sent to the voice provider. */
             chunkPlan?: components["schemas"]["ChunkPlan"];
             /** @description This is the plan for voice provider fallbacks in the event that the primary voice provider fails. */
@@ -10508,7 +10508,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -10530,7 +10530,7 @@ export interface components {
              * @description Style intensity (0.01–2). Default 1 = the predefined style strength. Only applies when `style` is set.
              * @default 1
              */
-            styleDegree: number;
+            styleDegree?: number;
             /**
              * @description Role-play (age/gender imitation). Requires `style` to be set; ignored otherwise.
              * @example YoungAdultFemale
@@ -10550,7 +10550,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -10569,7 +10569,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -10607,7 +10607,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used. Use `custom-voice` for providers that are not natively supported.
              * @enum {string}
@@ -10649,7 +10649,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -10676,7 +10676,7 @@ export interface components {
              * @default false
              * @example false
              */
-            mipOptOut: boolean;
+            mipOptOut?: boolean;
             /** @description This is the plan for chunking the model output before it is sent to the voice provider. */
             chunkPlan?: components["schemas"]["ChunkPlan"];
         };
@@ -10686,7 +10686,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -10755,7 +10755,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -10790,7 +10790,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -10818,7 +10818,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -10851,7 +10851,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -10886,7 +10886,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -10944,7 +10944,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -10998,7 +10998,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -11023,7 +11023,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -11050,7 +11050,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -11079,7 +11079,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -11101,7 +11101,7 @@ export interface components {
              *     @default 1
              * @default 1
              */
-            speed: number;
+            speed?: number;
             /**
              * @description Language for Vapi voice synthesis. For Version 2, omit this field or set `auto` for automatic language detection. Version 1 supports legacy Vapi language values.
              * @enum {string}
@@ -11118,7 +11118,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -11151,13 +11151,13 @@ export interface components {
              * @default inworld-tts-1
              * @enum {string}
              */
-            model: "inworld-tts-1";
+            model?: "inworld-tts-1";
             /**
              * @description Language code for Inworld TTS synthesis
              * @default en
              * @enum {string}
              */
-            languageCode: "en" | "zh" | "ko" | "nl" | "fr" | "es" | "ja" | "de" | "it" | "pl" | "pt" | "ru" | "hi" | "he" | "ar";
+            languageCode?: "en" | "zh" | "ko" | "nl" | "fr" | "es" | "ja" | "de" | "it" | "pl" | "pt" | "ru" | "hi" | "he" | "ar";
             /**
              * @description A floating point number between 0, exclusive, and 2, inclusive. If equal to null or not provided, the model's default temperature of 1.1 will be used. The temperature parameter controls variance.
              *     Higher values will make the output more random and can lead to more expressive results. Lower values will make it more deterministic.
@@ -11165,7 +11165,7 @@ export interface components {
              * @default 1.1
              * @example null
              */
-            temperature: number;
+            temperature?: number;
             /**
              * @description A floating point number between 0.5, inclusive, and 1.5, inclusive. If equal to null or not provided, the model's default speaking speed of 1.0 will be used.
              *     Values above 0.8 are recommended for higher quality.
@@ -11173,7 +11173,7 @@ export interface components {
              * @default 1
              * @example null
              */
-            speakingRate: number;
+            speakingRate?: number;
             /** @description This is the plan for chunking the model output before it is sent to the voice provider. */
             chunkPlan?: components["schemas"]["ChunkPlan"];
         };
@@ -11183,7 +11183,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -11201,12 +11201,12 @@ export interface components {
              * @default en
              * @enum {string}
              */
-            language: "auto" | "en" | "ar-EG" | "ar-SA" | "ar-AE" | "bn" | "zh" | "fr" | "de" | "hi" | "id" | "it" | "ja" | "ko" | "pt-BR" | "pt-PT" | "ru" | "es-MX" | "es-ES" | "tr" | "vi";
+            language?: "auto" | "en" | "ar-EG" | "ar-SA" | "ar-AE" | "bn" | "zh" | "fr" | "de" | "hi" | "id" | "it" | "ja" | "ko" | "pt-BR" | "pt-PT" | "ru" | "es-MX" | "es-ES" | "tr" | "vi";
             /**
              * @description Speed multiplier for xAI TTS synthesis.
              * @default 1.1
              */
-            speed: number;
+            speed?: number;
             /** @description This is the plan for chunking the model output before it is sent to the voice provider. */
             chunkPlan?: components["schemas"]["ChunkPlan"];
         };
@@ -11216,7 +11216,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -11238,7 +11238,7 @@ export interface components {
              * @description Style intensity (0.01–2). Default 1 = the predefined style strength. Only applies when `style` is set.
              * @default 1
              */
-            styleDegree: number;
+            styleDegree?: number;
             /**
              * @description Role-play (age/gender imitation). Requires `style` to be set; ignored otherwise.
              * @example YoungAdultFemale
@@ -12158,7 +12158,7 @@ export interface components {
              */
             firstMessage?: string;
             /** @default false */
-            firstMessageInterruptionsEnabled: boolean;
+            firstMessageInterruptionsEnabled?: boolean;
             /**
              * @description This is the mode for the first message. Default is 'assistant-speaks-first'.
              *
@@ -12359,7 +12359,7 @@ export interface components {
              */
             firstMessage?: string;
             /** @default false */
-            firstMessageInterruptionsEnabled: boolean;
+            firstMessageInterruptionsEnabled?: boolean;
             /**
              * @description This is the mode for the first message. Default is 'assistant-speaks-first'.
              *
@@ -12549,7 +12549,7 @@ export interface components {
              */
             firstMessage?: string;
             /** @default false */
-            firstMessageInterruptionsEnabled: boolean;
+            firstMessageInterruptionsEnabled?: boolean;
             /**
              * @description This is the mode for the first message. Default is 'assistant-speaks-first'.
              *
@@ -12784,7 +12784,7 @@ export interface components {
              */
             firstMessage?: string;
             /** @default false */
-            firstMessageInterruptionsEnabled: boolean;
+            firstMessageInterruptionsEnabled?: boolean;
             /**
              * @description This is the mode for the first message. Default is 'assistant-speaks-first'.
              *
@@ -13010,7 +13010,7 @@ export interface components {
              */
             firstMessage?: string;
             /** @default false */
-            firstMessageInterruptionsEnabled: boolean;
+            firstMessageInterruptionsEnabled?: boolean;
             /**
              * @description This is the mode for the first message. Default is 'assistant-speaks-first'.
              *
@@ -13278,7 +13278,7 @@ export interface components {
              */
             firstMessage?: string;
             /** @default false */
-            firstMessageInterruptionsEnabled: boolean;
+            firstMessageInterruptionsEnabled?: boolean;
             /**
              * @description This is the mode for the first message. Default is 'assistant-speaks-first'.
              *
@@ -13481,7 +13481,7 @@ export interface components {
              */
             firstMessage?: string;
             /** @default false */
-            firstMessageInterruptionsEnabled: boolean;
+            firstMessageInterruptionsEnabled?: boolean;
             /**
              * @description This is the mode for the first message. Default is 'assistant-speaks-first'.
              *
@@ -13671,7 +13671,7 @@ export interface components {
              */
             firstMessage?: string;
             /** @default false */
-            firstMessageInterruptionsEnabled: boolean;
+            firstMessageInterruptionsEnabled?: boolean;
             /**
              * @description This is the mode for the first message. Default is 'assistant-speaks-first'.
              *
@@ -14260,7 +14260,7 @@ export interface components {
              * @description True if this call was blocked by the Call Concurrency limit
              * @default false
              */
-            concurrencyBlocked: boolean;
+            concurrencyBlocked?: boolean;
             /** @description Account Call Concurrency limit */
             concurrencyLimit?: number;
             /** @description Incremental number of concurrent calls that will be allowed, including this call */
@@ -14587,7 +14587,7 @@ export interface components {
              * @default voice
              * @enum {string}
              */
-            conversationType: "voice";
+            conversationType?: "voice";
             /**
              * @description Vapi websocket transport provider
              * @enum {string}
@@ -14602,7 +14602,7 @@ export interface components {
              * @default voice
              * @enum {string}
              */
-            conversationType: "voice";
+            conversationType?: "voice";
             /**
              * @description Vapi web call transport provider
              * @enum {string}
@@ -14617,7 +14617,7 @@ export interface components {
              * @default true
              * @example true
              */
-            roomDeleteOnUserLeaveEnabled: boolean;
+            roomDeleteOnUserLeaveEnabled?: boolean;
             /** @description This is the URL of the web call. */
             callUrl?: string;
             /** @description This is the SIP URI of the web call. */
@@ -14629,7 +14629,7 @@ export interface components {
              * @default voice
              * @enum {string}
              */
-            conversationType: "voice";
+            conversationType?: "voice";
             /**
              * @description Twilio transport provider
              * @enum {string}
@@ -14653,7 +14653,7 @@ export interface components {
              * @default voice
              * @enum {string}
              */
-            conversationType: "voice";
+            conversationType?: "voice";
             /**
              * @description Telnyx transport provider
              * @enum {string}
@@ -14672,7 +14672,7 @@ export interface components {
              * @default voice
              * @enum {string}
              */
-            conversationType: "voice";
+            conversationType?: "voice";
             /**
              * @description Vapi SIP transport provider
              * @enum {string}
@@ -14684,7 +14684,7 @@ export interface components {
              *     @default 60
              * @default 60
              */
-            dialTimeout: number;
+            dialTimeout?: number;
             /** @description This is the call SID of the Vapi SIP call. */
             sbcCallSid?: string;
             /** @description This is the call ID of the Vapi SIP call. */
@@ -14696,7 +14696,7 @@ export interface components {
              * @default voice
              * @enum {string}
              */
-            conversationType: "voice";
+            conversationType?: "voice";
             /**
              * @description Vonage transport provider
              * @enum {string}
@@ -15131,7 +15131,7 @@ export interface components {
              *     @default true
              * @default true
              */
-            smsEnabled: boolean;
+            smsEnabled?: boolean;
             /**
              * @deprecated
              * @description These are the digits of the phone number you own on your Twilio.
@@ -15189,7 +15189,7 @@ export interface components {
              *     @default true (E164 check is enabled)
              * @default true
              */
-            numberE164CheckEnabled: boolean;
+            numberE164CheckEnabled?: boolean;
             /**
              * @description This is the extension that will be dialed after the call is answered.
              * @example null
@@ -15741,7 +15741,7 @@ export interface components {
              */
             assistantVersion?: string | null;
             /** @default true */
-            roomDeleteOnUserLeaveEnabled: boolean;
+            roomDeleteOnUserLeaveEnabled?: boolean;
             /**
              * @description This is the assistant ID that will be used for the call. To use a transient assistant, use `assistant` instead.
              *
@@ -15925,7 +15925,7 @@ export interface components {
              *     When true, the response will be sent as chunks of text.
              * @default false
              */
-            stream: boolean;
+            stream?: boolean;
             /**
              * @description This is the ID of the chat that will be used as context for the new chat.
              *     The messages from the previous chat will be used as context.
@@ -15964,7 +15964,7 @@ export interface components {
              * @default chat
              * @enum {string}
              */
-            conversationType: "chat";
+            conversationType?: "chat";
             /**
              * @description This is the phone number that will be used to send the SMS.
              *     If provided, will create a new session. If not provided, uses existing session's phoneNumberId.
@@ -15985,7 +15985,7 @@ export interface components {
              *     Useful for sending pre-defined messages or notifications.
              * @default true
              */
-            useLLMGeneratedMessageForOutbound: boolean;
+            useLLMGeneratedMessageForOutbound?: boolean;
             /**
              * @description The type of transport to use for sending the chat response.
              *     Currently supports 'twilio.sms' for SMS delivery via Twilio.
@@ -16032,7 +16032,7 @@ export interface components {
              *     When true, the response will be sent as chunks of text.
              * @default false
              */
-            stream: boolean;
+            stream?: boolean;
             /**
              * @description This is the ID of the chat that will be used as context for the new chat.
              *     The messages from the previous chat will be used as context.
@@ -16179,7 +16179,7 @@ export interface components {
              * @description Whether to stream the response or not.
              * @default true
              */
-            stream: boolean;
+            stream?: boolean;
             /**
              * @description This is the ID of the chat that will be used as context for the new chat.
              *     The messages from the previous chat will be used as context.
@@ -16217,7 +16217,7 @@ export interface components {
              *     @default true (E164 check is enabled)
              * @default true
              */
-            numberE164CheckEnabled: boolean;
+            numberE164CheckEnabled?: boolean;
             /**
              * @description This is the extension that will be dialed after the call is answered.
              * @example null
@@ -16286,14 +16286,14 @@ export interface components {
              *     When true, the response will be sent as chunks of text.
              * @default false
              */
-            stream: boolean;
+            stream?: boolean;
             /**
              * @description This is a flag to indicate end of session. When true, the session will be marked as completed and the chat will be ended.
              *     Used to end session to send End-of-session report to the customer.
              *     When flag is set to true, any messages sent will not be processed and session will directly be marked as completed.
              * @default false
              */
-            sessionEnd: boolean;
+            sessionEnd?: boolean;
         };
         WebChat: {
             /** @description This is the unique identifier for the chat. */
@@ -16345,14 +16345,14 @@ export interface components {
              * @description Whether to stream the response or not.
              * @default true
              */
-            stream: boolean;
+            stream?: boolean;
             /**
              * @description This is a flag to indicate end of session. When true, the session will be marked as completed and the chat will be ended.
              *     Used to end session to send End-of-session report to the customer.
              *     When flag is set to true, any messages sent will not be processed and session will directly be marked as completed.
              * @default false
              */
-            sessionEnd: boolean;
+            sessionEnd?: boolean;
         };
         ExportChatDTO: {
             /** @description This is the unique identifier for the chat to filter by. */
@@ -16388,7 +16388,7 @@ export interface components {
              *     ]
              * @enum {string}
              */
-            columns: "id" | "assistantId" | "squadId" | "sessionId" | "previousChatId" | "cost" | "messages" | "output" | "createdAt" | "updatedAt";
+            columns?: "id" | "assistantId" | "squadId" | "sessionId" | "previousChatId" | "cost" | "messages" | "output" | "createdAt" | "updatedAt";
             /**
              * @description This is the email address to send the export to.
              *     Required if userId is not available in the request context.
@@ -16401,7 +16401,7 @@ export interface components {
              * @default csv
              * @enum {string}
              */
-            format: "csv" | "json";
+            format?: "csv" | "json";
             /** @description This is the page number to return. Defaults to 1. */
             page?: number;
             /**
@@ -16515,7 +16515,7 @@ export interface components {
              * @description Error message if the response failed
              * @default null
              */
-            error: string | null;
+            error?: string | null;
             /** @description Output messages from the model */
             output: components["schemas"]["ResponseOutputMessage"][];
         };
@@ -17196,7 +17196,7 @@ export interface components {
              *     ]
              * @enum {string}
              */
-            columns: "id" | "name" | "status" | "assistantId" | "squadId" | "customerName" | "customerNumber" | "phoneNumberId" | "cost" | "messages" | "createdAt" | "updatedAt";
+            columns?: "id" | "name" | "status" | "assistantId" | "squadId" | "customerName" | "customerNumber" | "phoneNumberId" | "cost" | "messages" | "createdAt" | "updatedAt";
             /**
              * @description This is the email address to send the export to.
              *     Required if userId is not available in the request context.
@@ -17209,7 +17209,7 @@ export interface components {
              * @default csv
              * @enum {string}
              */
-            format: "csv" | "json";
+            format?: "csv" | "json";
             /** @description This will return sessions with the specified phoneNumberId. */
             phoneNumberId?: string;
             /** @description This will return sessions with any of the specified phoneNumberIds. */
@@ -17298,7 +17298,7 @@ export interface components {
              *     @default true (E164 check is enabled)
              * @default true
              */
-            numberE164CheckEnabled: boolean;
+            numberE164CheckEnabled?: boolean;
             /** @description This is the unique identifier for the phone number. */
             id: string;
             /** @description This is the unique identifier for the org that this phone number belongs to. */
@@ -17383,7 +17383,7 @@ export interface components {
              *     @default true
              * @default true
              */
-            smsEnabled: boolean;
+            smsEnabled?: boolean;
             /** @description This is the unique identifier for the phone number. */
             id: string;
             /** @description This is the unique identifier for the org that this phone number belongs to. */
@@ -17706,7 +17706,7 @@ export interface components {
              *     @default true (E164 check is enabled)
              * @default true
              */
-            numberE164CheckEnabled: boolean;
+            numberE164CheckEnabled?: boolean;
             /** @description This is the number of the customer. */
             number?: string;
             /**
@@ -17772,7 +17772,7 @@ export interface components {
              *     @default true
              * @default true
              */
-            smsEnabled: boolean;
+            smsEnabled?: boolean;
             /** @description These are the digits of the phone number you own on your Twilio. */
             number: string;
             /** @description This is the Twilio Account SID for the phone number. */
@@ -18009,7 +18009,7 @@ export interface components {
              *     @default true (E164 check is enabled)
              * @default true
              */
-            numberE164CheckEnabled: boolean;
+            numberE164CheckEnabled?: boolean;
             /** @description This is the name of the phone number. This is just for your own reference. */
             name?: string;
             /**
@@ -18075,7 +18075,7 @@ export interface components {
              *     @default true
              * @default true
              */
-            smsEnabled: boolean;
+            smsEnabled?: boolean;
             /** @description This is the name of the phone number. This is just for your own reference. */
             name?: string;
             /**
@@ -18814,7 +18814,7 @@ export interface components {
              * @description This enables sending DTMF tones via SIP INFO messages instead of RFC 2833 (RTP events). When enabled, DTMF digits will be sent using the SIP INFO method, which can be more reliable in some network configurations. Only relevant when using the `vapi.sip` transport.
              * @default false
              */
-            sipInfoDtmfEnabled: boolean;
+            sipInfoDtmfEnabled?: boolean;
             /** @description This is the unique identifier for the tool. */
             id: string;
             /** @description This is the unique identifier for the organization that this tool belongs to. */
@@ -19162,7 +19162,7 @@ export interface components {
              *     @default false
              * @default false
              */
-            strict: boolean;
+            strict?: boolean;
             /** @description This is the description of what the function does, used by the AI to choose when and how to call the function. */
             description: string;
             /**
@@ -21786,7 +21786,7 @@ export interface components {
              * @default false
              * @example false
              */
-            beepDetectionEnabled: boolean;
+            beepDetectionEnabled?: boolean;
             /** @description This is the unique identifier for the tool. */
             id: string;
             /** @description This is the unique identifier for the organization that this tool belongs to. */
@@ -23360,7 +23360,7 @@ export interface components {
              * @description This enables sending DTMF tones via SIP INFO messages instead of RFC 2833 (RTP events). When enabled, DTMF digits will be sent using the SIP INFO method, which can be more reliable in some network configurations. Only relevant when using the `vapi.sip` transport.
              * @default false
              */
-            sipInfoDtmfEnabled: boolean;
+            sipInfoDtmfEnabled?: boolean;
             /**
              * @description This is the plan to reject a tool call based on the conversation state.
              *
@@ -24595,7 +24595,7 @@ export interface components {
              * @default bash
              * @enum {string}
              */
-            name: "bash";
+            name?: "bash";
         };
         UpdateComputerToolDTO: {
             /** @description Messages spoken while the tool is running. Multiple request-start messages are variants. For request-response-delayed, same timing means variants and different timings mean staged updates. */
@@ -24707,7 +24707,7 @@ export interface components {
              * @default computer
              * @enum {string}
              */
-            name: "computer";
+            name?: "computer";
             /** @description The display width in pixels */
             displayWidthPx?: number;
             /** @description The display height in pixels */
@@ -24825,7 +24825,7 @@ export interface components {
              * @default str_replace_editor
              * @enum {string}
              */
-            name: "str_replace_editor";
+            name?: "str_replace_editor";
         };
         UpdateQueryToolDTO: {
             /** @description Messages spoken while the tool is running. Multiple request-start messages are variants. For request-response-delayed, same timing means variants and different timings mean staged updates. */
@@ -25947,7 +25947,7 @@ export interface components {
              * @default false
              * @example false
              */
-            beepDetectionEnabled: boolean;
+            beepDetectionEnabled?: boolean;
             /**
              * @description This is the plan to reject a tool call based on the conversation state.
              *
@@ -27089,7 +27089,7 @@ export interface components {
              *     If false (default), the re-run will be executed and the response will be updated in the call artifact.
              * @default false
              */
-            previewEnabled: boolean;
+            previewEnabled?: boolean;
             /**
              * @description This is the ID of the structured output that will be run. This must be provided unless a transient structured output is provided.
              *     When the re-run is executed, only the value of this structured output will be replaced with the new value, or added if not present.
@@ -27511,17 +27511,17 @@ export interface components {
              * @description Include transcript in the hook payload
              * @default false
              */
-            transcript: boolean;
+            transcript?: boolean;
             /**
              * @description Include messages in the hook payload
              * @default false
              */
-            messages: boolean;
+            messages?: boolean;
             /**
              * @description Include recordingUrl in the hook payload
              * @default false
              */
-            recordingUrl: boolean;
+            recordingUrl?: boolean;
         };
         SimulationHookWebhookAction: {
             /** @enum {string} */
@@ -27582,7 +27582,7 @@ export interface components {
              *     Defaults to true. If false, the result is informational only.
              * @default true
              */
-            required: boolean;
+            required?: boolean;
         };
         ScenarioToolMock: {
             /** @description This is the tool call function name to mock (must match `toolCall.function.name`). */
@@ -27593,7 +27593,7 @@ export interface components {
              * @description This is whether this mock is enabled. Defaults to true when omitted.
              * @default true
              */
-            enabled: boolean;
+            enabled?: boolean;
         };
         CreateScenarioDTO: {
             /**
@@ -27807,7 +27807,7 @@ export interface components {
              * @description Number of times to run each simulation (default: 1)
              * @default 1
              */
-            iterations: number;
+            iterations?: number;
             /** @description Transport configuration for the simulation runs */
             transport?: components["schemas"]["SimulationRunTransportConfiguration"];
         };
@@ -27882,7 +27882,7 @@ export interface components {
              * @description Number of times to run each simulation (default: 1)
              * @default 1
              */
-            iterations: number;
+            iterations?: number;
             /** @description Transport configuration for the simulation runs */
             transport?: components["schemas"]["SimulationRunTransportConfiguration"];
             /** @description IDs of the individual simulation run items that were queued */
@@ -27955,7 +27955,7 @@ export interface components {
              * @description Number of times to run each simulation (default: 1)
              * @default 1
              */
-            iterations: number;
+            iterations?: number;
             /** @description Transport configuration for the simulation runs */
             transport?: components["schemas"]["SimulationRunTransportConfiguration"];
         };
@@ -28026,7 +28026,7 @@ export interface components {
              * @description Number of times to run each simulation (default: 1)
              * @default 1
              */
-            iterations: number;
+            iterations?: number;
             /** @description Transport configuration for the simulation runs */
             transport?: components["schemas"]["SimulationRunTransportConfiguration"];
             summary: components["schemas"]["SimulationRunListSummary"];
@@ -28229,7 +28229,7 @@ export interface components {
              * @description This is the iteration number (1-indexed) when run with iterations > 1.
              * @default 1
              */
-            iterationNumber: number;
+            iterationNumber?: number;
             /**
              * Format: uuid
              * @description This is the session ID for chat-based simulations (webchat transport).
@@ -32781,7 +32781,7 @@ export interface components {
              * @default speech
              * @enum {string}
              */
-            service: "speech" | "blob_storage";
+            service?: "speech" | "blob_storage";
             /**
              * @description This is the region of the Azure resource.
              * @enum {string}
@@ -33516,7 +33516,7 @@ export interface components {
              * @default private
              * @enum {string}
              */
-            visibility: "public" | "private";
+            visibility?: "public" | "private";
             /**
              * @default tool
              * @enum {string}
@@ -33535,7 +33535,7 @@ export interface components {
              * @default private
              * @enum {string}
              */
-            visibility: "public" | "private";
+            visibility?: "public" | "private";
             /**
              * @default tool
              * @enum {string}
@@ -33568,7 +33568,7 @@ export interface components {
              * @default private
              * @enum {string}
              */
-            visibility: "public" | "private";
+            visibility?: "public" | "private";
             /**
              * @default tool
              * @enum {string}
@@ -35994,7 +35994,7 @@ export interface components {
              *     @default true
              * @default true
              */
-            triggerResponseEnabled: boolean;
+            triggerResponseEnabled?: boolean;
         };
         ClientInboundMessageControl: {
             /**
@@ -36025,7 +36025,7 @@ export interface components {
              *     @default false
              * @default false
              */
-            interruptAssistantEnabled: boolean;
+            interruptAssistantEnabled?: boolean;
             /** @description This is the content to say. */
             content?: string;
             /** @description This is the flag to end call after content is spoken. */

@@ -1,0 +1,12 @@
+import type { ApiCore } from '../core.ts';
+import { defineResource } from '../define-resource.ts';
+import type { RouteSpec } from '../route-spec.ts';
+
+/** SPEC §7 "analytics". */
+// biome-ignore format: the route table reads best as one row per line
+export const ANALYTICS_ROUTES = [
+  { group: 'analytics', name: 'query', method: 'POST', path: '/analytics', body: 'json', auth: 'bearer' },
+] as const satisfies readonly RouteSpec[];
+
+/** `analytics.query(body)` over a shared core. */
+export const analyticsResource = (core: ApiCore) => defineResource(core, ANALYTICS_ROUTES);

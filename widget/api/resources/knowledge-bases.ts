@@ -1,0 +1,10 @@
+import type { ApiCore } from '../core.ts';
+import { defineResource } from '../define-resource.ts';
+import { crudRoutes } from './crud.ts';
+
+/** SPEC §7 "knowledge-base": create, list, get, update, delete. */
+export const KNOWLEDGE_BASE_ROUTES = crudRoutes('knowledgeBases', '/knowledge-base');
+
+/** `knowledgeBases.create`, `knowledgeBases.list`… over a shared core. */
+export const knowledgeBasesResource = (core: ApiCore) =>
+  defineResource(core, KNOWLEDGE_BASE_ROUTES);

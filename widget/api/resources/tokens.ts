@@ -1,0 +1,9 @@
+import type { ApiCore } from '../core.ts';
+import { defineResource } from '../define-resource.ts';
+import { crudRoutes } from './crud.ts';
+
+/** SPEC §7 "token": create, list, get, update, delete. */
+export const TOKEN_ROUTES = crudRoutes('tokens', '/token');
+
+/** `tokens.create`, `tokens.list`… over a shared core. */
+export const tokensResource = (core: ApiCore) => defineResource(core, TOKEN_ROUTES);

@@ -1,0 +1,9 @@
+import type { ApiCore } from '../core.ts';
+import { defineResource } from '../define-resource.ts';
+import { crudRoutes } from './crud.ts';
+
+/** SPEC §7 "tool": create, list, get, update, delete. */
+export const TOOL_ROUTES = crudRoutes('tools', '/tool');
+
+/** `tools.create`, `tools.list`… over a shared core. */
+export const toolsResource = (core: ApiCore) => defineResource(core, TOOL_ROUTES);
