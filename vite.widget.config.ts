@@ -1,18 +1,71 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { visualizer } from 'rollup-plugin-visualizer';
+import { type Alias, defineConfig, type PluginOption } from 'vite';
 
-// Library build of the embeddable widget: dist/widget/voice-assistant.{js,umd.js}.
-export default defineConfig({
-  plugins: [react()],
-  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-  build: {
-    outDir: 'dist/widget',
-    emptyOutDir: true,
-    lib: {
-      entry: 'widget/embed.ts',
-      name: 'VoiceAssistant',
-      formats: ['es', 'umd'],
-      fileName: (format) => (format === 'es' ? 'voice-assistant.js' : 'voice-assistant.umd.js'),
+/**
+ * The embeddable widget, built twice from widget/embed.ts (scripts/widget-build.ts runs both):
+ * - mode `production` (default): the ES build. `dist/widget/voice-assistant.js` is the tiny
+ *   loader; the React UI, the demo assistant and daily-js are chunks under `chunks/`, fetched
+ *   only on intent. Modules the loader and the UI share stay in the loader file
+ *   (`preserveEntrySignatures: 'allow-extension'`), so before intent it is the only request.
+ * - mode `umd`: `dist/widget/voice-assistant.umd.js`, one self-contained file (code splitting
+ *   off, every dynamic import inlined) exposing the global `VoiceAssistant`.
+ *
+ * The UI is written against React's API and turned into a custom element by
+ * @r2wc/react-to-web-component. In these bundles `react`/`react-dom` resolve to preact/compat,
+ * which keeps the whole after-click download under budget (React 19's react-dom alone is
+ * ~64 KB gzip); `WIDGET_RUNTIME=react` builds with React itself. The site bundle and the unit
+ * tests always use React.
+ *
+ * `ANALYZE=1` (or `npm run build:widget -- --analyze`) writes rollup-plugin-visualizer treemaps
+ * to dist/widget/stats*.html.
+ */
+const PREACT_ALIASES: Alias[] = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+];
+
+export default defineConfig(({ mode }) => {
+  const umd = mode === 'umd';
+  const plugins: PluginOption[] = [react()];
+  if (process.env.ANALYZE) {
+    plugins.push(
+      visualizer({
+        filename: `dist/widget/stats${umd ? '-umd' : ''}.html`,
+        template: 'treemap',
+        gzipSize: true,
+        brotliSize: true,
+      }) as PluginOption,
+    );
+  }
+  return {
+    plugins,
+    // Relative base: emitted assets (the demo assistant's voice clips) resolve against the module
+    // that loads them (`new URL(…, import.meta.url)`), wherever the widget is hosted.
+    base: './',
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    resolve: { alias: process.env.WIDGET_RUNTIME === 'react' ? [] : PREACT_ALIASES },
+    build: {
+      outDir: 'dist/widget',
+      emptyOutDir: !umd,
+      copyPublicDir: false,
+      target: 'es2022',
+      lib: {
+        entry: 'widget/embed.ts',
+        name: 'VoiceAssistant',
+        formats: [umd ? 'umd' : 'es'],
+        fileName: () => (umd ? 'voice-assistant.umd.js' : 'voice-assistant.js'),
+      },
+      rolldownOptions: {
+        preserveEntrySignatures: 'allow-extension',
+        output: {
+          // Vite keeps whitespace in ES library builds; this file ships to browsers as is.
+          minify: true,
+          ...(umd ? { codeSplitting: false } : { chunkFileNames: 'chunks/[name]-[hash].js' }),
+        },
+      },
     },
-  },
+  };
 });

@@ -1,3 +1,6 @@
-import { defineVoiceAssistant } from './ui/element.ts';
+import { defineVoiceAssistant, VoiceAssistantElement } from './ui/element.ts';
 
+// The bundle entry (dist/widget/voice-assistant.js): registering <voice-assistant> is all it does.
 defineVoiceAssistant();
+
+export { defineVoiceAssistant, VoiceAssistantElement };

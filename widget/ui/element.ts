@@ -1,15 +1,32 @@
-// Placeholder element so the harness can test a built page; the widget issue replaces it.
-class VoiceAssistantElement extends HTMLElement {
-  connectedCallback(): void {
-    if (this.shadowRoot) {
-      return;
+import { logger } from '../call/logger.ts';
+import { VoiceAssistantElement } from '../loader/voice-assistant-element.ts';
+import type { AttributeName } from './attributes.ts';
+
+export { VoiceAssistantElement };
+
+type VersionedConstructor = CustomElementConstructor & { version?: string };
+
+/**
+ * Registers `<voice-assistant>` (or `tag`). Idempotent: a second call, or a second copy of the
+ * script, is a no-op when the same version is already registered; a different version already
+ * registered is kept, with one warning naming both versions.
+ */
+export function defineVoiceAssistant(
+  tag = 'voice-assistant',
+  registry: CustomElementRegistry = customElements,
+): void {
+  const existing = registry.get(tag) as VersionedConstructor | undefined;
+  if (existing) {
+    if (existing.version !== VoiceAssistantElement.version) {
+      logger.warn(
+        `<${tag}> is already defined by version ${existing.version ?? 'unknown'}; ` +
+          `version ${VoiceAssistantElement.version} is not registered again.`,
+      );
     }
-    const root = this.attachShadow({ mode: 'open' });
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.textContent = 'Talk to Assistant';
-    root.append(button);
+    return;
   }
+  // A subclass per tag: one constructor may back only one registered name.
+  registry.define(tag, class extends VoiceAssistantElement {});
 }
 
 declare global {
@@ -18,13 +35,11 @@ declare global {
   }
   namespace React.JSX {
     interface IntrinsicElements {
-      'voice-assistant': { 'assistant-id'?: string; mode?: string };
+      'voice-assistant': React.DetailedHTMLProps<
+        React.HTMLAttributes<VoiceAssistantElement>,
+        VoiceAssistantElement
+      > &
+        Partial<Record<AttributeName, string | boolean>>;
     }
-  }
-}
-
-export function defineVoiceAssistant(tag = 'voice-assistant'): void {
-  if (!customElements.get(tag)) {
-    customElements.define(tag, VoiceAssistantElement);
   }
 }

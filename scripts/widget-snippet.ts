@@ -1,0 +1,31 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+
+/** The Subresource Integrity value of a file: `sha384-<base64 digest>`. */
+export function sriHash(path: string): string {
+  return `sha384-${createHash('sha384').update(readFileSync(path)).digest('base64')}`;
+}
+
+/** The recommended embed (ES module loader) and the UMD alternative, with their SRI hashes. */
+export function embedSnippets(
+  dir = 'dist/widget',
+  base = 'https://YOUR-CDN/voice-assistant',
+): {
+  module: string;
+  umd: string;
+} {
+  const element =
+    '<voice-assistant assistant-id="YOUR_ASSISTANT_ID" public-key="YOUR_PUBLIC_KEY"></voice-assistant>';
+  return {
+    module: [
+      `<script type="module" src="${base}/voice-assistant.js"`,
+      `        integrity="${sriHash(`${dir}/voice-assistant.js`)}" crossorigin="anonymous"></script>`,
+      element,
+    ].join('\n'),
+    umd: [
+      `<script src="${base}/voice-assistant.umd.js"`,
+      `        integrity="${sriHash(`${dir}/voice-assistant.umd.js`)}" crossorigin="anonymous"></script>`,
+      element,
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,74 @@
+import type { WidgetConfig } from '../ui/attributes.ts';
+import { TEXTS } from '../ui/texts.ts';
+
+/**
+ * The loader's own rendering: the real idle button (same classes, parts, size and label as
+ * the React UI draws), built with `createElement` only, before any framework code is loaded.
+ */
+export interface StaticView {
+  readonly wrapper: HTMLElement;
+  /** The talk (or launcher) button; null when attribute problems replace it with a message. */
+  readonly button: HTMLButtonElement | null;
+  readonly status: HTMLElement | null;
+}
+
+export interface StaticViewState {
+  connecting: boolean;
+  status: string;
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(
+  doc: Document,
+  tag: K,
+  className: string,
+  part?: string,
+): HTMLElementTagNameMap[K] {
+  const node = doc.createElement(tag);
+  node.className = className;
+  if (part) {
+    node.setAttribute('part', part);
+  }
+  return node;
+}
+
+/** Builds the pre-intent view for `config`. */
+export function buildStaticView(
+  doc: Document,
+  config: WidgetConfig,
+  state: StaticViewState,
+): StaticView {
+  const wrapper = el(doc, 'div', `va va--${config.mode}`, 'container');
+  const controls = el(doc, 'div', 'controls');
+  if (config.problems.length > 0) {
+    const problem = el(doc, 'p', 'problem', 'problem');
+    problem.setAttribute('role', 'alert');
+    problem.textContent = config.problems.join(' ');
+    controls.append(problem);
+    wrapper.append(controls);
+    return { wrapper, button: null, status: null };
+  }
+  if (config.mode !== 'floating') {
+    const wave = el(doc, 'canvas', 'wave', 'wave');
+    wave.setAttribute('aria-hidden', 'true');
+    wrapper.append(wave);
+  }
+  if (config.demo) {
+    const badge = el(doc, 'span', 'badge', 'badge');
+    badge.textContent = TEXTS.demoBadge;
+    controls.append(badge);
+  }
+  const floating = config.mode === 'floating';
+  const button = el(doc, 'button', 'button', floating ? 'button launcher' : 'button');
+  button.type = 'button';
+  button.textContent = state.connecting ? config.labels.connecting : config.labels.idle;
+  if (state.connecting) {
+    button.setAttribute('aria-disabled', 'true');
+  }
+  const status = el(doc, 'p', 'status', 'status');
+  status.setAttribute('role', 'status');
+  status.setAttribute('aria-live', 'polite');
+  status.textContent = state.status;
+  controls.append(button, status);
+  wrapper.append(controls);
+  return { wrapper, button, status };
+}

@@ -1,0 +1,265 @@
+import { version } from '../../package.json';
+import {
+  ATTRIBUTES,
+  type AttributeName,
+  parseAttributes,
+  readAttributes,
+  type WidgetConfig,
+} from '../ui/attributes.ts';
+import type { CallOptionsOverride, MountedUi, UiBridge } from '../ui/bridge.ts';
+import { widgetStyleSheet } from '../ui/styles.ts';
+import { TEXTS } from '../ui/texts.ts';
+import { buildStaticView, type StaticView } from './static-view.ts';
+
+/** Pointer, focus and touch: the visitor may be about to talk, so fetch the UI now. */
+const INTENT_EVENTS = ['pointerover', 'focusin', 'touchstart', 'pointerdown'] as const;
+
+/** Thrown by `setMuted`, `isMuted` and `say` when no call is running (SPEC §5). */
+export class VoiceAssistantError extends Error {
+  override readonly name = 'VoiceAssistantError';
+  readonly code = 'no-active-call';
+  constructor() {
+    super('Call object is not available.');
+  }
+}
+
+interface PendingStart {
+  cancelled: boolean;
+  promise: Promise<void>;
+}
+
+/**
+ * `<voice-assistant>`: the framework-free loader element. It draws the real idle button at once
+ * (shadow DOM, one constructable stylesheet), and on the first sign of intent (hover, focus,
+ * touch, click) imports the React UI chunk, which takes over the same shadow root. A click
+ * before that chunk arrives shows the connecting label in the same frame and is carried out
+ * when the code is there.
+ *
+ * @event voice-assistant:state-change - `{ state: 'idle' | 'connecting' | 'active' }`
+ * @event voice-assistant:call-start - the assistant is listening
+ * @event voice-assistant:call-end - the call ended
+ * @event voice-assistant:speech-start - the assistant started speaking
+ * @event voice-assistant:speech-end - the assistant stopped speaking
+ * @event voice-assistant:message - a server message (transcripts, status updates…)
+ * @event voice-assistant:error - `{ code, message, stage }`; the element is back to idle
+ * @csspart container - the widget's box
+ * @csspart button - the talk button (and the floating launcher)
+ * @csspart launcher - the floating launcher
+ * @csspart wave - the wave canvas
+ * @csspart status - the live status line
+ * @csspart badge - the "Demo assistant (offline)" badge
+ * @csspart panel - the floating panel
+ * @csspart close - the floating panel's close button
+ * @csspart problem - the message shown for missing or bad attributes
+ * @cssproperty --va-font - font family
+ * @cssproperty --va-fg - text colour
+ * @cssproperty --va-bg - background (black in fullscreen mode)
+ * @cssproperty --va-accent - wave colour
+ * @cssproperty --va-button-bg - talk button background
+ * @cssproperty --va-button-fg - talk button text colour
+ * @cssproperty --va-stop-bg - button background during a call
+ * @cssproperty --va-focus - focus ring colour
+ * @cssproperty --va-radius - button corner radius
+ * @cssproperty --va-panel-bg - floating panel background
+ * @cssproperty --va-panel-fg - floating panel text colour
+ * @cssproperty --va-min-height - minimum height in inline mode
+ * @cssproperty --va-z-index - stacking order of fullscreen and floating modes
+ */
+export class VoiceAssistantElement extends HTMLElement {
+  /** The widget version that defined this class; `defineVoiceAssistant` compares it. */
+  static readonly version: string = version;
+
+  static get observedAttributes(): string[] {
+    return [...ATTRIBUTES];
+  }
+
+  readonly #root: ShadowRoot;
+  #view: StaticView | null = null;
+  #ui: MountedUi | null = null;
+  #loading: Promise<MountedUi> | null = null;
+  #pending: PendingStart | null = null;
+  #status = '';
+  #callOptions: CallOptionsOverride | undefined;
+
+  constructor() {
+    super();
+    this.#root = this.attachShadow({ mode: 'open' });
+    this.#root.adoptedStyleSheets = [widgetStyleSheet(this.ownerDocument)];
+  }
+
+  /**
+   * Call options for tests and advanced hosts (for example a custom `transportFactory`), read
+   * at each start. Set it before the first start.
+   */
+  get callOptions(): CallOptionsOverride | undefined {
+    return this.#callOptions;
+  }
+
+  set callOptions(options: CallOptionsOverride | undefined) {
+    this.#callOptions = options;
+  }
+
+  connectedCallback(): void {
+    // A value set on the element before it was upgraded shadows the accessor: move it over.
+    if (Object.hasOwn(this, 'callOptions')) {
+      const value = (this as { callOptions?: CallOptionsOverride }).callOptions;
+      delete (this as { callOptions?: CallOptionsOverride }).callOptions;
+      this.callOptions = value;
+    }
+    if (this.#ui) {
+      return;
+    }
+    this.#render();
+    for (const type of INTENT_EVENTS) {
+      this.addEventListener(type, this.#onIntent, { passive: true });
+    }
+  }
+
+  attributeChangedCallback(name: string, oldValue: string | null, value: string | null): void {
+    if (oldValue === value) {
+      return;
+    }
+    if (this.#ui) {
+      this.#ui.attributeChanged(name as AttributeName, value);
+    } else if (this.#view) {
+      this.#render();
+    }
+  }
+
+  /** Starts a call (loading the UI first if needed). Resolves when the call is up or failed. */
+  start(): Promise<void> {
+    if (this.#ui) {
+      return this.#ui.controller.start();
+    }
+    if (this.#config().problems.length > 0) {
+      return Promise.resolve();
+    }
+    if (!this.#pending) {
+      const pending: PendingStart = { cancelled: false, promise: Promise.resolve() };
+      this.#pending = pending;
+      this.#status = '';
+      this.#render();
+      pending.promise = this.#startWhenLoaded(pending);
+    }
+    return this.#pending.promise;
+  }
+
+  /** Ends the call, or cancels one that is still connecting. */
+  async stop(): Promise<void> {
+    if (this.#ui) {
+      return this.#ui.controller.stop();
+    }
+    if (this.#pending) {
+      this.#pending.cancelled = true;
+      this.#pending = null;
+      this.#render();
+    }
+  }
+
+  /** Mutes or unmutes the microphone. Throws `Call object is not available.` without a call. */
+  setMuted(muted: boolean): void {
+    this.#controller().setMuted(muted);
+  }
+
+  /** Whether the microphone is muted. Throws `Call object is not available.` without a call. */
+  isMuted(): boolean {
+    return this.#controller().isMuted();
+  }
+
+  /** Makes the assistant say `text` (and hang up after it when asked). */
+  say(text: string, endCallAfterSpoken?: boolean): void {
+    this.#controller().say(text, endCallAfterSpoken);
+  }
+
+  #controller(): MountedUi['controller'] {
+    if (!this.#ui) {
+      throw new VoiceAssistantError();
+    }
+    return this.#ui.controller;
+  }
+
+  #config(): WidgetConfig {
+    return parseAttributes(readAttributes(this), this.localName);
+  }
+
+  async #startWhenLoaded(pending: PendingStart): Promise<void> {
+    let ui: MountedUi;
+    try {
+      ui = await this.#load();
+    } catch (error) {
+      if (this.#pending === pending) {
+        this.#pending = null;
+        this.#status = TEXTS.loadFailed;
+        this.#render();
+      }
+      throw error;
+    }
+    if (pending.cancelled) {
+      return;
+    }
+    this.#pending = null;
+    return ui.controller.start();
+  }
+
+  #render(): void {
+    const hadFocus = this.#view?.button != null && this.#root.activeElement === this.#view.button;
+    const view = buildStaticView(this.ownerDocument, this.#config(), {
+      connecting: this.#pending !== null,
+      status: this.#status,
+    });
+    view.button?.addEventListener('click', this.#onClick);
+    if (this.#view) {
+      this.#view.wrapper.replaceWith(view.wrapper);
+    } else {
+      this.#root.append(view.wrapper);
+    }
+    this.#view = view;
+    if (hadFocus) {
+      view.button?.focus();
+    }
+  }
+
+  #load(): Promise<MountedUi> {
+    this.#loading ??= import('../ui/mount-ui.ts').then(
+      ({ mountUi }) => {
+        const ui = mountUi(this.#root, this.#bridge());
+        this.#ui = ui;
+        for (const type of INTENT_EVENTS) {
+          this.removeEventListener(type, this.#onIntent);
+        }
+        return ui;
+      },
+      (error: unknown) => {
+        this.#loading = null;
+        throw error;
+      },
+    );
+    return this.#loading;
+  }
+
+  #bridge(): UiBridge {
+    return {
+      host: this,
+      callOptions: () => this.#callOptions,
+      staticButtonFocused: () =>
+        this.#view?.button != null && this.#root.activeElement === this.#view.button,
+      mounted: () => {
+        this.#view?.wrapper.remove();
+        this.#view = null;
+      },
+    };
+  }
+
+  readonly #onIntent = (): void => {
+    // A failed prefetch is retried by the click, which then shows what went wrong.
+    this.#load().catch(() => undefined);
+  };
+
+  readonly #onClick = (): void => {
+    if (this.#view?.button?.getAttribute('aria-disabled') === 'true') {
+      return;
+    }
+    // The status line already says what failed; nothing else to report here.
+    this.start().catch(() => undefined);
+  };
+}

@@ -1,0 +1,183 @@
+/**
+ * The element's attributes, declared once. The observed attributes of `<voice-assistant>`,
+ * the r2wc props of the internal React element, the TypeScript types below and
+ * `custom-elements.json` are all derived from this list.
+ *
+ * This module is part of the tiny loader (it runs before the visitor shows intent), so it stays
+ * dependency-free and small.
+ */
+export const ATTRIBUTES = [
+  'assistant-id',
+  'squad-id',
+  'workflow-id',
+  'assistant-overrides',
+  'public-key',
+  'api-base-url',
+  'mode',
+  'label-idle',
+  'label-connecting',
+  'label-active',
+  'demo',
+] as const;
+
+/** One attribute name of `<voice-assistant>`. */
+export type AttributeName = (typeof ATTRIBUTES)[number];
+
+/** `'assistant-id'` → `'assistantId'`, at the type level. */
+export type CamelCase<S extends string> = S extends `${infer Head}-${infer Tail}`
+  ? `${Head}${Capitalize<CamelCase<Tail>>}`
+  : S;
+
+/** The raw attribute values, keyed by camel-cased name (`null` when the attribute is absent). */
+export type AttributeValues = { [K in AttributeName as CamelCase<K>]: string | null };
+
+/** `'assistant-id'` → `'assistantId'`. */
+export function camelCase<S extends string>(name: S): CamelCase<S> {
+  return name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()) as CamelCase<S>;
+}
+
+/** Reads every declared attribute of `element`. */
+export function readAttributes(element: Element): AttributeValues {
+  const values: Partial<Record<string, string | null>> = {};
+  for (const name of ATTRIBUTES) {
+    values[camelCase(name)] = element.getAttribute(name);
+  }
+  return values as AttributeValues;
+}
+
+/** Where the widget draws itself. */
+export const MODES = ['inline', 'fullscreen', 'floating'] as const;
+export type Mode = (typeof MODES)[number];
+
+/** Button labels for the three states. */
+export interface Labels {
+  idle: string;
+  connecting: string;
+  active: string;
+}
+
+/** The default labels (SPEC §2, demo page). */
+export const DEFAULT_LABELS: Labels = {
+  idle: 'Talk to Assistant',
+  connecting: 'Connecting...',
+  active: 'Stop',
+};
+
+/** What the call is placed with: exactly one of an assistant, a squad or a workflow id. */
+export interface CallTarget {
+  kind: 'assistant' | 'squad' | 'workflow';
+  id: string;
+}
+
+/** The validated configuration, plus the human problems that block a call. */
+export interface WidgetConfig {
+  mode: Mode;
+  labels: Labels;
+  /** The offline demo assistant: the `demo` attribute, or no `public-key`. */
+  demo: boolean;
+  target: CallTarget | null;
+  assistantOverrides: Record<string, unknown> | undefined;
+  publicKey: string | null;
+  apiBaseUrl: string | null;
+  /** Sentences shown inside the element; a non-empty list means no call can start. */
+  problems: string[];
+}
+
+function text(value: string | null): string | null {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+}
+
+function parseOverrides(
+  raw: string | null,
+  problems: string[],
+): Record<string, unknown> | undefined {
+  const source = text(raw);
+  if (source === null) {
+    return undefined;
+  }
+  try {
+    const value: unknown = JSON.parse(source);
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      return value as Record<string, unknown>;
+    }
+  } catch {
+    // reported below with the same sentence as a non-object value
+  }
+  problems.push(
+    'The assistant-overrides attribute must be a JSON object, for example {"firstMessage":"Hi!"}.',
+  );
+  return undefined;
+}
+
+function parseTarget(values: AttributeValues, tag: string, problems: string[]): CallTarget | null {
+  const given = (
+    [
+      ['assistant', values.assistantId],
+      ['squad', values.squadId],
+      ['workflow', values.workflowId],
+    ] as const
+  ).flatMap(([kind, raw]) => {
+    const id = text(raw);
+    return id === null ? [] : [{ kind, id }];
+  });
+  if (given.length === 0) {
+    problems.push(
+      `No assistant is set. Add assistant-id="…" (or squad-id / workflow-id) to <${tag}>.`,
+    );
+    return null;
+  }
+  if (given.length > 1) {
+    const names = given.map((g) => `${g.kind}-id`).join(', ');
+    problems.push(`Set only one of assistant-id, squad-id or workflow-id (found ${names}).`);
+    return null;
+  }
+  return given[0] ?? null;
+}
+
+function parseBaseUrl(raw: string | null, problems: string[]): string | null {
+  const value = text(raw);
+  if (value === null) {
+    return null;
+  }
+  if (/^https?:\/\/[^\s/]+/i.test(value)) {
+    return value;
+  }
+  problems.push(
+    'The api-base-url attribute must be an absolute http(s) URL, such as https://api.vapi.ai.',
+  );
+  return null;
+}
+
+function parseMode(raw: string | null, problems: string[]): Mode {
+  const value = text(raw)?.toLowerCase() ?? 'inline';
+  if ((MODES as readonly string[]).includes(value)) {
+    return value as Mode;
+  }
+  problems.push(`mode="${raw}" is not supported. Use inline, fullscreen or floating.`);
+  return 'inline';
+}
+
+/**
+ * Validates the attribute values. Never throws: every problem becomes a sentence that the
+ * element shows to the visitor, with what to change.
+ */
+export function parseAttributes(values: AttributeValues, tag = 'voice-assistant'): WidgetConfig {
+  const problems: string[] = [];
+  const publicKey = text(values.publicKey);
+  const demoAttribute = values.demo != null && values.demo.trim().toLowerCase() !== 'false';
+  return {
+    mode: parseMode(values.mode, problems),
+    labels: {
+      idle: text(values.labelIdle) ?? DEFAULT_LABELS.idle,
+      connecting: text(values.labelConnecting) ?? DEFAULT_LABELS.connecting,
+      active: text(values.labelActive) ?? DEFAULT_LABELS.active,
+    },
+    demo: demoAttribute || publicKey === null,
+    target: parseTarget(values, tag, problems),
+    assistantOverrides: parseOverrides(values.assistantOverrides, problems),
+    publicKey,
+    apiBaseUrl: parseBaseUrl(values.apiBaseUrl, problems),
+    problems,
+  };
+}

@@ -1,0 +1,46 @@
+import type { CallClientOptions } from '../call/call-client.ts';
+import type { AttributeName } from './attributes.ts';
+
+/**
+ * The seam between the tiny loader (`<voice-assistant>`, loaded by the script tag) and the React
+ * UI chunk (loaded on intent). Types only: nothing here reaches the loader's bytes.
+ */
+
+/** Call options a host or a test may set on the element (`el.callOptions = {...}`). */
+export type CallOptionsOverride = Partial<CallClientOptions>;
+
+/** The element's imperative API, implemented by the UI chunk. */
+export interface WidgetController {
+  /** Starts a call (no-op unless idle). Resolves when the call is up or has failed. */
+  start(): Promise<void>;
+  /** Ends the call, or cancels one that is connecting. */
+  stop(): Promise<void>;
+  /** Mutes or unmutes the microphone; throws `Call object is not available.` without a call. */
+  setMuted(muted: boolean): void;
+  /** Whether the microphone is muted; throws `Call object is not available.` without a call. */
+  isMuted(): boolean;
+  /** Makes the assistant say `text`; throws `Call object is not available.` without a call. */
+  say(text: string, endCallAfterSpoken?: boolean): void;
+}
+
+/** What the loader hands to the UI when it mounts it. */
+export interface UiBridge {
+  /** The `<voice-assistant>` element: event target and source of the attributes. */
+  readonly host: HTMLElement;
+  /** The host's `callOptions` property, read at each start. */
+  callOptions(): CallOptionsOverride | undefined;
+  /** Whether the loader's button has keyboard focus (the UI then moves it to its own button). */
+  staticButtonFocused(): boolean;
+  /** Called once the UI has painted its first frame's DOM: the loader removes its own. */
+  mounted(): void;
+}
+
+/** What the UI chunk returns to the loader. */
+export interface MountedUi {
+  controller: WidgetController;
+  /** Mirrors a changed attribute of the host into the React element. */
+  attributeChanged(name: AttributeName, value: string | null): void;
+}
+
+/** The UI chunk's entry point (`widget/ui/mount-ui.ts`). */
+export type MountUi = (root: ShadowRoot, bridge: UiBridge) => MountedUi;

@@ -1,0 +1,65 @@
+/** The three states the visitor sees (SPEC §4, demo page). */
+export type WidgetState = 'idle' | 'connecting' | 'active';
+
+/** A message from the assistant's server (transcripts, status updates, …), tagged by `type`. */
+export interface WidgetServerMessage {
+  type: string;
+  [field: string]: unknown;
+}
+
+/** Detail of `voice-assistant:error`. */
+export interface WidgetErrorDetail {
+  /** Machine-readable code, e.g. `microphone-denied` or `daily-call-join-error`. */
+  code: string;
+  /** What happened and what to do next, as shown in the element's status line. */
+  message: string;
+  /** The start stage that failed, when the error came from starting a call. */
+  stage: string | undefined;
+}
+
+/**
+ * Every DOM event the element dispatches, with its detail. All of them bubble and are
+ * composed, so a listener on `document` hears them from any shadow tree.
+ */
+export interface WidgetEventDetails {
+  /** The visible state changed: idle → connecting → active, and back to idle. */
+  'voice-assistant:state-change': { state: WidgetState };
+  /** The assistant is listening: the conversation has started. */
+  'voice-assistant:call-start': null;
+  /** The call ended (stopped by the visitor, by the assistant, or after an error). */
+  'voice-assistant:call-end': null;
+  /** The assistant started speaking. */
+  'voice-assistant:speech-start': null;
+  /** The assistant stopped speaking (1 s after its voice last rose above the threshold). */
+  'voice-assistant:speech-end': null;
+  /** A server message: transcripts, status updates and anything else with a `type`. */
+  'voice-assistant:message': WidgetServerMessage;
+  /** Something failed; the element is back to idle and shows the message. */
+  'voice-assistant:error': WidgetErrorDetail;
+}
+
+export type WidgetEventName = keyof WidgetEventDetails;
+
+/** The typed `CustomEvent` for one widget event name. */
+export type WidgetEvent<K extends WidgetEventName> = CustomEvent<WidgetEventDetails[K]>;
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    'voice-assistant:state-change': WidgetEvent<'voice-assistant:state-change'>;
+    'voice-assistant:call-start': WidgetEvent<'voice-assistant:call-start'>;
+    'voice-assistant:call-end': WidgetEvent<'voice-assistant:call-end'>;
+    'voice-assistant:speech-start': WidgetEvent<'voice-assistant:speech-start'>;
+    'voice-assistant:speech-end': WidgetEvent<'voice-assistant:speech-end'>;
+    'voice-assistant:message': WidgetEvent<'voice-assistant:message'>;
+    'voice-assistant:error': WidgetEvent<'voice-assistant:error'>;
+  }
+}
+
+/** Dispatches a widget event from `target`; always bubbling and composed. */
+export function dispatchWidgetEvent<K extends WidgetEventName>(
+  target: EventTarget,
+  name: K,
+  detail: WidgetEventDetails[K],
+): boolean {
+  return target.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
+}

@@ -1,0 +1,150 @@
+import type { AttributeName } from './attributes.ts';
+import type { WidgetEventName } from './dom-events.ts';
+
+/**
+ * Reference documentation of `<voice-assistant>`, as data: `scripts/widget-manifest.ts` writes
+ * `custom-elements.json` from it. The `Record` types make a new attribute or event fail to
+ * compile until it is documented here. Not part of any bundle.
+ */
+
+export interface AttributeDoc {
+  description: string;
+  type: string;
+  default?: string;
+}
+
+export const ATTRIBUTE_DOCS: Record<AttributeName, AttributeDoc> = {
+  'assistant-id': { type: 'string', description: 'The assistant to talk to.' },
+  'squad-id': { type: 'string', description: 'A squad instead of an assistant.' },
+  'workflow-id': { type: 'string', description: 'A workflow instead of an assistant.' },
+  'assistant-overrides': {
+    type: 'string (JSON object)',
+    description: 'Assistant overrides sent with the web call, as a JSON object.',
+  },
+  'public-key': {
+    type: 'string',
+    description: 'The platform public key. Without it the offline demo assistant is used.',
+  },
+  'api-base-url': {
+    type: 'string',
+    description: 'The platform API host for POST /call/web.',
+    default: 'https://api.vapi.ai',
+  },
+  mode: {
+    type: "'inline' | 'fullscreen' | 'floating'",
+    description:
+      'inline fills its box; fullscreen is the black full-screen demo page; floating is a launcher at the bottom right that opens a compact panel.',
+    default: 'inline',
+  },
+  'label-idle': {
+    type: 'string',
+    description: 'Button label when idle.',
+    default: 'Talk to Assistant',
+  },
+  'label-connecting': {
+    type: 'string',
+    description: 'Button label while connecting.',
+    default: 'Connecting...',
+  },
+  'label-active': { type: 'string', description: 'Button label during a call.', default: 'Stop' },
+  demo: {
+    type: 'boolean',
+    description:
+      'Use the offline demo assistant (also used when public-key is missing); shows a "Demo assistant (offline)" badge.',
+  },
+};
+
+export interface EventDoc {
+  description: string;
+  detail: string;
+}
+
+export const EVENT_DOCS: Record<WidgetEventName, EventDoc> = {
+  'voice-assistant:state-change': {
+    detail: "{ state: 'idle' | 'connecting' | 'active' }",
+    description: 'The visible state changed.',
+  },
+  'voice-assistant:call-start': {
+    detail: 'null',
+    description: 'The assistant is listening: the conversation has started.',
+  },
+  'voice-assistant:call-end': { detail: 'null', description: 'The call ended.' },
+  'voice-assistant:speech-start': {
+    detail: 'null',
+    description: 'The assistant started speaking.',
+  },
+  'voice-assistant:speech-end': { detail: 'null', description: 'The assistant stopped speaking.' },
+  'voice-assistant:message': {
+    detail: '{ type: string, ... }',
+    description: 'A server message: transcripts, status updates and others, tagged by type.',
+  },
+  'voice-assistant:error': {
+    detail: '{ code: string, message: string, stage: string | undefined }',
+    description: 'Something failed; the element is back to idle and shows the message.',
+  },
+};
+
+export interface MethodDoc {
+  name: string;
+  signature: string;
+  description: string;
+}
+
+export const METHOD_DOCS: readonly MethodDoc[] = [
+  {
+    name: 'start',
+    signature: '() => Promise<void>',
+    description: 'Starts a call; resolves when it is up or has failed.',
+  },
+  {
+    name: 'stop',
+    signature: '() => Promise<void>',
+    description: 'Ends the call, or cancels one that is connecting.',
+  },
+  {
+    name: 'setMuted',
+    signature: '(muted: boolean) => void',
+    description: 'Mutes or unmutes the microphone (throws without a call).',
+  },
+  {
+    name: 'isMuted',
+    signature: '() => boolean',
+    description: 'Whether the microphone is muted (throws without a call).',
+  },
+  {
+    name: 'say',
+    signature: '(text: string, endCallAfterSpoken?: boolean) => void',
+    description: 'Makes the assistant say the text (throws without a call).',
+  },
+];
+
+export const CSS_PROPERTY_DOCS: Record<string, { description: string; default: string }> = {
+  '--va-font': { description: 'Font family.', default: 'system-ui, sans-serif' },
+  '--va-fg': { description: 'Text colour.', default: '#0f172a (#fff in fullscreen)' },
+  '--va-bg': { description: 'Background.', default: 'transparent (#000 in fullscreen)' },
+  '--va-accent': { description: 'Wave colour.', default: '#60a5fa' },
+  '--va-button-bg': { description: 'Talk button background.', default: '#1d4ed8' },
+  '--va-button-fg': { description: 'Talk button text colour.', default: '#fff' },
+  '--va-stop-bg': { description: 'Button background during a call.', default: '#b91c1c' },
+  '--va-focus': { description: 'Focus ring colour.', default: '#f59e0b' },
+  '--va-radius': { description: 'Button corner radius.', default: '9999px' },
+  '--va-panel-bg': { description: 'Floating panel background.', default: '#0b1220' },
+  '--va-panel-fg': { description: 'Floating panel text colour.', default: '#fff' },
+  '--va-min-height': { description: 'Minimum height in inline mode.', default: '64px' },
+  '--va-z-index': {
+    description: 'Stacking order in fullscreen and floating modes.',
+    default: '2147483000',
+  },
+};
+
+export const CSS_PART_DOCS: Record<string, string> = {
+  container: "The widget's box.",
+  button: 'The talk button (and the floating launcher).',
+  launcher: 'The floating launcher.',
+  wave: 'The wave canvas.',
+  status: 'The aria-live status line.',
+  badge: 'The "Demo assistant (offline)" badge.',
+  panel: 'The floating panel.',
+  close: "The floating panel's close button.",
+  problem: 'The message shown for missing or bad attributes.',
+};

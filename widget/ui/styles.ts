@@ -1,0 +1,92 @@
+/**
+ * Every style of the widget, adopted into each shadow root as one constructable stylesheet
+ * (a strict `style-src 'self'` allows CSSOM sheets, unlike `<style>` elements or `style=""`).
+ * Host pages theme it through the custom properties below and `::part(...)`; their other rules
+ * cannot reach inside, and `all: initial` on the wrapper stops inherited host typography.
+ * The custom properties and parts are documented in `element-docs.ts`.
+ */
+export const WIDGET_CSS = `
+:host { display: block; position: relative; }
+:host([hidden]) { display: none !important; }
+.ui { display: contents; }
+.va {
+  all: initial; box-sizing: border-box; position: relative; display: flex; flex-direction: column;
+  align-items: center; justify-content: center; width: 100%; height: 100%;
+  min-height: var(--va-min-height, 64px); padding: 8px;
+  font: 500 16px/1.4 var(--va-font, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif);
+  color: var(--va-fg, #0f172a); background: var(--va-bg, transparent);
+}
+.va *, .va *::before, .va *::after { box-sizing: border-box; }
+.va--fullscreen {
+  position: fixed; inset: 0; min-height: 100%; z-index: var(--va-z-index, 2147483000);
+  color: var(--va-fg, #fff); background: var(--va-bg, #000);
+}
+.va--floating {
+  position: fixed; right: 20px; bottom: 20px; width: auto; height: auto; min-height: 0;
+  padding: 0; align-items: flex-end; z-index: var(--va-z-index, 2147483000);
+}
+.wave { position: absolute; inset: 0; display: block; width: 100%; height: 100%; pointer-events: none; }
+.controls {
+  position: relative; display: flex; flex-direction: column; align-items: center; gap: 10px;
+  max-width: 100%; text-align: center;
+}
+.button {
+  appearance: none; display: inline-flex; align-items: center; justify-content: center;
+  min-width: 44px; min-height: 48px; margin: 0; padding: 0 28px; border: 0;
+  border-radius: var(--va-radius, 9999px); font: inherit; font-weight: 600; letter-spacing: 0;
+  text-transform: none; white-space: nowrap; cursor: pointer;
+  color: var(--va-button-fg, #fff); background: var(--va-button-bg, #1d4ed8);
+  box-shadow: 0 6px 20px rgb(0 0 0 / 0.25); transition: opacity 150ms, background-color 150ms;
+}
+.button:hover { filter: brightness(1.08); }
+.button:focus-visible, .close:focus-visible {
+  outline: 3px solid var(--va-focus, #f59e0b); outline-offset: 3px;
+}
+.button[aria-disabled="true"] { opacity: 0.55; cursor: progress; filter: none; }
+.button--active { background: var(--va-stop-bg, #b91c1c); }
+.status { margin: 0; min-height: 1.4em; max-width: 36ch; font-size: 14px; font-weight: 400; }
+.status:empty { visibility: hidden; }
+.badge {
+  display: inline-block; padding: 2px 10px; border-radius: 9999px; font-size: 12px;
+  font-weight: 600; color: #0f172a; background: #fde68a;
+}
+.va--fullscreen .badge { position: fixed; top: 16px; left: 50%; transform: translateX(-50%); }
+.va--fullscreen .status {
+  position: absolute; top: 100%; left: 50%; width: max-content; max-width: min(36ch, 90vw);
+  margin-top: 12px; transform: translateX(-50%);
+}
+.problem {
+  margin: 0; padding: 12px 16px; max-width: 48ch; border-radius: 8px; font-size: 14px;
+  color: #7f1d1d; background: #fef2f2; border: 1px solid #fecaca;
+}
+.panel {
+  position: relative; display: flex; flex-direction: column; width: min(340px, calc(100vw - 40px));
+  height: min(380px, calc(100vh - 40px)); padding: 16px; border-radius: 16px;
+  color: var(--va-panel-fg, #fff); background: var(--va-panel-bg, #0b1220);
+  box-shadow: 0 12px 40px rgb(0 0 0 / 0.35);
+}
+.panel-head { display: flex; align-items: center; justify-content: space-between; gap: 8px; }
+.panel-title { margin: 0; font-size: 15px; font-weight: 600; }
+.close {
+  appearance: none; width: 36px; height: 36px; margin: 0; padding: 0; border: 0;
+  border-radius: 9999px; font: inherit; font-size: 20px; line-height: 1; cursor: pointer;
+  color: inherit; background: rgb(255 255 255 / 0.12);
+}
+.stage { position: relative; flex: 1; display: flex; align-items: center; justify-content: center; }
+.panel .controls { padding-top: 8px; }
+@media (prefers-reduced-motion: reduce) { .button { transition: none; } }
+`;
+
+const sheets = new WeakMap<Document, CSSStyleSheet>();
+
+/** The widget's stylesheet for `doc`, built once per document and shared by every instance. */
+export function widgetStyleSheet(doc: Document = document): CSSStyleSheet {
+  let sheet = sheets.get(doc);
+  if (!sheet) {
+    const view = doc.defaultView ?? window;
+    sheet = new view.CSSStyleSheet();
+    sheet.replaceSync(WIDGET_CSS);
+    sheets.set(doc, sheet);
+  }
+  return sheet;
+}

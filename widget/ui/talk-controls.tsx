@@ -1,0 +1,70 @@
+import type { ReactElement, ReactNode, Ref } from 'react';
+import type { WidgetConfig } from './attributes.ts';
+import { TEXTS } from './texts.ts';
+import type { SessionSnapshot, WidgetSession } from './widget-session.ts';
+
+interface ControlsFrameProps {
+  demo: boolean;
+  status: string;
+  children: ReactNode;
+}
+
+/** The column around a button: the demo badge above it, the aria-live status line below. */
+export function ControlsFrame({ demo, status, children }: ControlsFrameProps): ReactElement {
+  return (
+    <div className="controls">
+      {demo ? (
+        <span className="badge" part="badge">
+          {TEXTS.demoBadge}
+        </span>
+      ) : null}
+      {children}
+      <p className="status" part="status" role="status" aria-live="polite">
+        {status}
+      </p>
+    </div>
+  );
+}
+
+interface TalkControlsProps {
+  config: WidgetConfig;
+  snapshot: SessionSnapshot;
+  session: WidgetSession;
+  buttonRef: Ref<HTMLButtonElement>;
+}
+
+/**
+ * The talk button with its three labels. While connecting the button is dimmed and
+ * `aria-disabled` (not `disabled`), so keyboard focus stays on it and the visitor can press it
+ * again as soon as it turns into Stop.
+ */
+export function TalkControls({
+  config,
+  snapshot,
+  session,
+  buttonRef,
+}: TalkControlsProps): ReactElement {
+  const { state } = snapshot;
+  const onClick = (): void => {
+    // Failures are shown in the status line and dispatched as voice-assistant:error.
+    if (state === 'idle') {
+      session.start().catch(() => undefined);
+    } else if (state === 'active') {
+      session.stop().catch(() => undefined);
+    }
+  };
+  return (
+    <ControlsFrame demo={config.demo} status={snapshot.status}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={state === 'active' ? 'button button--active' : 'button'}
+        part="button"
+        aria-disabled={state === 'connecting' ? 'true' : undefined}
+        onClick={onClick}
+      >
+        {config.labels[state]}
+      </button>
+    </ControlsFrame>
+  );
+}

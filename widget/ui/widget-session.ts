@@ -1,0 +1,261 @@
+import { CallClient, type CallClientOptions } from '../call/call-client.ts';
+import type { CallState } from '../call/call-state.ts';
+import { CallError } from '../call/errors.ts';
+import type { CallEventName, CallEvents } from '../call/events.ts';
+import type { StartCallInput } from '../call/web-call.ts';
+import type { WidgetConfig } from './attributes.ts';
+import type { CallOptionsOverride, WidgetController } from './bridge.ts';
+import { dispatchWidgetEvent, type WidgetServerMessage, type WidgetState } from './dom-events.ts';
+import { failureMessage } from './error-messages.ts';
+import { TEXTS } from './texts.ts';
+import { VolumeTween } from './wave-math.ts';
+
+/** What the React view renders. Immutable: a new object per change. */
+export interface SessionSnapshot {
+  state: WidgetState;
+  /** The aria-live status line: empty, progress, or what failed and what to do. */
+  status: string;
+}
+
+/** Options of the offline demo assistant (`widget/demo/demo-call.ts`). */
+export type DemoOptions = Pick<CallClientOptions, 'transportFactory' | 'createWebCall'> & {
+  publicKey: string;
+};
+
+export interface WidgetSessionDeps {
+  /** The `<voice-assistant>` element: every DOM event is dispatched from it. */
+  host: HTMLElement;
+  /** The validated attributes, read at each start. */
+  config(): WidgetConfig;
+  /** The host's `callOptions` property, read at each start. */
+  callOptions(): CallOptionsOverride | undefined;
+  /** Loads the demo assistant (a dynamic import, so the real path never carries it). */
+  loadDemo(): Promise<DemoOptions>;
+  /** Starts fetching the real room library, so it is loading no later than the click. */
+  preloadTransport(): void;
+  userAgent: string;
+  now(): number;
+}
+
+const UI_STATE: Record<CallState, WidgetState> = {
+  idle: 'idle',
+  starting: 'connecting',
+  connected: 'active',
+};
+
+function startInput(config: WidgetConfig): StartCallInput {
+  const target = config.target;
+  const input: StartCallInput = {};
+  if (target) {
+    input[target.kind] = target.id;
+  }
+  if (config.assistantOverrides) {
+    input.assistantOverrides = config.assistantOverrides as StartCallInput['assistantOverrides'];
+  }
+  return input;
+}
+
+/**
+ * One widget's conversation, framework-free: it owns a `CallClient` per call, maps the client's
+ * states to the three visible ones, keeps the status line, smooths the volume for the wave and
+ * re-dispatches the client's events as `voice-assistant:*` DOM events from the host.
+ */
+export class WidgetSession implements WidgetController {
+  readonly volume = new VolumeTween();
+  readonly #deps: WidgetSessionDeps;
+  readonly #listeners = new Set<() => void>();
+  readonly #sampleListeners = new Set<() => void>();
+  #snapshot: SessionSnapshot = { state: 'idle', status: '' };
+  #client: CallClient | null = null;
+  #detach: (() => void) | null = null;
+  #starting: Promise<void> | null = null;
+  #generation = 0;
+  #failed = false;
+
+  constructor(deps: WidgetSessionDeps) {
+    this.#deps = deps;
+  }
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  readonly getSnapshot = (): SessionSnapshot => this.#snapshot;
+
+  /** Called after each volume sample (the reduced-motion indicator redraws then). */
+  onSample(listener: () => void): () => void {
+    this.#sampleListeners.add(listener);
+    return () => this.#sampleListeners.delete(listener);
+  }
+
+  start(): Promise<void> {
+    if (this.#starting) {
+      return this.#starting;
+    }
+    const config = this.#deps.config();
+    if (this.#snapshot.state !== 'idle' || config.problems.length > 0) {
+      return Promise.resolve();
+    }
+    const generation = ++this.#generation;
+    this.#failed = false;
+    this.#update({ state: 'connecting', status: '' });
+    const overrides = this.#deps.callOptions();
+    if (!config.demo && !overrides?.transportFactory) {
+      this.#deps.preloadTransport();
+    }
+    this.#starting = this.#run(config, overrides, generation).finally(() => {
+      this.#starting = null;
+    });
+    return this.#starting;
+  }
+
+  async stop(): Promise<void> {
+    this.#generation++;
+    const client = this.#client;
+    if (client) {
+      await client.stop();
+    }
+    this.#end();
+  }
+
+  setMuted(muted: boolean): void {
+    this.#requireClient().setMuted(muted);
+  }
+
+  isMuted(): boolean {
+    return this.#requireClient().isMuted();
+  }
+
+  say(text: string, endCallAfterSpoken?: boolean): void {
+    this.#requireClient().say(text, endCallAfterSpoken);
+  }
+
+  #requireClient(): CallClient {
+    const client = this.#client;
+    if (client?.state !== 'connected') {
+      throw CallError.noActiveCall();
+    }
+    return client;
+  }
+
+  async #run(
+    config: WidgetConfig,
+    overrides: CallOptionsOverride | undefined,
+    generation: number,
+  ): Promise<void> {
+    try {
+      const options = await this.#options(config, overrides);
+      if (generation !== this.#generation) {
+        return;
+      }
+      const client = new CallClient(options);
+      this.#attach(client);
+      await client.start(startInput(config));
+      if (generation === this.#generation && client.state === 'idle') {
+        this.#end();
+      }
+    } catch (error) {
+      if (generation === this.#generation) {
+        const code = error instanceof CallError ? error.code : 'start-method-error';
+        const stage = error instanceof CallError ? error.stage : undefined;
+        this.#fail(code, error instanceof Error ? error.message : String(error), stage);
+        this.#end();
+      }
+    }
+  }
+
+  async #options(
+    config: WidgetConfig,
+    overrides: CallOptionsOverride | undefined,
+  ): Promise<CallClientOptions> {
+    const base: CallClientOptions = { publicKey: config.publicKey ?? '' };
+    if (config.apiBaseUrl) {
+      base.apiBaseUrl = config.apiBaseUrl;
+    }
+    const needsDemo = config.demo && !(overrides?.transportFactory && overrides.createWebCall);
+    const demo = needsDemo ? await this.#deps.loadDemo() : undefined;
+    return { ...base, ...demo, ...overrides };
+  }
+
+  #attach(client: CallClient): void {
+    this.#detach?.();
+    this.#client = client;
+    const host = this.#deps.host;
+    const handlers: { [K in CallEventName]?: CallEvents[K] } = {
+      'state-change': (state) => {
+        if (state === 'idle') {
+          this.#end();
+        } else {
+          const status = state === 'connected' ? TEXTS.connected : this.#snapshot.status;
+          this.#update({ ...this.#snapshot, state: UI_STATE[state], status });
+        }
+      },
+      'call-start': () => dispatchWidgetEvent(host, 'voice-assistant:call-start', null),
+      'call-end': () => {
+        this.#end();
+        dispatchWidgetEvent(host, 'voice-assistant:call-end', null);
+      },
+      'speech-start': () => dispatchWidgetEvent(host, 'voice-assistant:speech-start', null),
+      'speech-end': () => dispatchWidgetEvent(host, 'voice-assistant:speech-end', null),
+      'volume-level': (volume) => {
+        this.volume.push(volume, this.#deps.now());
+        for (const listener of this.#sampleListeners) {
+          listener();
+        }
+      },
+      message: (message) => {
+        dispatchWidgetEvent(host, 'voice-assistant:message', message as WidgetServerMessage);
+      },
+      error: (error) => this.#fail(error.code, error.message, error.stage),
+    };
+    const entries = Object.entries(handlers) as Array<[CallEventName, CallEvents[CallEventName]]>;
+    for (const [event, handler] of entries) {
+      client.on(event, handler);
+    }
+    this.#detach = () => {
+      for (const [event, handler] of entries) {
+        client.off(event, handler);
+      }
+    };
+  }
+
+  #fail(code: string, message: string, stage: string | undefined): void {
+    // An optional stage (recording, speech detection, noise cancellation) failed during a live
+    // call: the call goes on, so the client's own sentence says so. Anything else ends the call.
+    const fatal = this.#client?.state !== 'connected' || code === 'daily-call-error';
+    const status = fatal
+      ? failureMessage({
+          code,
+          message,
+          userAgent: this.#deps.userAgent,
+          idleLabel: this.#deps.config().labels.idle,
+        })
+      : message;
+    this.#failed ||= fatal;
+    this.#update({ ...this.#snapshot, status });
+    dispatchWidgetEvent(this.#deps.host, 'voice-assistant:error', { code, message: status, stage });
+  }
+
+  /** Back to idle: keeps a failure's message, otherwise says the call ended. */
+  #end(): void {
+    if (this.#snapshot.state === 'idle') {
+      return;
+    }
+    const wasActive = this.#snapshot.state === 'active';
+    this.volume.reset();
+    const status = this.#failed ? this.#snapshot.status : wasActive ? TEXTS.callEnded : '';
+    this.#update({ state: 'idle', status });
+  }
+
+  #update(next: SessionSnapshot): void {
+    const previous = this.#snapshot;
+    this.#snapshot = next;
+    for (const listener of this.#listeners) {
+      listener();
+    }
+    if (previous.state !== next.state) {
+      dispatchWidgetEvent(this.#deps.host, 'voice-assistant:state-change', { state: next.state });
+    }
+  }
+}
