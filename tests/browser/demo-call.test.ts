@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIPS, SCRIPT } from '../../widget/demo/script.ts';
+import {
+  callElement,
+  DEMO_PATH,
+  type DemoSite,
+  microphoneStates,
+  openDemoPage,
+  type RecordedEvent,
+  recordedEvents,
+  startDemoSite,
+  VISITOR_SPEECH_WAV,
+  waitForEvent,
+  waveSnapshot,
+} from '../fixtures/demo/demo-page.ts';
+import { withPage } from '../helpers/chromium.ts';
+
+function isTranscript(event: RecordedEvent, role: string, type?: string): boolean {
+  const detail = event.detail as { type?: string; role?: string; transcriptType?: string } | null;
+  return (
+    event.name === 'message' &&
+    detail?.type === 'transcript' &&
+    detail.role === role &&
+    (type === undefined || detail.transcriptType === type)
+  );
+}
+
+function transcriptText(event: RecordedEvent | undefined): string | undefined {
+  return (event?.detail as { transcript?: string } | null)?.transcript;
+}
+
+describe('offline demo call on /assistant (fake microphone granted)', () => {
+  let site: DemoSite;
+
+  beforeAll(async () => {
+    site = await startDemoSite({ media: 'granted' });
+  });
+
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  it('talks: Connecting... then Stop, events in order, then Stop returns to Talk with the mic released', async () => {
+    await withPage(site.browser, async (page) => {
+      await openDemoPage(page, `${site.server.url}${DEMO_PATH}`);
+      await expect.poll(() => page.getByText('Demo assistant (offline)').isVisible()).toBe(true);
+
+      await page.getByRole('button', { name: 'Talk to Assistant' }).click();
+      const connecting = page.getByRole('button', { name: 'Connecting...' });
+      await connecting.waitFor({ timeout: 2000 });
+      expect(await connecting.isDisabled()).toBe(true);
+      await page.getByRole('button', { name: 'Stop' }).waitFor({ timeout: 10_000 });
+
+      await waitForEvent(page, 'speech-end');
+      const events = await recordedEvents(page);
+      const first = (test: (e: RecordedEvent) => boolean) => events.findIndex(test);
+      const order = [
+        first((e) => e.name === 'state-change'),
+        first((e) => e.name === 'call-start'),
+        first((e) => e.name === 'speech-start'),
+        first((e) => isTranscript(e, 'assistant')),
+        first((e) => e.name === 'speech-end'),
+      ];
+      expect(order.every((index) => index >= 0)).toBe(true);
+      expect([...order].sort((a, b) => a - b)).toEqual(order);
+      expect(events[0]?.detail).toEqual({ state: 'connecting' });
+      const greeting = events.find((e) => isTranscript(e, 'assistant', 'final'));
+      expect(transcriptText(greeting)).toBe(CLIPS.greeting.text);
+      expect(await microphoneStates(page)).toEqual(['live']);
+
+      await page.getByRole('button', { name: 'Stop' }).click();
+      await page.getByRole('button', { name: 'Talk to Assistant' }).waitFor({ timeout: 5000 });
+      await waitForEvent(page, 'call-end');
+      expect(await microphoneStates(page)).toEqual(['ended']);
+      expect(await page.evaluate(() => document.querySelectorAll('audio').length)).toBe(0);
+      const states = (await recordedEvents(page))
+        .filter((e) => e.name === 'state-change')
+        .map((e) => (e.detail as { state: string }).state);
+      expect(states).toEqual(['connecting', 'active', 'idle']);
+      // The voice came from the demo's own files, and nothing went to the platform.
+      expect(site.server.requests.some((path) => path.endsWith('.webm'))).toBe(true);
+    });
+  });
+
+  it('draws a moving wave while the assistant speaks and a still one while idle', async () => {
+    await withPage(site.browser, async (page) => {
+      await openDemoPage(page, `${site.server.url}${DEMO_PATH}`);
+      const idleBefore = await waveSnapshot(page);
+      await page.waitForTimeout(300);
+      expect(await waveSnapshot(page)).toBe(idleBefore);
+
+      await page.getByRole('button', { name: 'Talk to Assistant' }).click();
+      await waitForEvent(page, 'speech-start');
+      const frames: string[] = [];
+      for (let i = 0; i < 4; i += 1) {
+        frames.push(await waveSnapshot(page));
+        await page.waitForTimeout(120);
+      }
+      expect(new Set(frames).size).toBeGreaterThan(1);
+
+      await page.getByRole('button', { name: 'Stop' }).click();
+      await page.getByRole('button', { name: 'Talk to Assistant' }).waitFor();
+      await page.waitForTimeout(200);
+      const idleAfter = await waveSnapshot(page);
+      await page.waitForTimeout(300);
+      expect(await waveSnapshot(page)).toBe(idleAfter);
+    });
+  });
+
+  it('answers say(): the said text in the transcript, then ends the call when asked', async () => {
+    await withPage(site.browser, async (page) => {
+      await openDemoPage(page, `${site.server.url}${DEMO_PATH}`);
+      await page.getByRole('button', { name: 'Talk to Assistant' }).click();
+      await waitForEvent(page, 'call-start');
+      const text = 'Our open house is this Sunday from noon to three.';
+      await callElement(page, 'say', text, true);
+      await waitForEvent(page, 'message', { type: 'transcript', transcript: text }, 30_000);
+      await waitForEvent(page, 'message', {
+        type: 'status-update',
+        endedReason: 'assistant-ended-call-after-message-spoken',
+      });
+      await page.getByRole('button', { name: 'Talk to Assistant' }).waitFor({ timeout: 5000 });
+      const events = await recordedEvents(page);
+      expect(events.at(-1)?.name).toBe('call-end');
+      expect(events.some((e) => e.name === 'error')).toBe(false);
+      expect(await microphoneStates(page)).toEqual(['ended']);
+    });
+  });
+});
+
+describe('offline demo call with a visitor who speaks (fake microphone playing a voice)', () => {
+  let site: DemoSite;
+
+  beforeAll(async () => {
+    site = await startDemoSite({
+      media: 'granted',
+      args: [`--use-file-for-fake-audio-capture=${VISITOR_SPEECH_WAV}`],
+    });
+  });
+
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  it('does not answer a muted visitor, and answers with the listing once unmuted', async () => {
+    await withPage(site.browser, async (page) => {
+      await openDemoPage(page, `${site.server.url}${DEMO_PATH}`);
+      await page.getByRole('button', { name: 'Talk to Assistant' }).click();
+      await waitForEvent(page, 'call-start');
+      await callElement(page, 'setMuted', true);
+      expect(await callElement(page, 'isMuted')).toBe(true);
+
+      // The greeting, then more than one loop of the visitor's recording (6.6 s): not heard.
+      await waitForEvent(page, 'message', { type: 'transcript', transcriptType: 'final' });
+      await page.waitForTimeout(8000);
+      let events = await recordedEvents(page);
+      expect(events.some((e) => isTranscript(e, 'user'))).toBe(false);
+
+      await callElement(page, 'setMuted', false);
+      expect(await callElement(page, 'isMuted')).toBe(false);
+      await waitForEvent(page, 'message', { role: 'user', transcriptType: 'final' }, 20_000);
+      await waitForEvent(page, 'message', { role: 'assistant', transcriptType: 'partial' });
+      events = await recordedEvents(page);
+      const visitor = events.find((e) => isTranscript(e, 'user', 'final'));
+      expect(transcriptText(visitor)).toBe(SCRIPT[0]?.visitorLine);
+      await page.waitForFunction(
+        (listing) =>
+          window.__demo.events.some(
+            (e) => (e.detail as { transcript?: string } | null)?.transcript === listing,
+          ),
+        CLIPS.listing.text,
+        { timeout: 20_000 },
+      );
+
+      await page.getByRole('button', { name: 'Stop' }).click();
+      await page.getByRole('button', { name: 'Talk to Assistant' }).waitFor();
+      expect(await microphoneStates(page)).toEqual(['ended']);
+    });
+  });
+});
+
+describe('offline demo call with the microphone denied', () => {
+  let site: DemoSite;
+
+  beforeAll(async () => {
+    site = await startDemoSite({ media: 'denied' });
+  });
+
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  it('shows what to change, returns to idle, and never loads the demo voice', async () => {
+    await withPage(
+      site.browser,
+      async (page) => {
+        await openDemoPage(page, `${site.server.url}${DEMO_PATH}`);
+        await page.getByRole('button', { name: 'Talk to Assistant' }).click();
+        await waitForEvent(page, 'error', { code: 'microphone-denied' });
+        await page.getByRole('button', { name: 'Talk to Assistant' }).waitFor();
+        await expect
+          .poll(() => page.getByText(/Microphone access is blocked/).isVisible())
+          .toBe(true);
+        const states = (await recordedEvents(page))
+          .filter((e) => e.name === 'state-change')
+          .map((e) => (e.detail as { state: string }).state);
+        expect(states).toEqual(['connecting', 'idle']);
+        expect(site.server.requests.some((path) => path.endsWith('.webm'))).toBe(false);
+      },
+      [/Voice assistant error/],
+    );
+  });
+});
