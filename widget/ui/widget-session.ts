@@ -2,6 +2,7 @@ import { CallClient, type CallClientOptions } from '../call/call-client.ts';
 import type { CallState } from '../call/call-state.ts';
 import { CallError } from '../call/errors.ts';
 import type { CallEventName, CallEvents } from '../call/events.ts';
+import { OPTIONAL_STAGES, type StartStage } from '../call/start-stages.ts';
 import type { StartCallInput } from '../call/web-call.ts';
 import type { WidgetConfig } from './attributes.ts';
 import type { CallOptionsOverride, WidgetController } from './bridge.ts';
@@ -187,7 +188,10 @@ export class WidgetSession implements WidgetController {
         if (state === 'idle') {
           this.#end();
         } else {
-          const status = state === 'connected' ? TEXTS.connected : this.#snapshot.status;
+          const status =
+            state === 'connected'
+              ? this.#snapshot.status || TEXTS.connected
+              : this.#snapshot.status;
           this.#update({ ...this.#snapshot, state: UI_STATE[state], status });
         }
       },
@@ -221,9 +225,12 @@ export class WidgetSession implements WidgetController {
   }
 
   #fail(code: string, message: string, stage: string | undefined): void {
-    // An optional stage (recording, speech detection, noise cancellation) failed during a live
-    // call: the call goes on, so the client's own sentence says so. Anything else ends the call.
-    const fatal = this.#client?.state !== 'connected' || code === 'daily-call-error';
+    // An optional stage (recording, speech detection, noise cancellation) failed, or something
+    // minor went wrong during a live call: the call goes on, and the client's own sentence says
+    // so. Anything else ended the call: say what to do next.
+    const optional = stage !== undefined && OPTIONAL_STAGES.has(stage as StartStage);
+    const live = this.#client?.state === 'connected' && code !== 'daily-call-error';
+    const fatal = !optional && !live;
     const status = fatal
       ? failureMessage({
           code,
@@ -250,6 +257,9 @@ export class WidgetSession implements WidgetController {
 
   #update(next: SessionSnapshot): void {
     const previous = this.#snapshot;
+    if (previous.state === next.state && previous.status === next.status) {
+      return;
+    }
     this.#snapshot = next;
     for (const listener of this.#listeners) {
       listener();

@@ -1,0 +1,166 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import {
+  ATTRIBUTES,
+  type AttributeValues,
+  camelCase,
+  DEFAULT_LABELS,
+  parseAttributes,
+  readAttributes,
+} from '../../widget/ui/attributes.ts';
+
+function values(given: Partial<AttributeValues> = {}): AttributeValues {
+  const all = Object.fromEntries(ATTRIBUTES.map((name) => [camelCase(name), null]));
+  return { ...all, ...given } as AttributeValues;
+}
+
+describe('the attribute list', () => {
+  it('is declared once and names every attribute of the issue', () => {
+    expect([...ATTRIBUTES].sort()).toEqual(
+      [
+        'api-base-url',
+        'assistant-id',
+        'assistant-overrides',
+        'demo',
+        'label-active',
+        'label-connecting',
+        'label-idle',
+        'mode',
+        'public-key',
+        'squad-id',
+        'workflow-id',
+      ].sort(),
+    );
+  });
+
+  it('derives camel-cased prop names, at run time and in the types', () => {
+    expect(ATTRIBUTES.map(camelCase)).toContain('assistantOverrides');
+    expectTypeOf<keyof AttributeValues>().toEqualTypeOf<
+      | 'assistantId'
+      | 'squadId'
+      | 'workflowId'
+      | 'assistantOverrides'
+      | 'publicKey'
+      | 'apiBaseUrl'
+      | 'mode'
+      | 'labelIdle'
+      | 'labelConnecting'
+      | 'labelActive'
+      | 'demo'
+    >();
+  });
+
+  it('reads every declared attribute from an element, null when absent', () => {
+    const el = document.createElement('div');
+    el.setAttribute('assistant-id', 'a1');
+    el.setAttribute('demo', '');
+    el.setAttribute('unrelated', 'x');
+    expect(readAttributes(el)).toEqual(values({ assistantId: 'a1', demo: '' }));
+  });
+});
+
+describe('parseAttributes', () => {
+  it('accepts an assistant id with defaults for everything else', () => {
+    const config = parseAttributes(values({ assistantId: ' a1 ', publicKey: 'pk' }));
+    expect(config).toEqual({
+      mode: 'inline',
+      labels: DEFAULT_LABELS,
+      demo: false,
+      target: { kind: 'assistant', id: 'a1' },
+      assistantOverrides: undefined,
+      publicKey: 'pk',
+      apiBaseUrl: null,
+      problems: [],
+    });
+    expect(DEFAULT_LABELS).toEqual({
+      idle: 'Talk to Assistant',
+      connecting: 'Connecting...',
+      active: 'Stop',
+    });
+  });
+
+  it('says what to add when no assistant, squad or workflow is set', () => {
+    const config = parseAttributes(values({ assistantId: '   ' }), 'my-assistant');
+    expect(config.target).toBeNull();
+    expect(config.problems).toEqual([
+      'No assistant is set. Add assistant-id="…" (or squad-id / workflow-id) to <my-assistant>.',
+    ]);
+  });
+
+  it('takes a squad or a workflow instead, but not two at once', () => {
+    expect(parseAttributes(values({ squadId: 's1' })).target).toEqual({ kind: 'squad', id: 's1' });
+    expect(parseAttributes(values({ workflowId: 'w1' })).target).toEqual({
+      kind: 'workflow',
+      id: 'w1',
+    });
+    expect(parseAttributes(values({ assistantId: 'a', workflowId: 'w' })).problems).toEqual([
+      'Set only one of assistant-id, squad-id or workflow-id (found assistant-id, workflow-id).',
+    ]);
+  });
+
+  it('parses assistant-overrides as a JSON object and explains anything else', () => {
+    const ok = parseAttributes(
+      values({ assistantId: 'a', assistantOverrides: '{"firstMessage":"Hi"}' }),
+    );
+    expect(ok.assistantOverrides).toEqual({ firstMessage: 'Hi' });
+    for (const bad of ['{firstMessage:1}', '[1]', '"text"', 'null']) {
+      const config = parseAttributes(values({ assistantId: 'a', assistantOverrides: bad }));
+      expect(config.problems).toEqual([
+        'The assistant-overrides attribute must be a JSON object, for example {"firstMessage":"Hi!"}.',
+      ]);
+    }
+  });
+
+  it('accepts the three modes in any case and rejects others by name', () => {
+    expect(parseAttributes(values({ assistantId: 'a', mode: 'FullScreen' })).mode).toBe(
+      'fullscreen',
+    );
+    expect(parseAttributes(values({ assistantId: 'a', mode: 'floating' })).mode).toBe('floating');
+    const bad = parseAttributes(values({ assistantId: 'a', mode: 'popup' }));
+    expect(bad.mode).toBe('inline');
+    expect(bad.problems).toEqual([
+      'mode="popup" is not supported. Use inline, fullscreen or floating.',
+    ]);
+  });
+
+  it('requires an absolute http(s) api-base-url', () => {
+    expect(
+      parseAttributes(values({ assistantId: 'a', apiBaseUrl: 'https://api.example.com/v1' }))
+        .apiBaseUrl,
+    ).toBe('https://api.example.com/v1');
+    expect(parseAttributes(values({ assistantId: 'a', apiBaseUrl: '/relative' })).problems).toEqual(
+      ['The api-base-url attribute must be an absolute http(s) URL, such as https://api.vapi.ai.'],
+    );
+  });
+
+  it('uses custom labels and falls back to the defaults for empty ones', () => {
+    const config = parseAttributes(
+      values({
+        assistantId: 'a',
+        labelIdle: 'Call us',
+        labelConnecting: ' ',
+        labelActive: 'Hang up',
+      }),
+    );
+    expect(config.labels).toEqual({
+      idle: 'Call us',
+      connecting: 'Connecting...',
+      active: 'Hang up',
+    });
+  });
+
+  it('is in demo mode with the demo attribute or without a public key', () => {
+    expect(parseAttributes(values({ assistantId: 'a' })).demo).toBe(true);
+    expect(parseAttributes(values({ assistantId: 'a', publicKey: 'pk', demo: '' })).demo).toBe(
+      true,
+    );
+    expect(parseAttributes(values({ assistantId: 'a', publicKey: 'pk', demo: 'false' })).demo).toBe(
+      false,
+    );
+    expect(parseAttributes(values({ assistantId: 'a', publicKey: 'pk' })).demo).toBe(false);
+  });
+
+  it('lists every problem at once', () => {
+    const config = parseAttributes(values({ mode: 'x', assistantOverrides: '{' }));
+    expect(config.problems).toHaveLength(3);
+  });
+});
