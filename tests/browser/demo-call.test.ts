@@ -107,6 +107,19 @@ describe('offline demo call on /assistant (fake microphone granted)', () => {
     });
   });
 
+  it('also talks from the landing page’s floating launcher', async () => {
+    await withPage(site.browser, async (page) => {
+      await openDemoPage(page, `${site.server.url}/`);
+      await page.getByRole('button', { name: 'Talk to Assistant' }).click();
+      await page.getByRole('dialog', { name: 'Voice assistant' }).waitFor();
+      await waitForEvent(page, 'speech-start');
+      await page.getByRole('button', { name: 'Stop' }).click();
+      await page.getByRole('button', { name: 'Talk to Assistant' }).waitFor();
+      await waitForEvent(page, 'call-end');
+      expect(await microphoneStates(page)).toEqual(['ended']);
+    });
+  });
+
   it('answers say(): the said text in the transcript, then ends the call when asked', async () => {
     await withPage(site.browser, async (page) => {
       await openDemoPage(page, `${site.server.url}${DEMO_PATH}`);
