@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIPS, SCRIPT } from '../../widget/demo/script.ts';
 import {
+  audioContextStates,
   callElement,
   DEMO_PATH,
   type DemoSite,
@@ -67,11 +68,14 @@ describe('offline demo call on /assistant (fake microphone granted)', () => {
       const greeting = events.find((e) => isTranscript(e, 'assistant', 'final'));
       expect(transcriptText(greeting)).toBe(CLIPS.greeting.text);
       expect(await microphoneStates(page)).toEqual(['live']);
+      expect(await audioContextStates(page)).toContain('running');
 
       await page.getByRole('button', { name: 'Stop' }).click();
       await page.getByRole('button', { name: 'Talk to Assistant' }).waitFor({ timeout: 5000 });
       await waitForEvent(page, 'call-end');
       expect(await microphoneStates(page)).toEqual(['ended']);
+      await expect.poll(() => audioContextStates(page)).toEqual(expect.arrayContaining(['closed']));
+      expect(new Set(await audioContextStates(page))).toEqual(new Set(['closed']));
       expect(await page.evaluate(() => document.querySelectorAll('audio').length)).toBe(0);
       const states = (await recordedEvents(page))
         .filter((e) => e.name === 'state-change')

@@ -57,8 +57,12 @@ export class WebAudioEngine implements DemoAudioEngine {
 
   async load(signal?: AbortSignal): Promise<void> {
     if (this.#context.state === 'suspended') {
-      // Resumes at once after the visitor's click; never awaited, as it may wait for a gesture.
+      // Chromium resumes at once after the visitor's click. Browsers that want the resume inside
+      // a gesture (Safari) get it at the visitor's next tap or key. Never awaited.
       this.#context.resume().catch(() => undefined);
+      const doc = globalThis.document;
+      doc?.addEventListener('pointerdown', this.#resumeOnGesture, true);
+      doc?.addEventListener('keydown', this.#resumeOnGesture, true);
     }
     const doFetch = this.#deps.fetch ?? fetch;
     const entries = Object.entries(this.#deps.urls) as Array<[ClipId, string]>;
@@ -143,6 +147,7 @@ export class WebAudioEngine implements DemoAudioEngine {
       return;
     }
     this.#closed = true;
+    this.#forgetGesture();
     this.stop();
     this.attachMicrophone(null);
     for (const track of this.#output.stream.getTracks()) {
@@ -152,6 +157,16 @@ export class WebAudioEngine implements DemoAudioEngine {
     this.#voiceAnalyser.disconnect();
     this.#buffers.clear();
     await this.#context.close().catch(() => undefined);
+  }
+
+  readonly #resumeOnGesture = (): void => {
+    this.#forgetGesture();
+    this.#context.resume().catch(() => undefined);
+  };
+
+  #forgetGesture(): void {
+    globalThis.document?.removeEventListener('pointerdown', this.#resumeOnGesture, true);
+    globalThis.document?.removeEventListener('keydown', this.#resumeOnGesture, true);
   }
 
   #level(analyser: AnalyserNode): number {
