@@ -364,7 +364,7 @@ describe('every error type of the catalogue (SPEC §8)', () => {
     const cases = [
       ['NotAllowedError', 'microphone-denied', /site settings.*padlock/],
       ['NotFoundError', 'microphone-not-found', /No microphone was found/],
-      ['NotReadableError', 'microphone-in-use', /in use by another application/],
+      ['NotReadableError', 'microphone-in-use', /in use by another app/],
     ] as const;
     for (const [name, code, message] of cases) {
       const h = callHarness({ microphoneError: new DOMException('x', name) });

@@ -101,8 +101,8 @@ describe('each instance has its own API client and key', () => {
     );
     for (const client of clients) {
       void client.start({ assistant: 'x' });
-      await vi.advanceTimersByTimeAsync(0);
-      expect(client.state).toBe('connected');
+      // The API client is loaded lazily on the first start (a real dynamic import).
+      await vi.waitFor(() => expect(client.state).toBe('connected'));
     }
     expect(requests).toEqual([
       { url: 'https://a.api.test/call/web', auth: 'Bearer pk-a' },

@@ -1,57 +1,28 @@
 import { StartCancelledError } from './abortable.ts';
 import { CallSession } from './call-session.ts';
-import type { CallState } from './call-state.ts';
-import { assertTransition } from './call-state.ts';
+import { assertTransition, type CallState } from './call-state.ts';
 import { sayMessage, serializeClientMessage } from './client-messages.ts';
-import {
-  CUSTOMER_ENDED_REASON,
-  DEFAULT_JOIN_TIMEOUT_MS,
-  NOISE_CANCELLATION_DEFAULT,
-} from './constants.ts';
-import { dailyTransportFactory, preloadDaily } from './daily-transport.ts';
+import { type CallClientOptions, type ClientSettings, resolveSettings } from './client-options.ts';
+import { CUSTOMER_ENDED_REASON } from './constants.ts';
 import { Emitter } from './emitter.ts';
 import { CallError } from './errors.ts';
-import type { CallEvents, CallStartFailed } from './events.ts';
+import type { CallEvents } from './events.ts';
 import type { ClientInboundMessage } from './message-types.ts';
-import { type AudioContextFactory, browserAudioContext } from './mic-gain.ts';
-import type { MicrophoneSource } from './microphone.ts';
 import { isMobileUserAgent } from './mobile.ts';
-import { createPlatformWebCall } from './platform-web-call.ts';
 import { wireRoomEvents } from './room-events.ts';
-import type { RoomSettings } from './room-options.ts';
-import { runStartSequence, type StartSettings, type WebCallCreator } from './start-sequence.ts';
+import { runStartSequence, type WebCallCreator } from './start-sequence.ts';
 import { createStageRunner, type StartStage } from './start-stages.ts';
-import type { CallTransport, CallTransportFactory } from './transport.ts';
-import { hasCallTarget, type StartCallInput, type WebCallResponse } from './web-call.ts';
+import type { CallTransport } from './transport.ts';
+import {
+  describeInput,
+  hasCallTarget,
+  type StartCallInput,
+  type WebCallResponse,
+} from './web-call.ts';
 
+export type { CallClientOptions } from './client-options.ts';
 export type { WebCallPayload } from './web-call.ts';
 export type { CallState, StartCallInput, WebCallCreator, WebCallResponse };
-
-/** How a `CallClient` is built. Everything but the key (or a `createWebCall`) is optional. */
-export interface CallClientOptions extends RoomSettings {
-  /** The platform public key; required unless `createWebCall` is given. */
-  publicKey?: string;
-  /** The API host for POST /call/web. */
-  apiBaseUrl?: string;
-  /** Creates the room object; default: daily-js, loaded lazily on the first start. */
-  transportFactory?: CallTransportFactory;
-  /** Creates the web call; default: the API client's POST /call/web with `publicKey`. */
-  createWebCall?: WebCallCreator;
-  /** Our own bound on joining the room (default 15000 ms). */
-  joinTimeoutMs?: number;
-  /** Noise cancellation (SPEC §9: on by default). */
-  noiseCancellation?: boolean;
-  /** Where the microphone comes from; default `navigator.mediaDevices`. */
-  mediaDevices?: MicrophoneSource;
-  /** Decides the mobile wait before join; default `navigator.userAgent`. */
-  userAgent?: string;
-  /** The clock for stage durations and speech timing; default `performance.now()`. */
-  now?: () => number;
-  /** Creates the AudioContext of `increaseMicLevel`; default `new AudioContext()`. */
-  audioContextFactory?: AudioContextFactory;
-}
-
-const nav = (): Navigator | undefined => (typeof navigator === 'undefined' ? undefined : navigator);
 
 /**
  * A browser voice call with an assistant: start, talk, mute, send messages, stop.
@@ -59,8 +30,7 @@ const nav = (): Navigator | undefined => (typeof navigator === 'undefined' ? und
  * unable to start again. The room itself sits behind `CallTransport` (daily-js by default).
  */
 export class CallClient extends Emitter<CallEvents> {
-  readonly #settings: StartSettings;
-  readonly #audioContextFactory: AudioContextFactory;
+  readonly #settings: ClientSettings;
   #state: CallState = 'idle';
   #session: CallSession | null = null;
   #startFlow: Promise<unknown> = Promise.resolve();
@@ -68,26 +38,7 @@ export class CallClient extends Emitter<CallEvents> {
 
   constructor(options: CallClientOptions) {
     super();
-    const { publicKey, apiBaseUrl } = options;
-    const createWebCall =
-      options.createWebCall ??
-      (publicKey ? createPlatformWebCall({ publicKey, ...(apiBaseUrl && { apiBaseUrl }) }) : null);
-    if (!createWebCall) {
-      throw CallError.validation('A public key (or a createWebCall function) is required.');
-    }
-    this.#settings = {
-      createWebCall,
-      transportFactory: options.transportFactory ?? dailyTransportFactory,
-      mediaDevices: options.mediaDevices ?? nav()?.mediaDevices,
-      userAgent: options.userAgent ?? nav()?.userAgent ?? '',
-      joinTimeoutMs: options.joinTimeoutMs ?? DEFAULT_JOIN_TIMEOUT_MS,
-      noiseCancellation: options.noiseCancellation ?? NOISE_CANCELLATION_DEFAULT,
-      now: options.now ?? (() => performance.now()),
-      avoidEval: options.avoidEval,
-      bundlePathOverride: options.bundlePathOverride,
-      allowMultipleCallInstances: options.allowMultipleCallInstances,
-    };
-    this.#audioContextFactory = options.audioContextFactory ?? browserAudioContext;
+    this.#settings = resolveSettings(options);
   }
 
   /** `idle`, `starting` or `connected`. */
@@ -115,12 +66,10 @@ export class CallClient extends Emitter<CallEvents> {
       });
       return Promise.resolve(null);
     }
-    const session = new CallSession(this.#audioContextFactory);
+    const session = new CallSession(this.#settings.audioContextFactory);
     this.#session = session;
     this.#setState('starting');
-    if (this.#settings.transportFactory === dailyTransportFactory) {
-      void preloadDaily(); // overlaps the daily-js download with the web-call request
-    }
+    this.#settings.warmUp(); // loads the lazy defaults while the microphone prompt is open
     const flow = this.#runStart(session, input);
     this.#startFlow = flow;
     return flow;
@@ -255,21 +204,11 @@ export class CallClient extends Emitter<CallEvents> {
         stage,
         totalDurationMs: settings.now() - startedAt,
         error,
-        context: this.#context(input),
+        context: { ...describeInput(input), isMobile: isMobileUserAgent(settings.userAgent) },
       });
       this.emit('error', error);
       return null;
     }
-  }
-
-  #context(input: StartCallInput): CallStartFailed['context'] {
-    return {
-      hasAssistant: !!input.assistant,
-      hasSquad: !!input.squad,
-      hasWorkflow: !!input.workflow,
-      isMobile: isMobileUserAgent(this.#settings.userAgent),
-      microphone: input.microphone ? 'provided' : 'preflight',
-    };
   }
 
   #wire(session: CallSession): void {

@@ -26,17 +26,17 @@ export interface CallErrorOptions {
   cause?: unknown;
 }
 
-/** The code a failure gets when nothing more specific is known, by stage (SPEC §8). */
-const STAGE_CODES: Record<StartStage, CallErrorCode> = {
-  initialization: 'start-method-error',
-  'web-call-creation': 'web-call-creation-error',
-  'daily-call-object-creation': 'daily-call-object-creation-error',
-  'mobile-permissions': 'start-method-error',
-  'daily-call-join': 'daily-call-join-error',
-  'video-recording-setup': 'video-recording-setup-error',
-  'audio-observer-setup': 'audio-observer-setup-error',
-  'audio-processing-setup': 'audio-processing-setup-error',
-};
+/**
+ * The code a stage failure gets when nothing more specific is known (SPEC §8): `<stage>-error`,
+ * except the two stages the catalogue has no type for, which use `start-method-error`.
+ */
+function stageCode(stage: StartStage): CallErrorCode {
+  return stage === 'initialization' || stage === 'mobile-permissions'
+    ? 'start-method-error'
+    : (`${stage}-error` as CallErrorCode);
+}
+
+const GOES_ON = '; the call goes on without it';
 
 /** Human sentences per stage, completed with the cause's own words where it has some. */
 const STAGE_MESSAGES: Record<StartStage, string> = {
@@ -45,10 +45,30 @@ const STAGE_MESSAGES: Record<StartStage, string> = {
   'daily-call-object-creation': 'The call could not be prepared in this browser',
   'mobile-permissions': 'The microphone could not be prepared for the call',
   'daily-call-join': 'Could not connect to the call. Check your connection and try again',
-  'video-recording-setup': 'Video recording could not start; the call goes on without it',
-  'audio-observer-setup': 'Speech detection could not start; the call goes on without it',
-  'audio-processing-setup':
-    'Noise cancellation could not be turned on; the call goes on without it',
+  'video-recording-setup': `Video recording could not start${GOES_ON}`,
+  'audio-observer-setup': `Speech detection could not start${GOES_ON}`,
+  'audio-processing-setup': `Noise cancellation could not be turned on${GOES_ON}`,
+};
+
+/** Browser microphone errors (and their older aliases) by DOMException name. */
+const MICROPHONE_CODES: Record<string, CallErrorCode> = {
+  NotAllowedError: 'microphone-denied',
+  PermissionDeniedError: 'microphone-denied',
+  SecurityError: 'microphone-denied',
+  NotFoundError: 'microphone-not-found',
+  DevicesNotFoundError: 'microphone-not-found',
+  OverconstrainedError: 'microphone-not-found',
+  NotReadableError: 'microphone-in-use',
+  TrackStartError: 'microphone-in-use',
+  AbortError: 'microphone-in-use',
+};
+
+const MICROPHONE_MESSAGES: Partial<Record<CallErrorCode, string>> = {
+  'microphone-denied':
+    'Microphone access is blocked. Allow the microphone for this site in your browser’s site settings (the padlock or site-information icon in the address bar), then try again.',
+  'microphone-not-found': 'No microphone was found. Connect a microphone, then try again.',
+  'microphone-in-use':
+    'The microphone is in use by another app or could not start. Close other apps that use it, then try again.',
 };
 
 /** The readable part of anything thrown: a string, an Error, or daily-js's `{ errorMsg }`. */
@@ -108,7 +128,7 @@ export class CallError extends Error {
         ? cause
         : new CallError(cause.code, cause.message, { stage, cause });
     }
-    return new CallError(STAGE_CODES[stage], withDetail(STAGE_MESSAGES[stage], cause), {
+    return new CallError(stageCode(stage), withDetail(STAGE_MESSAGES[stage], cause), {
       stage,
       cause,
     });
@@ -116,49 +136,18 @@ export class CallError extends Error {
 
   /** `join()` did not settle within the client's own timeout. */
   static joinTimeout(timeoutMs: number): CallError {
-    const seconds = Math.round(timeoutMs / 100) / 10;
-    return CallError.forStage('daily-call-join', `no answer within ${seconds} s`);
+    return CallError.forStage('daily-call-join', `no answer within ${timeoutMs / 1000} s`);
   }
 
   /**
    * The microphone preflight failed. `NotAllowedError`, `NotFoundError` and `NotReadableError`
-   * (and their older aliases) get their own codes; anything else is a `start-method-error`.
+   * (and their older aliases) get their own codes; anything else is the stage's own error.
    */
   static microphone(cause: unknown, stage: StartStage = 'initialization'): CallError {
-    const name = cause && typeof cause === 'object' ? (cause as { name?: unknown }).name : '';
-    switch (name) {
-      case 'NotAllowedError':
-      case 'PermissionDeniedError':
-      case 'SecurityError':
-        return new CallError(
-          'microphone-denied',
-          'Microphone access is blocked. Allow the microphone for this site in your browser’s site settings (the padlock or site-information icon in the address bar), then try again.',
-          { stage, cause },
-        );
-      case 'NotFoundError':
-      case 'DevicesNotFoundError':
-      case 'OverconstrainedError':
-        return new CallError(
-          'microphone-not-found',
-          'No microphone was found. Connect a microphone, then try again.',
-          { stage, cause },
-        );
-      case 'NotReadableError':
-      case 'TrackStartError':
-      case 'AbortError':
-        return CallError.microphoneInUse(stage, cause);
-      default:
-        return CallError.forStage(stage, cause);
-    }
-  }
-
-  /** The microphone exists but cannot be used (another app holds it, or its track ended). */
-  static microphoneInUse(stage: StartStage, cause?: unknown): CallError {
-    return new CallError(
-      'microphone-in-use',
-      'The microphone is in use by another application or could not be started. Close other apps that use it, then try again.',
-      { stage, cause },
-    );
+    const code = MICROPHONE_CODES[String((cause as { name?: unknown } | null)?.name)];
+    return code
+      ? new CallError(code, MICROPHONE_MESSAGES[code] as string, { stage, cause })
+      : CallError.forStage(stage, cause);
   }
 
   /** A fatal room error after the call started (anything but a normal server hang-up). */

@@ -17,6 +17,9 @@ export interface RoomHooks {
   onRoomEnded: (cause?: unknown) => void;
 }
 
+/** Room events passed on unchanged (SPEC §8). */
+const PASSED_ON = ['camera-error', 'network-quality-change', 'network-connection'] as const;
+
 function isSpeaker(
   participant: DailyParticipant | null | undefined,
 ): participant is DailyParticipant {
@@ -155,9 +158,9 @@ export function wireRoomEvents(session: CallSession, hooks: RoomHooks): void {
       .catch((error: unknown) => logger.warn('Noise processing could not be turned off.', error));
   });
 
-  session.listen('camera-error', (event) => hooks.emit('camera-error', event));
-  session.listen('network-quality-change', (event) => hooks.emit('network-quality-change', event));
-  session.listen('network-connection', (event) => hooks.emit('network-connection', event));
+  for (const name of PASSED_ON) {
+    session.listen(name, (event) => hooks.emit(name, event as never));
+  }
 
   session.listen('error', (event) => {
     // A room ejection after the server ended the call is a normal end, not an error.

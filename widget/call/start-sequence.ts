@@ -13,6 +13,7 @@ import type { StageRunner } from './start-stages.ts';
 import type { CallTransportFactory } from './transport.ts';
 import {
   buildWebCallPayload,
+  describeInput,
   readWebCall,
   type StartCallInput,
   type WebCallPayload,
@@ -61,12 +62,7 @@ export async function runStartSequence(run: StartRun): Promise<WebCallResponse> 
   let response: WebCallResponse | undefined;
 
   await runStage('initialization', async (note) => {
-    note({
-      hasAssistant: !!input.assistant,
-      hasSquad: !!input.squad,
-      hasWorkflow: !!input.workflow,
-      microphone: input.microphone ? 'provided' : 'preflight',
-    });
+    note(describeInput(input));
     // No await before this line: the preflight must run inside the user's gesture.
     const stream = input.microphone ?? (await requestMicrophone(settings.mediaDevices));
     session.adoptMicrophone(stream);
@@ -101,7 +97,10 @@ export async function runStartSequence(run: StartRun): Promise<WebCallResponse> 
     }
     // A mobile OS may hand the microphone to another app (a phone call) during the wait.
     if (!isLive(microphoneTrack(required(session.microphone)))) {
-      throw CallError.microphoneInUse('mobile-permissions', 'the microphone track ended');
+      throw CallError.microphone(
+        new DOMException('The microphone track ended.', 'NotReadableError'),
+        'mobile-permissions',
+      );
     }
   });
 

@@ -76,30 +76,29 @@ export function hasCallTarget(input: StartCallInput | undefined): boolean {
 
 /** SPEC §3: a string value becomes `…Id`, an object goes inline; absent fields are omitted. */
 export function buildWebCallPayload(input: StartCallInput): WebCallPayload {
-  const payload: WebCallPayload = {};
-  const { assistant, squad, workflow } = input;
-  if (typeof assistant === 'string') {
-    payload.assistantId = assistant;
-  } else if (assistant) {
-    payload.assistant = assistant;
+  const payload: Record<string, unknown> = {};
+  for (const key of ['assistant', 'squad', 'workflow'] as const) {
+    const value = input[key];
+    if (value) {
+      payload[typeof value === 'string' ? `${key}Id` : key] = value;
+    }
   }
-  if (input.assistantOverrides) {
-    payload.assistantOverrides = input.assistantOverrides;
+  for (const key of ['assistantOverrides', 'workflowOverrides'] as const) {
+    if (input[key]) {
+      payload[key] = input[key];
+    }
   }
-  if (typeof squad === 'string') {
-    payload.squadId = squad;
-  } else if (squad) {
-    payload.squad = squad;
-  }
-  if (typeof workflow === 'string') {
-    payload.workflowId = workflow;
-  } else if (workflow) {
-    payload.workflow = workflow;
-  }
-  if (input.workflowOverrides) {
-    payload.workflowOverrides = input.workflowOverrides;
-  }
-  return payload;
+  return payload as WebCallPayload;
+}
+
+/** What is being started, for stage details and failure context. */
+export function describeInput(input: StartCallInput) {
+  return {
+    hasAssistant: !!input.assistant,
+    hasSquad: !!input.squad,
+    hasWorkflow: !!input.workflow,
+    microphone: input.microphone ? ('provided' as const) : ('preflight' as const),
+  };
 }
 
 function text(value: unknown): string | undefined {
