@@ -63,6 +63,7 @@ export default defineConfig(({ mode }) => {
         output: {
           // Vite keeps whitespace in ES library builds; this file ships to browsers as is.
           minify: true,
+          assetFileNames: 'assets/[name]-[hash][extname]',
           ...(umd ? { codeSplitting: false } : { chunkFileNames: 'chunks/[name]-[hash].js' }),
         },
       },

@@ -8,13 +8,15 @@ const UA = {
   firefox: 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
   safari:
     'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15',
+  headless:
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
   other: 'SomeBrowser/1.0',
 } as const;
 
 describe('browserFamily', () => {
   it('recognises the browser whose settings the visitor must change', () => {
     for (const [family, ua] of Object.entries(UA)) {
-      expect(browserFamily(ua)).toBe(family);
+      expect(browserFamily(ua)).toBe(family === 'headless' ? 'chrome' : family);
     }
   });
 });

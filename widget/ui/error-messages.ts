@@ -13,7 +13,7 @@ export function browserFamily(userAgent: string): BrowserFamily {
   if (/\b(Firefox|FxiOS)\//.test(userAgent)) {
     return 'firefox';
   }
-  if (/\b(Chrome|Chromium|CriOS)\//.test(userAgent)) {
+  if (/\b(?:Headless)?(?:Chrome|Chromium|CriOS)\//.test(userAgent)) {
     return 'chrome';
   }
   if (/\bSafari\//.test(userAgent) && /\bVersion\//.test(userAgent)) {

@@ -1,11 +1,4 @@
-import {
-  type KeyboardEvent,
-  type ReactElement,
-  type RefObject,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react';
+import { type KeyboardEvent, type ReactElement, useLayoutEffect, useRef, useState } from 'react';
 import type { WidgetConfig } from './attributes.ts';
 import { ControlsFrame, TalkControls } from './talk-controls.tsx';
 import { TEXTS } from './texts.ts';
@@ -16,7 +9,6 @@ interface FloatingWidgetProps {
   config: WidgetConfig;
   snapshot: SessionSnapshot;
   session: WidgetSession;
-  buttonRef: RefObject<HTMLButtonElement | null>;
 }
 
 /**
@@ -25,32 +17,31 @@ interface FloatingWidgetProps {
  * after `el.start()`). Escape or the close button ends the call, closes the panel and gives
  * focus back to the launcher.
  */
-export function FloatingWidget({
-  config,
-  snapshot,
-  session,
-  buttonRef,
-}: FloatingWidgetProps): ReactElement {
+export function FloatingWidget({ config, snapshot, session }: FloatingWidgetProps): ReactElement {
   const [opened, setOpened] = useState(false);
   const open = opened || snapshot.state !== 'idle';
-  const focusAfterRender = useRef<'panel' | 'launcher' | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const moveFocus = useRef(false);
 
+  // When the panel opens or closes, focus the main button of what is now shown (the panel's
+  // talk button, or the launcher), so keyboard users never land on the page's body. Closing
+  // waits for the call to end, so the move happens when the view really changes.
   useLayoutEffect(() => {
-    if (focusAfterRender.current) {
-      buttonRef.current?.focus();
-      focusAfterRender.current = null;
+    if (moveFocus.current) {
+      moveFocus.current = false;
+      box.current?.querySelector<HTMLButtonElement>('button.button')?.focus();
     }
-  });
+  }, [open]);
 
   const openAndStart = (): void => {
     setOpened(true);
-    focusAfterRender.current = 'panel';
+    moveFocus.current = true;
     session.start().catch(() => undefined);
   };
 
   const close = (): void => {
     setOpened(false);
-    focusAfterRender.current = 'launcher';
+    moveFocus.current = true;
     session.stop().catch(() => undefined);
   };
 
@@ -63,15 +54,9 @@ export function FloatingWidget({
 
   if (!open) {
     return (
-      <div className="va va--floating" part="container">
+      <div ref={box} className="va va--floating" part="container">
         <ControlsFrame demo={config.demo} status={snapshot.status}>
-          <button
-            ref={buttonRef}
-            type="button"
-            className="button"
-            part="button launcher"
-            onClick={openAndStart}
-          >
+          <button type="button" className="button" part="button launcher" onClick={openAndStart}>
             {config.labels.idle}
           </button>
         </ControlsFrame>
@@ -80,7 +65,7 @@ export function FloatingWidget({
   }
 
   return (
-    <div className="va va--floating" part="container">
+    <div ref={box} className="va va--floating" part="container">
       <section
         className="panel"
         part="panel"
@@ -105,7 +90,7 @@ export function FloatingWidget({
         <div className="stage">
           <WaveCanvas session={session} active={snapshot.state === 'active'} />
         </div>
-        <TalkControls config={config} snapshot={snapshot} session={session} buttonRef={buttonRef} />
+        <TalkControls config={config} snapshot={snapshot} session={session} />
       </section>
     </div>
   );

@@ -1,4 +1,4 @@
-import type { ReactElement, ReactNode, Ref } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import type { WidgetConfig } from './attributes.ts';
 import { TEXTS } from './texts.ts';
 import type { SessionSnapshot, WidgetSession } from './widget-session.ts';
@@ -30,7 +30,6 @@ interface TalkControlsProps {
   config: WidgetConfig;
   snapshot: SessionSnapshot;
   session: WidgetSession;
-  buttonRef: Ref<HTMLButtonElement>;
 }
 
 /**
@@ -38,12 +37,7 @@ interface TalkControlsProps {
  * `aria-disabled` (not `disabled`), so keyboard focus stays on it and the visitor can press it
  * again as soon as it turns into Stop.
  */
-export function TalkControls({
-  config,
-  snapshot,
-  session,
-  buttonRef,
-}: TalkControlsProps): ReactElement {
+export function TalkControls({ config, snapshot, session }: TalkControlsProps): ReactElement {
   const { state } = snapshot;
   const onClick = (): void => {
     // Failures are shown in the status line and dispatched as voice-assistant:error.
@@ -56,7 +50,6 @@ export function TalkControls({
   return (
     <ControlsFrame demo={config.demo} status={snapshot.status}>
       <button
-        ref={buttonRef}
         type="button"
         className={state === 'active' ? 'button button--active' : 'button'}
         part="button"

@@ -1,4 +1,4 @@
-import { type ReactElement, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { type ReactElement, useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
 import { type AttributeValues, parseAttributes } from './attributes.ts';
 import { FloatingWidget } from './floating-widget.tsx';
 import { TalkControls } from './talk-controls.tsx';
@@ -18,15 +18,15 @@ export function VoiceAssistantView(props: VoiceAssistantViewProps): ReactElement
   const { session, bridge } = uiContextFor(props.container);
   const config = parseAttributes(props, bridge.host.localName);
   const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { container } = props;
 
   useLayoutEffect(() => {
     const hadFocus = bridge.staticButtonFocused();
     bridge.mounted();
     if (hadFocus) {
-      buttonRef.current?.focus();
+      container?.querySelector<HTMLButtonElement>('button.button')?.focus();
     }
-  }, [bridge]);
+  }, [bridge, container]);
 
   // Removing the element from the page ends its call and releases the microphone.
   useEffect(
@@ -48,14 +48,12 @@ export function VoiceAssistantView(props: VoiceAssistantViewProps): ReactElement
     );
   }
   if (config.mode === 'floating') {
-    return (
-      <FloatingWidget config={config} snapshot={snapshot} session={session} buttonRef={buttonRef} />
-    );
+    return <FloatingWidget config={config} snapshot={snapshot} session={session} />;
   }
   return (
     <div className={`va va--${config.mode}`} part="container">
       <WaveCanvas session={session} active={snapshot.state === 'active'} />
-      <TalkControls config={config} snapshot={snapshot} session={session} buttonRef={buttonRef} />
+      <TalkControls config={config} snapshot={snapshot} session={session} />
     </div>
   );
 }

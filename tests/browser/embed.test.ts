@@ -1,0 +1,117 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  axeViolations,
+  recordedEvents,
+  startWidgetServer,
+  statusText,
+  talkLabel,
+} from '../fixtures/widget/harness.ts';
+import { launchChromium, withPage } from '../helpers/chromium.ts';
+import type { StaticServer } from '../helpers/static-server.ts';
+
+// The shipped files as a host page uses them: the ES module loader and the UMD file, each on a
+// plain HTML page, driven by role and name with a fake microphone and the fake room.
+
+let browser: Browser;
+let server: StaticServer;
+
+beforeAll(async () => {
+  browser = await launchChromium({ media: 'granted' });
+  server = await startWidgetServer();
+});
+
+afterAll(async () => {
+  await server?.close();
+  await browser?.close();
+});
+
+async function globalsOf(page: Page): Promise<string[]> {
+  return page.evaluate(() => Object.keys(window));
+}
+
+async function blankGlobals(): Promise<string[]> {
+  return withPage(browser, async (page) => {
+    await page.goto(`${server.url}/blank.html`);
+    return globalsOf(page);
+  });
+}
+
+describe.each([
+  { page: 'esm.html', globals: ['fakeCall'] },
+  { page: 'umd.html', globals: ['VoiceAssistant', 'fakeCall'] },
+])('$page', ({ page: file, globals }) => {
+  it('defines <voice-assistant> and exposes nothing else', async () => {
+    const blank = await blankGlobals();
+    await withPage(browser, async (page) => {
+      await page.goto(`${server.url}/${file}`);
+      await page.getByRole('button', { name: 'Talk to Assistant' }).waitFor();
+      const defined = await page.evaluate(() => {
+        const el = document.getElementById('widget');
+        const ctor = customElements.get('voice-assistant') as unknown as { version: string };
+        return {
+          upgraded: el?.constructor === ctor,
+          version: ctor.version,
+          shadow: !!el?.shadowRoot,
+        };
+      });
+      expect(defined).toEqual({ upgraded: true, version: '0.1.0', shadow: true });
+      const added = (await globalsOf(page)).filter((key) => !blank.includes(key));
+      expect(added.sort()).toEqual(globals);
+      if (file === 'umd.html') {
+        const api = await page.evaluate(() =>
+          Object.keys((window as unknown as { VoiceAssistant: object }).VoiceAssistant).sort(),
+        );
+        expect(api).toEqual(['VoiceAssistantElement', 'defineVoiceAssistant']);
+      }
+    });
+  });
+
+  it('goes Talk → Connecting... → Stop → Talk over a call, with events in order', async () => {
+    await withPage(browser, async (page) => {
+      await page.goto(`${server.url}/${file}`);
+      await page.evaluate(() => window.fakeCall.setJoin({ kind: 'resolve', delayMs: 400 }));
+      await page.getByRole('button', { name: 'Talk to Assistant' }).click();
+      const connecting = page.getByRole('button', { name: 'Connecting...' });
+      await connecting.waitFor();
+      expect(await connecting.isDisabled()).toBe(true);
+      await page.getByRole('button', { name: 'Stop' }).waitFor();
+      await page.evaluate(() => {
+        window.fakeCall.listening();
+        window.fakeCall.serverMessage({
+          type: 'transcript',
+          role: 'assistant',
+          transcript: 'Hello',
+        });
+      });
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Stop' }).click();
+      await page.getByRole('button', { name: 'Talk to Assistant' }).waitFor();
+      expect(await statusText(page)).toBe('Call ended.');
+      expect(await recordedEvents(page)).toEqual([
+        'voice-assistant:state-change {"state":"connecting"}',
+        'voice-assistant:state-change {"state":"active"}',
+        'voice-assistant:call-start',
+        'voice-assistant:message {"type":"transcript","role":"assistant","transcript":"Hello"}',
+        'voice-assistant:state-change {"state":"idle"}',
+        'voice-assistant:message {"type":"status-update","status":"ended","endedReason":"customer-ended-call"}',
+        'voice-assistant:call-end',
+      ]);
+    });
+  });
+
+  it('returns to idle with a visible message when the call fails', async () => {
+    await withPage(browser, async (page) => {
+      await page.goto(`${server.url}/${file}`);
+      await page.evaluate(() => window.fakeCall.failWebCall('HTTP 500 Internal Server Error'));
+      await page.getByRole('button', { name: 'Talk to Assistant' }).click();
+      await expect.poll(() => statusText(page)).toMatch(/^The assistant could not be reached/);
+      expect(await talkLabel(page)).toBe('Talk to Assistant');
+      const status = page.getByRole('status');
+      expect(await status.isVisible()).toBe(true);
+      const events = await recordedEvents(page);
+      expect(events.at(-1)).toMatch(/^voice-assistant:error \{"code":"web-call-creation-error"/);
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  });
+});
