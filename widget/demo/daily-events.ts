@@ -1,4 +1,4 @@
-import type { DailyEvent, DailyEventObject } from '@daily-co/daily-js';
+import type { DailyEvent, DailyEventObject, DailyParticipant } from '@daily-co/daily-js';
 
 type Handler<T extends DailyEvent> = (event: DailyEventObject<T>) => void;
 
@@ -67,4 +67,21 @@ function report(error: unknown): void {
       throw error;
     });
   }
+}
+
+/**
+ * How the room ends when the platform ends the call: the assistant's track stops, it leaves,
+ * then the room ejects the visitor (`error` of type `ejected`, "Meeting has ended"). The call
+ * client takes an ejection after the ended status as a normal end.
+ */
+export function emitServerHangUp(hub: DailyEventHub, assistant: DailyParticipant): void {
+  const track = assistant.tracks.audio.track;
+  if (track) {
+    hub.emit('track-stopped', { participant: assistant, track, type: 'audio' });
+  }
+  hub.emit('participant-left', { participant: assistant });
+  hub.emit('error', {
+    errorMsg: 'Meeting has ended',
+    error: { type: 'ejected', msg: 'Meeting has ended' },
+  });
 }

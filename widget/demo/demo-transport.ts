@@ -13,10 +13,10 @@ import type { CallTransport, CallTransportOptions } from '../call/transport.ts';
 import type { DemoAudioEngine } from './audio-engine.ts';
 import { ASSISTANT_ARRIVAL_MS, JOIN_DELAY_MS, PLAYABLE_FALLBACK_MS } from './constants.ts';
 import { Conversation } from './conversation.ts';
-import { DailyEventHub } from './daily-events.ts';
+import { DailyEventHub, emitServerHangUp } from './daily-events.ts';
 import { parseInbound } from './inbound.ts';
 import { acquireMicrophone, type MicrophoneGrant } from './microphone.ts';
-import { Roster } from './participants.ts';
+import { Roster, subscribesAudio } from './participants.ts';
 import type { DemoServerMessage } from './server-messages.ts';
 import { Timers } from './timers.ts';
 
@@ -181,9 +181,7 @@ export class DemoTransport implements CallTransport {
     if (local && updates.setAudio !== undefined) {
       this.setLocalAudio(updates.setAudio);
     }
-    const tracks = updates.setSubscribedTracks;
-    const wantsAudio = tracks === true || (typeof tracks === 'object' && tracks.audio === true);
-    if (sessionId === this.#roster.assistantId && wantsAudio) {
+    if (sessionId === this.#roster.assistantId && subscribesAudio(updates)) {
       this.#subscribe();
     }
     return this.#chain();
@@ -308,21 +306,11 @@ export class DemoTransport implements CallTransport {
   }
 
   #assistantHangsUp(): void {
-    if (this.#state !== 'joined-meeting') {
-      return;
+    if (this.#state === 'joined-meeting') {
+      this.#state = 'error';
+      emitServerHangUp(this.#hub, this.#roster.assistant());
+      void this.#release();
     }
-    const assistant = this.#roster.assistant();
-    const track = assistant.tracks.audio.track;
-    if (track) {
-      this.#hub.emit('track-stopped', { participant: assistant, track, type: 'audio' });
-    }
-    this.#hub.emit('participant-left', { participant: assistant });
-    this.#state = 'error';
-    this.#hub.emit('error', {
-      errorMsg: 'Meeting has ended',
-      error: { type: 'ejected', msg: 'Meeting has ended' },
-    });
-    void this.#release();
   }
 
   /** Stops the conversation, the timers, the audio engine and any microphone the room opened. */

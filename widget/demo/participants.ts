@@ -1,6 +1,7 @@
 import type {
   DailyParticipant,
   DailyParticipantsObject,
+  DailyParticipantUpdateOptions,
   DailyTrackState,
 } from '@daily-co/daily-js';
 import { SPEAKER_USER_NAME } from '../call/constants.ts';
@@ -113,4 +114,10 @@ export class Roster {
     }
     return list;
   }
+}
+
+/** True when an `updateParticipant` call subscribes to the participant's audio. */
+export function subscribesAudio(updates: DailyParticipantUpdateOptions): boolean {
+  const tracks = updates.setSubscribedTracks;
+  return tracks === true || (typeof tracks === 'object' && tracks.audio === true);
 }
