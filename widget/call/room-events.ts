@@ -43,6 +43,9 @@ export function subscribeParticipant(session: CallSession, participant: DailyPar
 
 /** Sends a ready-made app message, ignoring a room that is already gone. */
 function sendRaw(session: CallSession, data: string): void {
+  if (session.disposed) {
+    return;
+  }
   try {
     session.transport?.sendAppMessage(data, '*');
   } catch (error) {
