@@ -1,5 +1,5 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import type { SiteConfig } from '../site/config.ts';
@@ -18,8 +18,9 @@ interface ServerEntry {
   settings: SiteConfig;
 }
 
-const outDir = resolve('dist/site');
-const ssrDir = resolve('dist/.ssr');
+// SITE_OUT_DIR lets a second build live beside dist/site (the build must use the same --outDir).
+const outDir = resolve(process.env.SITE_OUT_DIR ?? 'dist/site');
+const ssrDir = `${outDir}-ssr`;
 
 async function buildServerEntry(): Promise<ServerEntry> {
   await build({
@@ -61,7 +62,7 @@ try {
     const target = join(outDir, file);
     await mkdir(dirname(target), { recursive: true });
     await writeFile(target, fillTemplate(template, route, head, html), 'utf8');
-    console.info(`prerendered ${route} -> dist/site/${file}`);
+    console.info(`prerendered ${route} -> ${relative(process.cwd(), target)}`);
   }
   await writeFile(join(outDir, 'robots.txt'), robotsTxt(entry.settings.siteUrl), 'utf8');
   await writeFile(join(outDir, 'sitemap.xml'), sitemapXml(entry.settings.siteUrl), 'utf8');
