@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIP_IDS } from '../../widget/demo/script.ts';
@@ -41,9 +41,12 @@ describe('the demo assistant stays out of the real path (built files)', () => {
     const clips = filesUnder('dist/widget').filter((path) => path.endsWith('.webm'));
     expect(clips).toHaveLength(CLIP_IDS.length);
     for (const clip of clips) {
-      const name = clip.split('/').at(-1) ?? '';
       // Resolved against the chunk's own URL, so it works wherever the widget is hosted.
-      expect(chunk).toMatch(new RegExp(`new URL\\(\`\\.\\./${name.replace('.', '\\.')}\``));
+      const fromChunk = relative(dirname(demo[0] ?? ''), clip);
+      const quoted = `[\`'"]${fromChunk.replace(/[.]/g, '\\.')}[\`'"]`;
+      expect(chunk).toMatch(
+        new RegExp(`new URL\\(\\s*${quoted}\\s*,\\s*import\\.meta\\.url\\s*\\)`),
+      );
     }
     const total = clips.reduce((sum, clip) => sum + statSync(clip).size, 0);
     expect(total).toBeLessThan(AUDIO_BUDGET_BYTES);
