@@ -10,6 +10,9 @@ import {
 import { launchChromium, withPage } from '../helpers/chromium.ts';
 import type { StaticServer } from '../helpers/static-server.ts';
 
+/** The machine may be busy: polls wait up to 10 s (they return as soon as they pass). */
+const WAIT = { timeout: 10_000 };
+
 // The shipped files as a host page uses them: the ES module loader and the UMD file, each on a
 // plain HTML page, driven by role and name with a fake microphone and the fake room.
 
@@ -105,7 +108,9 @@ describe.each([
       await page.goto(`${server.url}/${file}`);
       await page.evaluate(() => window.fakeCall.failWebCall('HTTP 500 Internal Server Error'));
       await page.getByRole('button', { name: 'Talk to Assistant' }).click();
-      await expect.poll(() => statusText(page)).toMatch(/^The assistant could not be reached/);
+      await expect
+        .poll(() => statusText(page), WAIT)
+        .toMatch(/^The assistant could not be reached/);
       expect(await talkLabel(page)).toBe('Talk to Assistant');
       const status = page.getByRole('status');
       expect(await status.isVisible()).toBe(true);

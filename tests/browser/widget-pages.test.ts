@@ -10,6 +10,9 @@ import {
 import { launchChromium, withPage } from '../helpers/chromium.ts';
 import type { StaticServer } from '../helpers/static-server.ts';
 
+/** The machine may be busy: polls wait up to 10 s (they return as soon as they pass). */
+const WAIT = { timeout: 10_000 };
+
 // Host-page situations: several instances, an element added late, hostile host CSS, the
 // full-screen and floating modes, keyboard-only use and a denied microphone.
 
@@ -140,17 +143,17 @@ describe('host pages', () => {
       });
       expect(ring).toBe('solid');
       await page.keyboard.press('Enter');
-      await expect.poll(focused).toBe('inline Stop');
+      await expect.poll(focused, WAIT).toBe('inline Stop');
       await page.keyboard.press('Space');
-      await expect.poll(focused).toBe('inline Ask about listings');
+      await expect.poll(focused, WAIT).toBe('inline Ask about listings');
 
       await page.keyboard.press('Tab');
       expect(await focused()).toBe('floating Talk to Assistant');
       await page.keyboard.press('Enter');
       await page.getByRole('dialog', { name: 'Voice assistant' }).waitFor();
-      await expect.poll(focused).toBe('floating Stop');
+      await expect.poll(focused, WAIT).toBe('floating Stop');
       await page.keyboard.press('Escape');
-      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      await expect.poll(() => page.getByRole('dialog').count(), WAIT).toBe(0);
       expect(await focused()).toBe('floating Talk to Assistant');
       const last = (await recordedEvents(page)).filter((e) => e.includes('state-change')).at(-1);
       expect(last).toBe('voice-assistant:state-change {"state":"idle"}');
@@ -172,7 +175,7 @@ describe('denied microphone', () => {
       await page.goto(`${server.url}/esm.html`);
       await page.getByRole('button', { name: 'Talk to Assistant' }).click();
       await expect
-        .poll(() => statusText(page))
+        .poll(() => statusText(page), WAIT)
         .toBe(
           'Microphone access is blocked. In Chrome, click the site-settings icon at the left of the address bar and set Microphone to Allow, then press “Talk to Assistant” again.',
         );

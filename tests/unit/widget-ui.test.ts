@@ -3,6 +3,9 @@ import type { WebCallCreator } from '../../widget/call/call-client.ts';
 import { defineVoiceAssistant, type VoiceAssistantElement } from '../../widget/ui/element.ts';
 import { createFakeDaily, fakeMediaDevices, speakerParticipant } from '../helpers/fake-daily.ts';
 
+/** The machine may be busy: polls wait up to 10 s (they return as soon as they pass). */
+const WAIT = { timeout: 10_000 };
+
 // The loader and the React UI together (React itself here; the shipped bundle's runtime is
 // covered by the browser tests), driven through `callOptions` with the fake room.
 
@@ -43,12 +46,12 @@ describe('the React UI behind the loader', () => {
     button()?.click();
     expect(label()).toBe('Connecting...');
     expect(button()?.getAttribute('aria-disabled')).toBe('true');
-    await expect.poll(label).toBe('Stop');
+    await expect.poll(label, WAIT).toBe('Stop');
     expect(root.querySelectorAll('.va')).toHaveLength(1);
     expect(root.querySelector('.ui .va')).not.toBeNull();
     expect(events).toEqual(['connecting', 'active']);
     await el.stop();
-    await expect.poll(label).toBe('Talk to Assistant');
+    await expect.poll(label, WAIT).toBe('Talk to Assistant');
     expect(root.querySelector('[role="status"]')?.textContent).toBe('Call ended.');
     expect(events).toEqual(['connecting', 'active', 'idle']);
   });
@@ -59,7 +62,7 @@ describe('the React UI behind the loader', () => {
     first?.focus();
     expect(root.activeElement).toBe(first);
     first?.dispatchEvent(new FocusEvent('focusin', { bubbles: true, composed: true }));
-    await expect.poll(() => root.querySelector('.ui button')).not.toBeNull();
+    await expect.poll(() => root.querySelector('.ui button'), WAIT).not.toBeNull();
     expect(root.activeElement).toBe(button());
     expect(button()).not.toBe(first);
   });
@@ -67,14 +70,14 @@ describe('the React UI behind the loader', () => {
   it('follows attribute changes after the UI took over, including new problems', async () => {
     const { el, root, label } = mount({ 'assistant-id': 'a', 'public-key': 'pk' });
     el.dispatchEvent(new PointerEvent('pointerover'));
-    await expect.poll(() => root.querySelector('.ui button')).not.toBeNull();
+    await expect.poll(() => root.querySelector('.ui button'), WAIT).not.toBeNull();
     el.setAttribute('label-idle', 'Ask us');
-    await expect.poll(label).toBe('Ask us');
+    await expect.poll(label, WAIT).toBe('Ask us');
     el.removeAttribute('label-idle');
-    await expect.poll(label).toBe('Talk to Assistant');
+    await expect.poll(label, WAIT).toBe('Talk to Assistant');
     el.removeAttribute('assistant-id');
     await expect
-      .poll(() => root.querySelector('[role="alert"]')?.textContent)
+      .poll(() => root.querySelector('[role="alert"]')?.textContent, WAIT)
       .toContain('No assistant is set.');
   });
 
@@ -87,8 +90,10 @@ describe('the React UI behind the loader', () => {
     const staticLauncher = root.querySelector<HTMLButtonElement>('[part~="launcher"]');
     staticLauncher?.focus();
     staticLauncher?.click();
-    await expect.poll(() => root.querySelector('[role="dialog"]')).not.toBeNull();
-    await expect.poll(() => root.querySelector('.panel button.button')?.textContent).toBe('Stop');
+    await expect.poll(() => root.querySelector('[role="dialog"]'), WAIT).not.toBeNull();
+    await expect
+      .poll(() => root.querySelector('.panel button.button')?.textContent, WAIT)
+      .toBe('Stop');
     expect(root.querySelector('[role="dialog"]')?.getAttribute('aria-labelledby')).toBe(
       'va-panel-title',
     );
@@ -96,8 +101,8 @@ describe('the React UI behind the loader', () => {
     root.activeElement?.dispatchEvent(
       new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }),
     );
-    await expect.poll(() => root.querySelector('[role="dialog"]')).toBeNull();
-    await expect.poll(() => events.at(-1)).toBe('idle');
+    await expect.poll(() => root.querySelector('[role="dialog"]'), WAIT).toBeNull();
+    await expect.poll(() => events.at(-1), WAIT).toBe('idle');
     expect(daily.room.state.destroyed).toBe(true);
     const launcher = root.querySelector('[part~="launcher"]');
     expect(launcher?.textContent).toBe('Talk to Assistant');
@@ -108,9 +113,9 @@ describe('the React UI behind the loader', () => {
   it('ends the call and releases the microphone when the element is removed', async () => {
     const { el, daily, media, label } = mount({ 'assistant-id': 'a', 'public-key': 'pk' });
     await el.start();
-    await expect.poll(label).toBe('Stop');
+    await expect.poll(label, WAIT).toBe('Stop');
     el.remove();
-    await expect.poll(() => daily.room.state.destroyed).toBe(true);
+    await expect.poll(() => daily.room.state.destroyed, WAIT).toBe(true);
     expect(media.allReleased()).toBe(true);
   });
 

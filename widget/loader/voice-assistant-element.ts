@@ -138,7 +138,7 @@ export class VoiceAssistantElement extends HTMLElement {
       const pending: PendingStart = { cancelled: false, promise: Promise.resolve() };
       this.#pending = pending;
       this.#status = '';
-      this.#render();
+      this.#showPending();
       pending.promise = this.#startWhenLoaded(pending);
     }
     return this.#pending.promise;
@@ -152,7 +152,7 @@ export class VoiceAssistantElement extends HTMLElement {
     if (this.#pending) {
       this.#pending.cancelled = true;
       this.#pending = null;
-      this.#render();
+      this.#showPending();
     }
   }
 
@@ -190,7 +190,7 @@ export class VoiceAssistantElement extends HTMLElement {
       if (this.#pending === pending) {
         this.#pending = null;
         this.#status = TEXTS.loadFailed;
-        this.#render();
+        this.#showPending();
       }
       throw error;
     }
@@ -199,6 +199,25 @@ export class VoiceAssistantElement extends HTMLElement {
     }
     this.#pending = null;
     return ui.controller.start();
+  }
+
+  /** Flips the loader's own button between idle and connecting, in place (focus stays). */
+  #showPending(): void {
+    const button = this.#view?.button;
+    if (!button) {
+      return;
+    }
+    const { labels } = this.#config();
+    const connecting = this.#pending !== null;
+    button.textContent = connecting ? labels.connecting : labels.idle;
+    if (connecting) {
+      button.setAttribute('aria-disabled', 'true');
+    } else {
+      button.removeAttribute('aria-disabled');
+    }
+    if (this.#view?.status) {
+      this.#view.status.textContent = this.#status;
+    }
   }
 
   #render(): void {
