@@ -51,10 +51,10 @@ describe.each([
       await page.getByRole('button', { name: 'Talk to Assistant' }).waitFor();
       const defined = await page.evaluate(() => {
         const el = document.getElementById('widget');
-        const ctor = customElements.get('voice-assistant') as unknown as { version: string };
+        const ctor = customElements.get('voice-assistant');
         return {
-          upgraded: el?.constructor === ctor,
-          version: ctor.version,
+          upgraded: ctor !== undefined && el instanceof ctor,
+          version: (ctor as unknown as { version: string } | undefined)?.version,
           shadow: !!el?.shadowRoot,
         };
       });
