@@ -100,10 +100,18 @@ export class WaveRenderer {
     if (!entry) {
       return;
     }
+    // The exact device-pixel box when the browser reports one consistent with the ratio
+    // (emulated ratios, as in headless test browsers, are not reflected in it).
+    const size = canvasPixelSize(
+      entry.contentRect.width,
+      entry.contentRect.height,
+      devicePixelRatio,
+    );
     const device = entry.devicePixelContentBoxSize?.[0];
-    const size = device
-      ? { width: Math.max(1, device.inlineSize), height: Math.max(1, device.blockSize) }
-      : canvasPixelSize(entry.contentRect.width, entry.contentRect.height, devicePixelRatio);
+    if (device && Math.abs(device.inlineSize - size.width) <= 2) {
+      size.width = Math.max(1, device.inlineSize);
+      size.height = Math.max(1, device.blockSize);
+    }
     if (this.#canvas.width !== size.width || this.#canvas.height !== size.height) {
       this.#canvas.width = size.width;
       this.#canvas.height = size.height;
