@@ -58,5 +58,6 @@ export function writeWidgetTypes(outDir = 'dist/widget'): void {
   for (const file of readdirSync(generated).filter((f) => f.endsWith('.d.ts'))) {
     copyFileSync(join(generated, file), join(typesDir, generated, file));
   }
+  copyFileSync('widget/ui/react-jsx.d.ts', join(typesDir, 'widget/ui/react-jsx.d.ts'));
   writeFileSync(join(outDir, 'voice-assistant.d.ts'), ENTRY);
 }

@@ -1,6 +1,5 @@
 import { logger } from '../call/logger.ts';
 import { VoiceAssistantElement } from '../loader/voice-assistant-element.ts';
-import type { AttributeName } from './attributes.ts';
 
 export { VoiceAssistantElement };
 
@@ -32,14 +31,5 @@ export function defineVoiceAssistant(
 declare global {
   interface HTMLElementTagNameMap {
     'voice-assistant': VoiceAssistantElement;
-  }
-  namespace React.JSX {
-    interface IntrinsicElements {
-      'voice-assistant': React.DetailedHTMLProps<
-        React.HTMLAttributes<VoiceAssistantElement>,
-        VoiceAssistantElement
-      > &
-        Partial<Record<AttributeName, string | boolean>>;
-    }
   }
 }

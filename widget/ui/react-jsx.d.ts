@@ -1,0 +1,18 @@
+import type { DetailedHTMLProps, HTMLAttributes } from 'react';
+import type { AttributeName } from './attributes.ts';
+import type { VoiceAssistantElement } from './element.ts';
+
+// `<voice-assistant>` in React JSX (TSX): its attributes, typed from the attribute list. Kept
+// apart from element.ts so the element's own declarations do not require React's types;
+// shipped as dist/widget/types/widget/ui/react-jsx.d.ts for React hosts.
+declare module 'react' {
+  namespace JSX {
+    interface IntrinsicElements {
+      'voice-assistant': DetailedHTMLProps<
+        HTMLAttributes<VoiceAssistantElement>,
+        VoiceAssistantElement
+      > &
+        Partial<Record<AttributeName, string | boolean>>;
+    }
+  }
+}
