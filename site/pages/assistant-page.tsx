@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { company } from '../content/company.ts';
 import { logger } from '../lib/logger.ts';
 import { widgetConnectionAttributes } from '../lib/widget-attributes.ts';
 import { settings } from '../settings.ts';
@@ -16,7 +17,8 @@ function readAssistantId(): string | null {
 }
 
 /**
- * `/assistant?assistantId=…`: a black full-screen page with only the voice assistant. The id
+ * `/assistant?assistantId=…`: a black full-screen page with only the voice assistant (and a
+ * heading that only assistive technology perceives). The id
  * comes from the URL, so the prerendered page is an empty black screen and the client decides
  * after hydration (`undefined` = not known yet).
  */
@@ -47,12 +49,13 @@ export function AssistantPage() {
   if (assistantId === null) {
     return (
       <main className="assistant-page">
-        <p className="assistant-message">{MISSING_ID_MESSAGE}</p>
+        <h1 className="assistant-message">{MISSING_ID_MESSAGE}</h1>
       </main>
     );
   }
   return (
     <main className="assistant-page">
+      <h1 className="visually-hidden">{company.name} voice assistant</h1>
       <voice-assistant mode="fullscreen" assistant-id={assistantId} {...WIDGET_ATTRIBUTES} />
     </main>
   );
