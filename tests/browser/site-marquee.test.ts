@@ -47,14 +47,12 @@ async function openAtTestimonials(page: Page, { fakeClock = false } = {}): Promi
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`${site.server.url}/`);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-  await page
-    .locator('#testimonials h2')
-    .evaluate((el) =>
-      window.scrollTo({
-        top: el.getBoundingClientRect().top + window.scrollY - 98,
-        behavior: 'instant',
-      }),
-    );
+  await page.locator('#testimonials h2').evaluate((el) =>
+    window.scrollTo({
+      top: el.getBoundingClientRect().top + window.scrollY - 98,
+      behavior: 'instant',
+    }),
+  );
   if (fakeClock) {
     // Animation frames are fake and paused; rendering (and so IntersectionObserver) is not.
     await page.waitForTimeout(200);

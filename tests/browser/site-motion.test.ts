@@ -104,14 +104,12 @@ describe('scroll reveal of feature and step cards', () => {
         const cards = `${section} .reveal`;
         const revealed = () => classFlags(page, cards, 'is-revealed');
         expect(await revealed()).toEqual([false, false, false, false]);
-        await page
-          .locator(`${section} h2`)
-          .evaluate((el) =>
-            window.scrollTo({
-              top: el.getBoundingClientRect().top + window.scrollY - 80,
-              behavior: 'instant',
-            }),
-          );
+        await page.locator(`${section} h2`).evaluate((el) =>
+          window.scrollTo({
+            top: el.getBoundingClientRect().top + window.scrollY - 80,
+            behavior: 'instant',
+          }),
+        );
         await expect.poll(revealed).toEqual([true, false, false, false]);
         for (let i = 1; i < 4; i++) {
           await page.clock.runFor(step - 1);
