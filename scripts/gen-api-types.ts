@@ -71,6 +71,8 @@ for (const { spec, out } of SOURCES) {
     exportType: false,
     // Fields with a default are optional in requests; v7 would make them required.
     defaultNonNullable: false,
+    // `type: object` without properties means "any object", not "no keys".
+    emptyObjectsUnknown: true,
     alphabetize: false,
   });
   const header = [

@@ -98,7 +98,9 @@ describe('error mapping on the wire', () => {
       createApiClient({ token: SECRET, baseUrl: closed.url, maxRetries: 0 }).calls.list(),
     );
     expect(error).toBeInstanceOf(ApiConnectionError);
-    expect(error).toMatchObject({ code: 'connection-error', status: undefined });
+    expect(error.code).toBe('connection-error');
+    expect(error.status).toBeUndefined();
+    expect(error.cause).toBeInstanceOf(Error);
   });
 });
 

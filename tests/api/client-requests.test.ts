@@ -14,7 +14,6 @@ beforeEach(() => server.reset());
 afterAll(() => server.close());
 
 const echoRoute = (body: RouteSpec['body']): RouteSpec => ({
-  group: 'test',
   name: 'echo',
   method: 'POST',
   path: '/echo',
@@ -42,10 +41,11 @@ describe('bodies on the wire', () => {
     expect(server.requests[0]?.text).toBe('hello, platform');
   });
 
-  it('uploads a plain object with a Blob as multipart with a runtime boundary', async () => {
+  it('uploads FormData as multipart with the runtime boundary', async () => {
     const client = createApiClient({ token: 'tok', baseUrl: server.url });
-    const file = new File(['listing details'], 'listing.txt', { type: 'text/plain' });
-    await client.files.upload({ file });
+    const form = new FormData();
+    form.append('file', new File(['listing details'], 'listing.txt', { type: 'text/plain' }));
+    await client.files.upload(form);
     const [received] = server.requests;
     const type = received?.headers['content-type'] ?? '';
     const boundary = /boundary=(.+)$/.exec(type)?.[1];
@@ -113,20 +113,19 @@ describe('auth, headers and the security hook', () => {
 
   it('lets the security worker add and override parameters per call', async () => {
     const seen: string[] = [];
+    let tenant = 't-1';
     const client = createApiClient({
       token: 'tok',
       baseUrl: server.url,
-      securityData: { tenant: 't-1' },
-      securityWorker: (data, route) => {
+      securityWorker: async (route) => {
         seen.push(`${route.method} ${route.path}`);
-        const { tenant } = data as { tenant: string };
         return route.path.startsWith('/org')
           ? { headers: { authorization: 'Bearer org-admin' }, query: { tenant } }
           : { headers: { 'x-tenant': tenant } };
       },
     });
     await client.calls.get('c1');
-    client.setSecurityData({ tenant: 't-2' });
+    tenant = 't-2';
     await client.orgs.get('o1');
     await client.credentials.webhook({
       type: 'auth',

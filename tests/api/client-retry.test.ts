@@ -41,7 +41,7 @@ describe('retries', () => {
     server.queue(unavailable, { status: 500 }, { body: { id: 'c1' } });
     await expect(api.calls.get('c1')).resolves.toEqual({ id: 'c1' });
     expect(server.requests).toHaveLength(3);
-    expect(retries.map((r) => [r.retry, r.error.status, r.path])).toEqual([
+    expect(retries.map((r) => [r.retry, r.error.status, r.route.path])).toEqual([
       [1, 503, '/call/{id}'],
       [2, 500, '/call/{id}'],
     ]);
@@ -204,7 +204,7 @@ describe('abort and timeout', () => {
 
   it('defaults to a 60 s timeout', async () => {
     expect(DEFAULT_TIMEOUT_MS).toBe(60_000);
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     let arrived!: () => void;
     const arrival = new Promise<void>((resolve) => {
       arrived = resolve;

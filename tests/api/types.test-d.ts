@@ -42,11 +42,13 @@ describe('bodies', () => {
     });
   });
 
-  it('accepts FormData or a Blob for uploads', () => {
+  it('takes FormData for uploads', () => {
     client.files.upload(new FormData());
+    client.providers.cloneVoice('11labs', new FormData());
+    // @ts-expect-error a plain object is not multipart form data
     client.files.upload({ file: new Blob(['x']) });
-    // @ts-expect-error an upload needs a file
-    client.files.upload({ name: 'x' });
+    // @ts-expect-error the upload needs its body
+    client.files.upload();
   });
 
   it('takes options after the body', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../widget/api/client.ts';
 import type { ApiCoreOptions } from '../../widget/api/core.ts';
-import { ApiUsageError } from '../../widget/api/errors.ts';
+import { ApiError } from '../../widget/api/errors.ts';
 
 // The unit project runs in happy-dom, so `window` and `document` exist as in a browser.
 function browserClient(extra: Partial<ApiCoreOptions> = {}) {
@@ -20,7 +20,7 @@ describe('browser guard', () => {
   it('refuses a private-key route in a browser before anything is sent', async () => {
     const { client, sent } = browserClient();
     const failure = client.assistants.list();
-    await expect(failure).rejects.toBeInstanceOf(ApiUsageError);
+    await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toMatchObject({
       code: 'browser-not-allowed',
       message: expect.stringContaining('dangerouslyAllowBrowser'),

@@ -1,19 +1,25 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError, fromResponse } from '../../widget/api/errors.ts';
 import {
   backoffMs,
+  isRetryableError,
   isRetryableMethod,
-  isRetryableStatus,
   retryAfterMs,
 } from '../../widget/api/retry.ts';
 
 const NOW = Date.parse('2025-06-01T12:00:00.000Z');
 
 describe('retry policy', () => {
-  it('retries 408, 409, 429 and 5xx only', () => {
-    const retried = [400, 401, 403, 404, 408, 409, 422, 429, 500, 502, 503, 504].filter(
-      isRetryableStatus,
+  it('retries 408, 409, 429 and 5xx only, plus timeouts and lost connections', () => {
+    const statuses = [200, 400, 401, 403, 404, 408, 409, 422, 429, 500, 502, 503, 504];
+    const retried = statuses.filter((status) =>
+      isRetryableError(fromResponse(status, new Headers(), '')),
     );
     expect(retried).toEqual([408, 409, 429, 500, 502, 503, 504]);
+    expect(isRetryableError(new ApiError('timeout', 'slow'))).toBe(true);
+    expect(isRetryableError(new ApiError('connection-error', 'lost'))).toBe(true);
+    expect(isRetryableError(new ApiError('aborted', 'stop'))).toBe(false);
+    expect(isRetryableError(new ApiError('invalid-json', 'bad', { status: 200 }))).toBe(false);
   });
 
   it('retries GET, PUT and DELETE freely, POST and PATCH only with an idempotency key', () => {

@@ -83,9 +83,8 @@ describe('route table', () => {
 
   it('builds the client from the table: one method per row and nothing else', () => {
     const client = createApiClient({ token: 'unused' });
-    const { abortRequest, setSecurityData, ...groups } = client;
+    const { abortRequest, ...groups } = client;
     expect(typeof abortRequest).toBe('function');
-    expect(typeof setSecurityData).toBe('function');
     expect(methodsOf(groups).sort()).toEqual(ROUTES.map((r) => `${r.group}.${r.name}`).sort());
   });
 });

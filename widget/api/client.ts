@@ -50,8 +50,6 @@ function compose(core: ApiCore) {
     providers: providersResource(core),
     /** Aborts every in-flight request started with this `cancelToken`. */
     abortRequest: core.abortRequest,
-    /** Replaces the data handed to the `securityWorker`. */
-    setSecurityData: core.setSecurityData,
   };
 }
 

@@ -1,22 +1,13 @@
 import {
   ApiAbortError,
   ApiConnectionError,
-  type ApiError,
-  ApiParseError,
+  ApiError,
   ApiTimeoutError,
-  ApiUsageError,
-  fromResponse,
   RateLimitError,
 } from './errors.ts';
 import { type BuiltRequest, buildRequest, type HeaderMap } from './request.ts';
-import {
-  type BackoffOptions,
-  backoffMs,
-  DEFAULT_BACKOFF,
-  isRetryableMethod,
-  isRetryableStatus,
-  retryAfterMs,
-} from './retry.ts';
+import { readResponse } from './response.ts';
+import { type BackoffOptions, backoffMs, isRetryableError, isRetryableMethod } from './retry.ts';
 import type { RouteSpec } from './route-spec.ts';
 import type { SecurityWorker } from './security.ts';
 
@@ -50,8 +41,8 @@ export interface RequestOptions {
 
 /** What one retry looked like; handed to `onRetry` (never contains the token). */
 export interface RetryInfo {
-  method: string;
-  path: string;
+  /** The route row (method and path template, no parameter values). */
+  route: RouteSpec;
   /** 1 for the first retry. */
   retry: number;
   delayMs: number;
@@ -68,10 +59,9 @@ export interface ApiCoreOptions {
   headers?: HeaderMap;
   timeoutMs?: number;
   maxRetries?: number;
-  backoff?: Partial<BackoffOptions>;
+  backoff?: BackoffOptions;
   maxRetryWaitMs?: number;
   securityWorker?: SecurityWorker;
-  securityData?: unknown;
   /** Allow private routes in a browser, where a full-access key would be exposed to users. */
   dangerouslyAllowBrowser?: boolean;
   /** Called before each retry wait; a safe place to log. */
@@ -90,42 +80,33 @@ export interface ApiCore {
   request<T>(route: RouteSpec, input: CallInput, options?: RequestOptions): Promise<T>;
   /** Aborts every in-flight request started with this cancel token. */
   abortRequest(cancelToken: CancelToken): void;
-  /** Replaces the data passed to the security worker. */
-  setSecurityData(data: unknown): void;
 }
 
-const inBrowser = (): boolean =>
-  typeof window !== 'undefined' && typeof window.document !== 'undefined';
+const inBrowser = (): boolean => typeof document !== 'undefined';
 
-function redact(text: string, token: string | undefined): string {
-  return token ? text.split(token).join('[redacted]') : text;
+/**
+ * Cancellation state of one request. `stop` aborts whatever is in flight (the fetch, or the wait
+ * before a retry); plain fields keep EventTarget listeners off the hot path.
+ */
+interface Cancel {
+  aborted: boolean;
+  /** The caller can cancel (it gave a signal or a cancel token). */
+  cancellable: boolean;
+  stop: () => void;
 }
 
-/** Response headers for an error object, with any echo of the token blanked out. */
-function redactHeaders(headers: Headers, token: string | undefined): Headers {
-  const copy = new Headers(headers);
-  if (token) {
-    copy.forEach((value, name) => {
-      copy.set(name, redact(value, token));
-    });
-  }
-  return copy;
-}
+const abortError = () => new ApiAbortError('aborted', 'Request aborted.');
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
+/** Waits `ms`, or rejects at once when the request is cancelled. */
+function sleep(ms: number, cancel: Cancel): Promise<void> {
   return new Promise((resolve, reject) => {
-    const onAbort = () => {
+    const timer = setTimeout(resolve, ms);
+    cancel.stop = () => {
       clearTimeout(timer);
-      reject(new ApiAbortError('aborted', 'Request aborted during a retry wait.'));
+      reject(abortError());
     };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    if (signal.aborted) {
-      onAbort();
-    } else {
-      signal.addEventListener('abort', onAbort, { once: true });
+    if (cancel.aborted) {
+      cancel.stop();
     }
   });
 }
@@ -135,172 +116,125 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
  * top; importing the core and one resource is all a bundle needs for that resource.
  */
 export function createApiCore(options: ApiCoreOptions): ApiCore {
-  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
-  const backoff = { ...DEFAULT_BACKOFF, ...options.backoff };
+  // Looked up per call, and called unbound-safe, so a later global fetch patch still applies.
+  const doFetch = options.fetch ?? ((url: string, init: RequestInit) => fetch(url, init));
   const maxWait = options.maxRetryWaitMs ?? DEFAULT_MAX_RETRY_WAIT_MS;
-  const pending = new Map<CancelToken, Set<AbortController>>();
-  let securityData = options.securityData;
+  const pending = new Set<[CancelToken, () => void]>();
 
-  async function attempt(
-    built: BuiltRequest,
-    signal: AbortSignal,
-    timeoutMs: number,
-    token: string | undefined,
-  ): Promise<unknown> {
-    const controller = new AbortController();
-    const onAbort = () => controller.abort();
-    signal.addEventListener('abort', onAbort);
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
-    let response: Response;
-    let text: string;
-    try {
-      response = await doFetch(built.url, { ...built.init, signal: controller.signal });
-      text = await response.text();
-    } catch (cause) {
-      if (signal.aborted) {
-        throw new ApiAbortError('aborted', 'Request aborted.', { cause });
+  /**
+   * One try: send, read the body, turn it into a result or an error. It settles early on timeout
+   * or cancellation. The fetch gets an AbortSignal only when the caller can cancel: following a
+   * signal costs undici about 20 µs a request (see bench/request-overhead.bench.ts). Without one,
+   * a timed-out exchange is abandoned; its body is still read when it arrives, which releases the
+   * connection.
+   */
+  function attempt(built: BuiltRequest, cancel: Cancel, timeoutMs: number, token?: string) {
+    return new Promise<unknown>((resolve, reject) => {
+      const controller = cancel.cancellable ? new AbortController() : undefined;
+      const fail = (error: ApiError) => {
+        clearTimeout(timer);
+        controller?.abort();
+        reject(error);
+      };
+      // The runtime's error (ECONNREFUSED, DNS…) is kept as the cause; it never holds headers.
+      const lost = (cause: unknown) =>
+        fail(new ApiConnectionError('connection-error', 'Could not reach the API.', { cause }));
+      const timer = setTimeout(
+        () => fail(new ApiTimeoutError('timeout', `No response within ${timeoutMs} ms.`)),
+        timeoutMs,
+      );
+      cancel.stop = () => fail(abortError());
+      if (cancel.aborted) {
+        cancel.stop();
       }
-      if (timedOut) {
-        throw new ApiTimeoutError('timeout', `No response within ${timeoutMs} ms.`);
-      }
-      // fetch reports "fetch failed"; the useful reason (ECONNREFUSED…) sits on its cause.
-      const inner = (cause as { cause?: { code?: string } } | undefined)?.cause;
-      const reason = redact(String(inner?.code ?? (cause as Error)?.message ?? cause), token);
-      throw new ApiConnectionError('connection-error', `Could not reach the API: ${reason}`);
-    } finally {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', onAbort);
-    }
-    const { status } = response;
-    const isJson = /json/.test(response.headers.get('content-type') ?? 'json');
-    if (response.ok) {
-      if (!text || !isJson) {
-        return text || undefined;
-      }
-      try {
-        return JSON.parse(text);
-      } catch (cause) {
-        throw new ApiParseError(`HTTP ${status} response is not valid JSON.`, redact(text, token), {
-          status,
-          headers: redactHeaders(response.headers, token),
-          cause: redact(String(cause), token),
-        });
-      }
-    }
-    const headers = redactHeaders(response.headers, token);
-    const safe = redact(text, token);
-    let body: unknown = safe;
-    try {
-      body = isJson && safe ? JSON.parse(safe) : safe;
-    } catch {
-      // An error body that is not JSON stays as text.
-    }
-    throw fromResponse(status, headers, body, retryAfterMs(headers, Date.now()));
-  }
-
-  async function send(
-    route: RouteSpec,
-    built: BuiltRequest,
-    signal: AbortSignal,
-    request: RequestOptions & { timeoutMs: number },
-    token: string | undefined,
-  ): Promise<unknown> {
-    const maxRetries = request.maxRetries ?? options.maxRetries ?? DEFAULT_MAX_RETRIES;
-    for (let retry = 0; ; retry++) {
-      try {
-        return await attempt(built, signal, request.timeoutMs, token);
-      } catch (caught) {
-        const error = caught as ApiError;
-        const retryable =
-          error.code === 'timeout' ||
-          error.code === 'connection-error' ||
-          (error.status !== undefined &&
-            error.code !== 'invalid-json' &&
-            isRetryableStatus(error.status));
-        if (
-          !retryable ||
-          retry >= maxRetries ||
-          !isRetryableMethod(route.method, request.idempotencyKey)
-        ) {
-          throw error;
-        }
-        const delayMs = error.retryAfterMs ?? backoffMs(retry, Math.random(), backoff);
-        if (delayMs > maxWait) {
-          throw new RateLimitError(
-            'rate-limited',
-            `The API asked to wait ${Math.ceil(delayMs / 1000)} s before retrying, over the ${Math.ceil(maxWait / 1000)} s cap.`,
-            {
-              status: error.status,
-              headers: error.headers,
-              body: error.body,
-              retryAfterMs: delayMs,
-            },
-          );
-        }
-        options.onRetry?.({
-          method: route.method,
-          path: route.path,
-          retry: retry + 1,
-          delayMs,
-          error,
-        });
-        await sleep(delayMs, signal);
-      }
-    }
+      doFetch(
+        built.url,
+        controller ? { ...built.init, signal: controller.signal } : built.init,
+      ).then(
+        (response) =>
+          response.text().then((text) => {
+            clearTimeout(timer);
+            try {
+              resolve(readResponse(response, text, token));
+            } catch (error) {
+              reject(error);
+            }
+          }, lost),
+        lost,
+      );
+    });
   }
 
   async function request<T>(route: RouteSpec, input: CallInput, call: RequestOptions = {}) {
     const bearer = route.auth === 'bearer';
     if (bearer && !route.publicKey && !options.dangerouslyAllowBrowser && inBrowser()) {
-      throw new ApiUsageError(
+      throw new ApiError(
         'browser-not-allowed',
-        `${route.method} ${route.path} needs a private key, which a browser would expose to every visitor. Call it from a server, or pass dangerouslyAllowBrowser: true.`,
+        `${route.method} ${route.path} needs a private key: not in a browser (dangerouslyAllowBrowser).`,
       );
     }
     const source = options.token;
-    const token = bearer ? await (typeof source === 'function' ? source() : source) : undefined;
-    if (bearer && !token) {
-      throw new ApiUsageError('missing-token', 'No API token was given.');
-    }
-    const security = (bearer && (await options.securityWorker?.(securityData, route))) || {};
+    const token = !bearer ? undefined : typeof source === 'function' ? await source() : source;
+    const worker = bearer && options.securityWorker;
+    const security = (worker && (await worker(route))) || {};
     const built = buildRequest({
       route,
       baseUrl: security.baseUrl ?? options.baseUrl ?? DEFAULT_BASE_URL,
       pathParams: input.params,
-      query:
-        security.query || call.query
-          ? { ...security.query, ...input.query, ...call.query }
-          : input.query,
+      query: { ...security.query, ...input.query, ...call.query },
       body: input.body,
       token,
       idempotencyKey: call.idempotencyKey,
       headers: [options.headers, security.headers, call.headers],
     });
-    const controller = new AbortController();
-    const onAbort = () => controller.abort();
-    if (call.signal?.aborted) {
-      throw new ApiAbortError('aborted', 'Request aborted before it was sent.');
+    const { signal, cancelToken } = call;
+    const cancel: Cancel = {
+      aborted: !!signal?.aborted,
+      cancellable: !!signal || cancelToken !== undefined,
+      stop: () => undefined,
+    };
+    const onAbort = () => {
+      cancel.aborted = true;
+      cancel.stop();
+    };
+    signal?.addEventListener('abort', onAbort);
+    const entry: [CancelToken, () => void] | undefined =
+      cancelToken === undefined ? undefined : [cancelToken, onAbort];
+    if (entry) {
+      pending.add(entry);
     }
-    call.signal?.addEventListener('abort', onAbort);
-    const key = call.cancelToken;
-    const group = key === undefined ? undefined : (pending.get(key) ?? new Set());
-    if (key !== undefined && group) {
-      group.add(controller);
-      pending.set(key, group);
-    }
+    const timeoutMs =
+      call.timeoutMs ?? security.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const maxRetries = call.maxRetries ?? options.maxRetries ?? DEFAULT_MAX_RETRIES;
     try {
-      const timeoutMs =
-        call.timeoutMs ?? security.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-      return (await send(route, built, controller.signal, { ...call, timeoutMs }, token)) as T;
+      for (let retry = 0; ; retry++) {
+        try {
+          return (await attempt(built, cancel, timeoutMs, token)) as T;
+        } catch (caught) {
+          const error = caught as ApiError;
+          if (
+            !isRetryableError(error) ||
+            retry >= maxRetries ||
+            !isRetryableMethod(route.method, call.idempotencyKey)
+          ) {
+            throw error;
+          }
+          const delayMs = error.retryAfterMs ?? backoffMs(retry, Math.random(), options.backoff);
+          if (delayMs > maxWait) {
+            throw new RateLimitError(
+              'rate-limited',
+              `Retry-After of ${delayMs} ms exceeds the ${maxWait} ms cap.`,
+              { ...error, retryAfterMs: delayMs },
+            );
+          }
+          options.onRetry?.({ route, retry: retry + 1, delayMs, error });
+          await sleep(delayMs, cancel);
+        }
+      }
     } finally {
-      call.signal?.removeEventListener('abort', onAbort);
-      group?.delete(controller);
-      if (key !== undefined && group?.size === 0) {
-        pending.delete(key);
+      signal?.removeEventListener('abort', onAbort);
+      if (entry) {
+        pending.delete(entry);
       }
     }
   }
@@ -308,12 +242,11 @@ export function createApiCore(options: ApiCoreOptions): ApiCore {
   return {
     request,
     abortRequest(cancelToken) {
-      for (const controller of pending.get(cancelToken) ?? []) {
-        controller.abort();
+      for (const [token, abort] of pending) {
+        if (token === cancelToken) {
+          abort();
+        }
       }
-    },
-    setSecurityData(data) {
-      securityData = data;
     },
   };
 }

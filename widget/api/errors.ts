@@ -14,8 +14,7 @@ export type ApiErrorCode =
   | 'connection-error'
   | 'aborted'
   | 'invalid-path-param'
-  | 'browser-not-allowed'
-  | 'missing-token';
+  | 'browser-not-allowed';
 
 /** What the platform told us about a failed request. */
 export interface ApiErrorDetails {
@@ -23,45 +22,41 @@ export interface ApiErrorDetails {
   headers?: Headers;
   body?: unknown;
   retryAfterMs?: number;
+  /** The text of a 2xx response that was not valid JSON (see {@link ApiParseError}). */
+  rawText?: string;
   cause?: unknown;
 }
 
 /**
  * Base class of every error the API client throws. HTTP failures carry the `status`, response
  * `headers`, parsed `body` and the platform's `x-request-id`; client-side failures (timeout,
- * connection, abort, bad input) leave `status` undefined. Never contains the token.
+ * connection, abort) leave `status` undefined. The client throws `ApiError` itself, with code
+ * `invalid-path-param` or `browser-not-allowed`, when it refuses to send.
+ * Never contains the token.
  */
 export class ApiError extends Error {
   override name = 'ApiError';
-  readonly code: ApiErrorCode;
-  readonly status: number | undefined;
-  readonly headers: Headers | undefined;
-  readonly body: unknown;
-  readonly requestId: string | undefined;
+  declare readonly code: ApiErrorCode;
+  declare readonly status: number | undefined;
+  declare readonly headers: Headers | undefined;
+  declare readonly body: unknown;
+  declare readonly requestId: string | undefined;
   /** The wait the server asked for (Retry-After / retry-after-ms), when it gave one. */
-  readonly retryAfterMs: number | undefined;
+  declare readonly retryAfterMs: number | undefined;
 
   constructor(code: ApiErrorCode, message: string, details: ApiErrorDetails = {}) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
-    this.code = code;
-    this.status = details.status;
-    this.headers = details.headers;
-    this.body = details.body;
-    this.requestId = details.headers?.get('x-request-id') ?? undefined;
-    this.retryAfterMs = details.retryAfterMs;
+    // Error reads only `cause` from the options, and only when the key is present.
+    super(message, details);
+    Object.assign(this, details, {
+      code,
+      requestId: details.headers?.get('x-request-id') ?? undefined,
+    });
   }
 
-  /** A plain object safe to log or send: no headers object, no request data. */
+  /** A plain object safe to log or send: the fields above and the message; no headers, no cause. */
   toJSON(): Record<string, unknown> {
-    return {
-      name: this.name,
-      code: this.code,
-      message: this.message,
-      status: this.status,
-      requestId: this.requestId,
-      retryAfterMs: this.retryAfterMs,
-      body: this.body,
-    };
+    const { headers: _, cause: __, ...fields } = this;
+    return { ...fields, message: this.message };
   }
 }
 
@@ -100,11 +95,7 @@ export class InternalServerError extends ApiError {
 /** A 2xx response whose JSON could not be parsed; `rawText` keeps what arrived. */
 export class ApiParseError extends ApiError {
   override name = 'ApiParseError';
-  readonly rawText: string;
-  constructor(message: string, rawText: string, details: ApiErrorDetails) {
-    super('invalid-json', message, details);
-    this.rawText = rawText;
-  }
+  declare readonly rawText: string;
 }
 /** The request never got a response (DNS, refused, reset). */
 export class ApiConnectionError extends ApiError {
@@ -117,10 +108,6 @@ export class ApiTimeoutError extends ApiError {
 /** The caller aborted the request (AbortSignal or cancel token), possibly during a retry wait. */
 export class ApiAbortError extends ApiError {
   override name = 'ApiAbortError';
-}
-/** The client refused to send: bad path parameter, private route in a browser, missing token. */
-export class ApiUsageError extends ApiError {
-  override name = 'ApiUsageError';
 }
 
 type StatusClass = new (code: ApiErrorCode, message: string, details: ApiErrorDetails) => ApiError;
@@ -135,15 +122,14 @@ const BY_STATUS: Record<number, [StatusClass, ApiErrorCode]> = {
   429: [RateLimitError, 'rate-limited'],
 };
 
+/** The platform's `message` (a string or a list of validation messages), or a text body. */
 function describe(body: unknown): string {
-  if (typeof body === 'string') {
-    return body.slice(0, 300);
-  }
-  const message = (body as { message?: unknown } | null)?.message;
-  if (typeof message === 'string') {
-    return message;
-  }
-  return Array.isArray(message) ? message.join('; ') : '';
+  const message = typeof body === 'string' ? body : (body as { message?: unknown } | null)?.message;
+  return Array.isArray(message)
+    ? message.join('; ')
+    : typeof message === 'string'
+      ? message.slice(0, 300)
+      : '';
 }
 
 /** The one place a failed HTTP status becomes an error class. */

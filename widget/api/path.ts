@@ -1,4 +1,4 @@
-import { ApiUsageError } from './errors.ts';
+import { ApiError } from './errors.ts';
 
 /**
  * The only way a value enters a URL path: percent-encodes it (including `/`, `?` and `#`) and
@@ -7,10 +7,7 @@ import { ApiUsageError } from './errors.ts';
 export function encodePathParam(name: string, value: unknown): string {
   const text = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
   if (text === '' || text === '.' || text === '..') {
-    throw new ApiUsageError(
-      'invalid-path-param',
-      `Path parameter "${name}" must be a non-empty string other than "." or "..".`,
-    );
+    throw new ApiError('invalid-path-param', `Invalid path parameter "${name}".`);
   }
   return encodeURIComponent(text);
 }

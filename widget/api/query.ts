@@ -7,7 +7,7 @@
  * Returns the string without a leading `?` (empty when nothing is set).
  */
 export function serializeQuery(query: object | undefined): string {
-  const params = new URLSearchParams();
+  let params: URLSearchParams | undefined;
   const add = (key: string, value: unknown): void => {
     if (value === undefined || value === null) {
       return;
@@ -16,18 +16,17 @@ export function serializeQuery(query: object | undefined): string {
       for (const item of value) {
         add(key, item);
       }
-    } else if (value instanceof Date) {
-      params.append(key, value.toISOString());
-    } else if (typeof value === 'object') {
+    } else if (typeof value === 'object' && !(value instanceof Date)) {
       for (const [k, v] of Object.entries(value)) {
         add(`${key}[${k}]`, v);
       }
     } else {
-      params.append(key, String(value));
+      params = params ?? new URLSearchParams();
+      params.append(key, value instanceof Date ? value.toISOString() : String(value));
     }
   };
-  for (const [key, value] of Object.entries(query ?? {})) {
-    add(key, value);
+  for (const key in query) {
+    add(key, (query as Record<string, unknown>)[key]);
   }
-  return params.toString();
+  return params ? params.toString() : '';
 }

@@ -12,7 +12,7 @@ export interface RequestInput {
   pathParams?: readonly unknown[];
   query?: object;
   body?: unknown;
-  /** Sent as `Authorization: Bearer …` when the route's auth is `bearer`. */
+  /** Sent as `Authorization: Bearer …` (never on a route whose auth is `none`). */
   token?: string;
   idempotencyKey?: string;
   /** Header layers, lowest priority first (client defaults, security hook, per call). */
@@ -22,42 +22,14 @@ export interface RequestInput {
 /** The URL and `fetch` init for one request (reusable across retries). */
 export interface BuiltRequest {
   url: string;
-  init: RequestInit & { method: string; headers: Headers };
-}
-
-const CONTENT_TYPES: Partial<Record<BodyKind, string>> = {
-  json: 'application/json',
-  text: 'text/plain;charset=UTF-8',
-};
-
-function isPassthrough(body: unknown): body is BodyInit {
-  return (
-    body instanceof FormData ||
-    body instanceof URLSearchParams ||
-    body instanceof Blob ||
-    body instanceof ArrayBuffer ||
-    ArrayBuffer.isView(body)
-  );
-}
-
-function toFormData(body: object): FormData {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(body)) {
-    for (const item of Array.isArray(value) ? value : [value]) {
-      if (item instanceof Blob) {
-        form.append(key, item, (item as File).name ?? 'blob');
-      } else if (item !== undefined && item !== null) {
-        form.append(key, typeof item === 'object' ? JSON.stringify(item) : String(item));
-      }
-    }
-  }
-  return form;
+  init: RequestInit & { method: string; headers: Record<string, string> };
 }
 
 /**
- * Encodes a body for its kind. `FormData`, `URLSearchParams`, `Blob` and binary values pass
- * through untouched so the runtime labels them (for `FormData` it adds the multipart boundary);
- * plain objects become JSON, `FormData` or url-encoded text according to the route.
+ * Encodes a body for its kind. `FormData` and `URLSearchParams` pass through untouched so the
+ * runtime labels them (for `FormData` it adds the multipart boundary);
+ * plain objects become JSON or url-encoded pairs according to the route, strings become text.
+ * Form-data routes take a `FormData` the caller built, as `fetch` does.
  */
 export function encodeBody(
   kind: BodyKind,
@@ -66,19 +38,16 @@ export function encodeBody(
   if (body === undefined || kind === 'none') {
     return {};
   }
-  if (isPassthrough(body)) {
+  if (body instanceof FormData || body instanceof URLSearchParams) {
     return { body };
-  }
-  if (kind === 'form-data') {
-    return { body: toFormData(body as object) };
   }
   if (kind === 'urlencoded') {
     return { body: new URLSearchParams(serializeQuery(body as object)) };
   }
   if (kind === 'text') {
-    return { body: String(body), contentType: CONTENT_TYPES.text };
+    return { body: String(body), contentType: 'text/plain;charset=UTF-8' };
   }
-  return { body: JSON.stringify(body), contentType: CONTENT_TYPES.json };
+  return { body: JSON.stringify(body), contentType: 'application/json' };
 }
 
 /** Builds the URL, headers and body of a request from a route row and the call's inputs. */
@@ -88,36 +57,32 @@ export function buildRequest(input: RequestInput): BuiltRequest {
   const url = `${input.baseUrl.replace(/\/+$/, '')}${fillPath(route.path, input.pathParams ?? [])}${
     search ? `?${search}` : ''
   }`;
-  const encoded = encodeBody(route.body, input.body);
-  const headers = new Headers({ accept: 'application/json' });
-  if (encoded.contentType) {
-    headers.set('content-type', encoded.contentType);
-  }
-  if (route.auth === 'bearer' && input.token) {
-    headers.set('authorization', `Bearer ${input.token}`);
-  }
-  if (input.idempotencyKey) {
-    headers.set('idempotency-key', input.idempotencyKey);
-  }
-  for (const layer of input.headers ?? []) {
-    for (const [name, value] of Object.entries(layer ?? {})) {
-      if (value === undefined) {
-        headers.delete(name);
-      } else {
-        headers.set(name, value);
+  const { body, contentType } = encodeBody(route.body, input.body);
+  // A plain object with lower-case names: merging is case-insensitive and cheaper than Headers.
+  const headers: Record<string, string> = {};
+  const own: HeaderMap = {
+    'content-type': contentType,
+    authorization: input.token && `Bearer ${input.token}`,
+    'idempotency-key': input.idempotencyKey,
+  };
+  for (const layer of [own, ...(input.headers ?? [])]) {
+    for (const name in layer) {
+      const value = layer[name];
+      if (value) {
+        headers[name.toLowerCase()] = value;
       }
     }
   }
-  if (encoded.body instanceof FormData) {
+  if (body instanceof FormData) {
     // The runtime must write Content-Type itself: only it knows the multipart boundary.
-    headers.delete('content-type');
+    delete headers['content-type'];
   }
   if (route.auth === 'none') {
-    headers.delete('authorization');
+    delete headers.authorization;
   }
   const init: BuiltRequest['init'] = { method: route.method, headers };
-  if (encoded.body !== undefined) {
-    init.body = encoded.body;
+  if (body !== undefined) {
+    init.body = body;
   }
   return { url, init };
 }

@@ -1,17 +1,27 @@
+import type { ApiError } from './errors.ts';
 import type { HttpMethod } from './route-spec.ts';
 
 /** Backoff settings: the first wait and the largest one, before jitter. */
 export interface BackoffOptions {
-  initialDelayMs: number;
-  maxDelayMs: number;
+  /** Default 500 ms. */
+  initialDelayMs?: number;
+  /** Default 8000 ms. */
+  maxDelayMs?: number;
 }
 
-/** Defaults: 0.5 s, 1 s, 2 s … up to 8 s, each shortened by up to 25 % of jitter. */
-export const DEFAULT_BACKOFF: BackoffOptions = { initialDelayMs: 500, maxDelayMs: 8000 };
-
-/** 408, 409, 429 and every 5xx are worth another try; other statuses are final. */
-export function isRetryableStatus(status: number): boolean {
-  return status === 408 || status === 409 || status === 429 || status >= 500;
+/**
+ * Timeouts, lost connections, and the statuses worth another try: 408, 409, 429 and every 5xx.
+ * Other statuses are final, and so is a 2xx whose body was not JSON.
+ */
+export function isRetryableError({ code, status = 0 }: ApiError): boolean {
+  return (
+    code === 'timeout' ||
+    code === 'connection-error' ||
+    status === 408 ||
+    status === 409 ||
+    status === 429 ||
+    status >= 500
+  );
 }
 
 /**
@@ -27,27 +37,28 @@ export function isRetryableMethod(method: HttpMethod, idempotencyKey: string | u
  * `retry-after-ms` (milliseconds), else `Retry-After` as seconds or as an HTTP date.
  */
 export function retryAfterMs(headers: Headers, now: number): number | undefined {
-  const ms = Number.parseFloat(headers.get('retry-after-ms') ?? '');
+  const ms = Number(headers.get('retry-after-ms') || Number.NaN);
   if (ms >= 0) {
     return ms;
   }
   const value = headers.get('retry-after');
-  if (!value) {
-    return undefined;
-  }
-  if (/^[\s\d.+-]+$/.test(value)) {
-    const seconds = Number(value);
+  const seconds = Number(value || Number.NaN);
+  if (!value || !Number.isNaN(seconds)) {
     return seconds >= 0 ? seconds * 1000 : undefined;
   }
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+  const wait = Date.parse(value) - now;
+  return Number.isNaN(wait) ? undefined : Math.max(0, wait);
 }
 
 /**
  * Exponential backoff with jitter for retry number `retry` (0 for the first retry):
- * `min(initial × 2^retry, max) × (1 − 0.25 × random)`.
+ * `min(initial × 2^retry, max) × (1 − 0.25 × random)`: by default 0.5 s, 1 s, 2 s … up to 8 s.
  */
-export function backoffMs(retry: number, random: number, options = DEFAULT_BACKOFF): number {
-  const base = Math.min(options.initialDelayMs * 2 ** retry, options.maxDelayMs);
+export function backoffMs(
+  retry: number,
+  random: number,
+  { initialDelayMs = 500, maxDelayMs = 8000 }: BackoffOptions = {},
+): number {
+  const base = Math.min(initialDelayMs * 2 ** retry, maxDelayMs);
   return base * (1 - 0.25 * random);
 }

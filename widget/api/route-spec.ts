@@ -10,9 +10,7 @@ export type BodyKind = 'none' | 'json' | 'form-data' | 'urlencoded' | 'text';
 
 /** One row of the route table: everything the client needs to call one operation. */
 export interface RouteSpec {
-  /** Where the method lives on the client, dotted for nested groups: `testSuites.runs`. */
-  readonly group: string;
-  /** The method name inside its group: `create`, `list`, `get`… */
+  /** The method name inside its resource group: `create`, `list`, `get`… */
   readonly name: string;
   readonly method: HttpMethod;
   /** Path template with `{param}` placeholders, filled in order from the positional arguments. */

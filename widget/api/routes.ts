@@ -26,37 +26,48 @@ import { WORKFLOW_ROUTES } from './resources/workflows.ts';
 import type { RouteSpec } from './route-spec.ts';
 
 /**
- * The route table: one row per SPEC §7 operation (135), with method, path template, body kind
- * and auth. Each resource module owns its rows (so importing one resource pulls only its rows)
- * and builds its methods from them; this table gathers them for the client, the docs and the
- * tests that hold the table to the spec.
+ * Row lists by the client group that exposes them, dotted for nested groups. Each resource module
+ * owns its rows (so importing one resource pulls only its rows) and builds its methods from them.
  */
-export const ROUTES = [
-  ...CALL_ROUTES,
-  ...CHAT_ROUTES,
-  ...CAMPAIGN_ROUTES,
-  ...SESSION_ROUTES,
-  ...SUPPORT_ROUTES,
-  ...ASSISTANT_ROUTES,
-  ...PHONE_NUMBER_ROUTES,
-  ...TOOL_ROUTES,
-  ...KNOWLEDGE_BASE_ROUTES,
-  ...SQUAD_ROUTES,
-  ...TOKEN_ROUTES,
-  ...TEMPLATE_ROUTES,
-  ...FILE_ROUTES,
-  ...WORKFLOW_ROUTES,
-  ...TEST_SUITE_ROUTES,
-  ...TEST_SUITE_TEST_ROUTES,
-  ...TEST_SUITE_RUN_ROUTES,
-  ...ANALYTICS_ROUTES,
-  ...LOG_ROUTES,
-  ...CALL_LOG_ROUTES,
-  ...ORG_ROUTES,
-  ...CREDENTIAL_ROUTES,
-  ...VOICE_LIBRARY_ROUTES,
-  ...PROVIDER_ROUTES,
-] as const satisfies readonly RouteSpec[];
+const GROUPS = {
+  calls: CALL_ROUTES,
+  chats: CHAT_ROUTES,
+  campaigns: CAMPAIGN_ROUTES,
+  sessions: SESSION_ROUTES,
+  support: SUPPORT_ROUTES,
+  assistants: ASSISTANT_ROUTES,
+  phoneNumbers: PHONE_NUMBER_ROUTES,
+  tools: TOOL_ROUTES,
+  knowledgeBases: KNOWLEDGE_BASE_ROUTES,
+  squads: SQUAD_ROUTES,
+  tokens: TOKEN_ROUTES,
+  templates: TEMPLATE_ROUTES,
+  files: FILE_ROUTES,
+  workflows: WORKFLOW_ROUTES,
+  testSuites: TEST_SUITE_ROUTES,
+  'testSuites.tests': TEST_SUITE_TEST_ROUTES,
+  'testSuites.runs': TEST_SUITE_RUN_ROUTES,
+  analytics: ANALYTICS_ROUTES,
+  logs: LOG_ROUTES,
+  callLogs: CALL_LOG_ROUTES,
+  orgs: ORG_ROUTES,
+  credentials: CREDENTIAL_ROUTES,
+  voiceLibrary: VOICE_LIBRARY_ROUTES,
+  providers: PROVIDER_ROUTES,
+} as const satisfies Record<string, readonly RouteSpec[]>;
 
-/** Any row of the table. */
-export type Route = (typeof ROUTES)[number];
+type Groups = typeof GROUPS;
+
+/** Any row of the table, with the client group (`calls`, `testSuites.runs`…) it belongs to. */
+export type Route = {
+  [G in keyof Groups]: Groups[G][number] & { readonly group: G };
+}[keyof Groups];
+
+/**
+ * The route table: one row per SPEC §7 operation (135), with method, path template, body kind,
+ * auth and the client group that exposes it. The client is built from the same rows, and the
+ * tests hold this table to the spec.
+ */
+export const ROUTES: readonly Route[] = Object.entries(GROUPS).flatMap(([group, rows]) =>
+  rows.map((row) => ({ ...row, group }) as Route),
+);

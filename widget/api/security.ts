@@ -3,7 +3,7 @@ import type { RouteSpec } from './route-spec.ts';
 
 /** Request parameters the security hook may add or override for one call. */
 export interface SecurityParams {
-  /** Merged over the client's headers; a per-call header still wins. `undefined` removes one. */
+  /** Merged over the client's headers; a per-call header still wins. */
   headers?: HeaderMap;
   /** Merged under the call's own query. */
   query?: object;
@@ -12,12 +12,10 @@ export interface SecurityParams {
 }
 
 /**
- * Runs before every authenticated request with the data last given to `setSecurityData()` and
- * the route being called; returns extra or overriding parameters (for example a different
- * `Authorization` header for some routes, or a signed query parameter). Not called for the
- * unauthenticated credential webhook.
+ * Runs before every authenticated request with the route being called; returns extra or
+ * overriding parameters (for example a different `Authorization` header for some routes, or a
+ * signed query parameter). Not called for the unauthenticated credential webhook.
  */
 export type SecurityWorker = (
-  securityData: unknown,
   route: RouteSpec,
 ) => SecurityParams | undefined | Promise<SecurityParams | undefined>;

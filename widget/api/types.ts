@@ -21,11 +21,11 @@ export type OperationOf<P extends string, M extends HttpMethod> = Or<
   Or<OperationIn<PublicPaths, P, Lowercase<M>>, OperationIn<ExtendedPaths, P, Lowercase<M>>>
 >;
 
-type Uploadable<F> = { [K in keyof F]: F[K] extends string ? string | Blob : F[K] };
+/** Multipart routes take a `FormData` (as `fetch` does); the document's field list is a guide. */
 type ContentBody<C> = C extends { 'application/json': infer B }
   ? B
-  : C extends { 'multipart/form-data': infer F }
-    ? FormData | Uploadable<F>
+  : C extends { 'multipart/form-data': unknown }
+    ? FormData
     : unknown;
 
 /** The request body an operation accepts. */

@@ -1358,9 +1358,9 @@ export interface components {
             /** @description This is the summary of the call. Customize by setting `assistant.analysisPlan.summaryPrompt`. */
             summary?: string;
             /** @description This is the structured data extracted from the call. Customize by setting `assistant.analysisPlan.structuredDataPrompt` and/or `assistant.analysisPlan.structuredDataSchema`. */
-            structuredData?: Record<string, never>;
+            structuredData?: Record<string, unknown>;
             /** @description This is the structured data catalog of the call. Customize by setting `assistant.analysisPlan.structuredDataMultiPlan`. */
-            structuredDataMulti?: Record<string, never>[];
+            structuredDataMulti?: Record<string, unknown>[];
             /** @description This is the evaluation of the call. Customize by setting `assistant.analysisPlan.successEvaluationPrompt` and/or `assistant.analysisPlan.successEvaluationRubric`. */
             successEvaluation?: string;
         };
@@ -1485,7 +1485,7 @@ export interface components {
              *
              *     Each key-value pair represents a header name and its value.
              */
-            headers?: Record<string, never>;
+            headers?: Record<string, unknown>;
             /** @description This is the backoff plan to use if the request fails. */
             backoffPlan?: components["schemas"]["BackoffPlan"];
         };
@@ -2074,7 +2074,7 @@ export interface components {
              * @description This is a JSON object that will be added to the Langfuse trace. Traces can be enriched with metadata to better understand your users, application, and experiments. https://langfuse.com/docs/tracing-features/metadata
              *     By default it includes the call metadata, assistant metadata, and assistant overrides.
              */
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
         };
         TextContent: {
             /** @enum {string} */
@@ -2092,7 +2092,7 @@ export interface components {
             /** @description This is the name of the parameter that you want to check. */
             param: string;
             /** @description This is the value you want to compare against the parameter. */
-            value: Record<string, never>;
+            value: Record<string, unknown>;
         };
         ToolMessageStart: {
             /**
@@ -2269,13 +2269,13 @@ export interface components {
              *
              *     This is of type JsonSchema. However, Swagger doesn't support circular references.
              */
-            items?: Record<string, never>;
+            items?: Record<string, unknown>;
             /**
              * @description This is required if the type is "object". This specifies the properties of the object.
              *
              *     This is a map of string to JsonSchema. However, Swagger doesn't support circular references.
              */
-            properties?: Record<string, never>;
+            properties?: Record<string, unknown>;
             /** @description This is the description to help the model understand what it needs to output. */
             description?: string;
             /**
@@ -2753,7 +2753,7 @@ export interface components {
              *     Here are the template variables available:
              *     - {{transcript}}: The transcript of the call from `call.artifact.transcript`- {{systemPrompt}}: The system prompt of the call from `assistant.model.messages[type=system].content`
              */
-            messages?: Record<string, never>[];
+            messages?: Record<string, unknown>[];
             /**
              * @description This determines whether a summary is generated and stored in `call.analysis.summary`. Defaults to true.
              *
@@ -2904,7 +2904,7 @@ export interface components {
              */
             transferPlan?: components["schemas"]["TransferPlan"];
             /** @description These are custom headers to be added to SIP refer during transfer call. */
-            sipHeaders?: Record<string, never>;
+            sipHeaders?: Record<string, unknown>;
             /** @description This is the description of the destination, used by the AI to choose when and how to transfer the call. */
             description?: string;
         };
@@ -3928,7 +3928,7 @@ export interface components {
             from: string;
             to: string;
             /** @description This is for metadata you want to store on the edge. */
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
         };
         Workflow: {
             nodes: (components["schemas"]["Say"] | components["schemas"]["Gather"] | components["schemas"]["ApiRequest"] | components["schemas"]["Hangup"] | components["schemas"]["Transfer"])[];
@@ -4469,7 +4469,7 @@ export interface components {
              * @description This is the language (ISO 639-1) that is enforced for the model.
              * @example en
              */
-            language: Record<string, never>;
+            language: Record<string, unknown>;
             /**
              * @description This is the speed multiplier that will be used.
              * @example null
@@ -4955,7 +4955,7 @@ export interface components {
              * @description This is the language (ISO 639-1) that is enforced for the model.
              * @example en
              */
-            language: Record<string, never>;
+            language: Record<string, unknown>;
             /**
              * @description This is the speed multiplier that will be used.
              * @example null
@@ -5351,7 +5351,7 @@ export interface components {
             /** @description This can be used to configure if SIP register is required by the SIP trunk. If not provided, no SIP registration will be attempted. */
             sipRegisterPlan?: components["schemas"]["SipTrunkOutboundSipRegisterPlan"];
         };
-        SbcConfiguration: Record<string, never>;
+        SbcConfiguration: Record<string, unknown>;
         CreateByoSipTrunkCredentialDTO: {
             /**
              * @description This can be used to bring your own SIP trunks or to connect to a Carrier. (enum property replaced by openapi-typescript)
@@ -6063,7 +6063,7 @@ export interface components {
              *     Here are the template variables available:
              *     - {{transcript}}: the transcript of the call from `call.artifact.transcript`- {{systemPrompt}}: the system prompt of the call from `assistant.model.messages[type=system].content`- {{schema}}: the schema of the structured data from `structuredDataPlan.schema`
              */
-            messages?: Record<string, never>[];
+            messages?: Record<string, unknown>[];
             /**
              * @description This determines whether structured data is generated and stored in `call.analysis.structuredData`. Defaults to false.
              *
@@ -6137,7 +6137,7 @@ export interface components {
              *     Here are the template variables available:
              *     - {{transcript}}: the transcript of the call from `call.artifact.transcript`- {{systemPrompt}}: the system prompt of the call from `assistant.model.messages[type=system].content`- {{rubric}}: the rubric of the success evaluation from `successEvaluationPlan.rubric`
              */
-            messages?: Record<string, never>[];
+            messages?: Record<string, unknown>[];
             /**
              * @description This determines whether a success evaluation is generated and stored in `call.analysis.successEvaluation`. Defaults to true.
              *
@@ -6394,7 +6394,7 @@ export interface components {
              * @deprecated
              * @example false
              */
-            smartEndpointingEnabled?: Record<string, never>;
+            smartEndpointingEnabled?: Record<string, unknown>;
             /**
              * @description This is the plan for smart endpointing. Pick between Vapi smart endpointing or LiveKit smart endpointing (or nothing). We strongly recommend using livekit endpointing when working in English. LiveKit endpointing is not supported in other languages, yet.
              *
@@ -6608,7 +6608,7 @@ export interface components {
             /** @description This is the array of possible values to match against */
             oneOf: string[];
         };
-        AssistantHookActionBase: Record<string, never>;
+        AssistantHookActionBase: Record<string, unknown>;
         AssistantHooks: {
             /**
              * @description This is the event that triggers this hook
@@ -6787,7 +6787,7 @@ export interface components {
             endCallPhrases?: string[];
             compliancePlan?: components["schemas"]["CompliancePlan"];
             /** @description This is for metadata you want to store on the assistant. */
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
             /** @description This is the plan for analysis of assistant's calls. Stored in `call.analysis`. */
             analysisPlan?: components["schemas"]["AnalysisPlan"];
             /**
@@ -6979,7 +6979,7 @@ export interface components {
              *      Some VAPI reserved defaults:
              *      - *customer* - the customer object
              */
-            variableValues?: Record<string, never>;
+            variableValues?: Record<string, unknown>;
             /**
              * @description This is the name of the assistant.
              *
@@ -7002,7 +7002,7 @@ export interface components {
             endCallPhrases?: string[];
             compliancePlan?: components["schemas"]["CompliancePlan"];
             /** @description This is for metadata you want to store on the assistant. */
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
             /** @description This is the plan for analysis of assistant's calls. Stored in `call.analysis`. */
             analysisPlan?: components["schemas"]["AnalysisPlan"];
             /**
@@ -7302,7 +7302,7 @@ export interface components {
             /** @description This is the schedule plan of the call. */
             schedulePlan?: components["schemas"]["SchedulePlan"];
             /** @description This is the transport of the call. */
-            transport?: Record<string, never>;
+            transport?: Record<string, unknown>;
         };
         CallBatchError: {
             customer: components["schemas"]["CreateCustomerDTO"];
@@ -7326,7 +7326,7 @@ export interface components {
             /** @description This is the schedule plan of the call. */
             schedulePlan?: components["schemas"]["SchedulePlan"];
             /** @description This is the transport of the call. */
-            transport?: Record<string, never>;
+            transport?: Record<string, unknown>;
             /** @description This is the assistant that will be used for the call. To use a transient assistant, use `assistant` instead. */
             assistantId?: string;
             /** @description This is the assistant that will be used for the call. To use an existing assistant, use `assistantId` instead. */
@@ -7383,7 +7383,7 @@ export interface components {
             /** @description This is the schedule plan of the call. */
             schedulePlan?: components["schemas"]["SchedulePlan"];
             /** @description This is the transport of the call. */
-            transport?: Record<string, never>;
+            transport?: Record<string, unknown>;
             /** @description This is the assistant that will be used for the call. To use a transient assistant, use `assistant` instead. */
             assistantId?: string;
             /** @description This is the assistant that will be used for the call. To use an existing assistant, use `assistantId` instead. */
@@ -7435,16 +7435,16 @@ export interface components {
             /** @description This is the name of the call. This is just for your own reference. */
             name?: string;
         };
-        ChatServiceResponse: Record<string, never>;
+        ChatServiceResponse: Record<string, unknown>;
         ChatCompletionMessageMetadata: {
             taskName: string;
             taskType: string;
             taskOutput: string;
-            taskState?: Record<string, never>;
+            taskState?: Record<string, unknown>;
             nodeTrace?: string[];
         };
         ChatCompletionMessageWorkflows: {
-            role: Record<string, never>;
+            role: Record<string, unknown>;
             content: string | null;
             metadata?: components["schemas"]["ChatCompletionMessageMetadata"];
         };
@@ -7455,13 +7455,13 @@ export interface components {
             prompt?: string;
             name: string;
             /** @description This is for metadata you want to store on the task. */
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
         };
         SayHook: {
             /** @enum {string} */
             type: "say";
             /** @description This is for metadata you want to store on the task. */
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
             exact?: string;
             prompt?: string;
         };
@@ -7488,7 +7488,7 @@ export interface components {
             literalTemplate?: string;
             name: string;
             /** @description This is for metadata you want to store on the task. */
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
         };
         ApiRequest: {
             /** @enum {string} */
@@ -7525,22 +7525,22 @@ export interface components {
             output?: components["schemas"]["JsonSchema"];
             name: string;
             /** @description This is for metadata you want to store on the task. */
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
         };
         Hangup: {
             /** @enum {string} */
             type: "hangup";
             name: string;
             /** @description This is for metadata you want to store on the task. */
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
         };
         Transfer: {
             /** @enum {string} */
             type: "transfer";
-            destination: Record<string, never>;
+            destination: Record<string, unknown>;
             name: string;
             /** @description This is for metadata you want to store on the task. */
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
         };
         CreateWorkflowDTO: {
             nodes: (components["schemas"]["Say"] | components["schemas"]["Gather"] | components["schemas"]["ApiRequest"] | components["schemas"]["Hangup"] | components["schemas"]["Transfer"])[];
@@ -7698,7 +7698,7 @@ export interface components {
             endCallPhrases?: string[];
             compliancePlan?: components["schemas"]["CompliancePlan"];
             /** @description This is for metadata you want to store on the assistant. */
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
             /** @description This is the plan for analysis of assistant's calls. Stored in `call.analysis`. */
             analysisPlan?: components["schemas"]["AnalysisPlan"];
             /**
@@ -7921,7 +7921,7 @@ export interface components {
             endCallPhrases?: string[];
             compliancePlan?: components["schemas"]["CompliancePlan"];
             /** @description This is for metadata you want to store on the assistant. */
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
             /** @description This is the plan for analysis of assistant's calls. Stored in `call.analysis`. */
             analysisPlan?: components["schemas"]["AnalysisPlan"];
             /**
@@ -10903,7 +10903,7 @@ export interface components {
             url?: string;
             parsedTextUrl?: string;
             parsedTextBytes?: number;
-            metadata?: Record<string, never>;
+            metadata?: Record<string, unknown>;
             /** @description This is the unique identifier for the file. */
             id: string;
             /** @description This is the unique identifier for the org that this file belongs to. */
@@ -11529,15 +11529,15 @@ export interface components {
             rangeEnd: string;
             bill: number;
             billWithinBillingLimit: boolean;
-            billDailyBreakdown: Record<string, never>;
+            billDailyBreakdown: Record<string, unknown>;
             callActive: number;
             callActiveWithinConcurrencyLimit: boolean;
             callMinutes: number;
-            callMinutesDailyBreakdown: Record<string, never>;
+            callMinutesDailyBreakdown: Record<string, unknown>;
             callMinutesAverage: number;
-            callMinutesAverageDailyBreakdown: Record<string, never>;
+            callMinutesAverageDailyBreakdown: Record<string, unknown>;
             callCount: number;
-            callCountDailyBreakdown: Record<string, never>;
+            callCountDailyBreakdown: Record<string, unknown>;
         };
         TimeRange: {
             /**
@@ -11619,7 +11619,7 @@ export interface components {
              *       // Additional results
              *     ]
              */
-            result: Record<string, never>[];
+            result: Record<string, unknown>[];
         };
         CallLogPrivileged: {
             /** @description This is the unique identifier for the call. */
@@ -11670,7 +11670,7 @@ export interface components {
             /** @description This is the timestamp at which the request finished. */
             requestFinishedAt?: string;
             /** @description This is the body of the request. */
-            requestBody?: Record<string, never>;
+            requestBody?: Record<string, unknown>;
             /**
              * @description This is the request method.
              * @enum {string}
@@ -11689,9 +11689,9 @@ export interface components {
             /** @description This is the origin of the request */
             requestOrigin?: string;
             /** @description This is the body of the response. */
-            responseBody?: Record<string, never>;
+            responseBody?: Record<string, unknown>;
             /** @description These are the headers of the request. */
-            requestHeaders?: Record<string, never>;
+            requestHeaders?: Record<string, unknown>;
             /** @description This is the error, if one occurred. */
             error?: components["schemas"]["Error"];
             /** @description This is the ID of the assistant. */
@@ -11876,7 +11876,7 @@ export interface components {
             pciCommonPaperAgreementId?: string;
         };
         OrgPlan: {
-            includedProviders?: Record<string, never>[];
+            includedProviders?: Record<string, unknown>[];
             includedMinutes?: number;
             costPerOverageMinute?: number;
         };
@@ -14072,7 +14072,7 @@ export interface components {
         };
         CredentialActionRequest: {
             action_name: string;
-            input: Record<string, never>;
+            input: Record<string, unknown>;
         };
         CredentialSessionDTO: {
             /**
@@ -14287,7 +14287,7 @@ export interface components {
             publicOwnerId?: string;
             description?: string;
             gender?: string;
-            age?: Record<string, never>;
+            age?: Record<string, unknown>;
             accent?: string;
         };
         AddVoiceToProviderDTO: {
@@ -14315,7 +14315,7 @@ export interface components {
              */
             type: "workflow.node.started";
             /** @description This is the active node. */
-            node: Record<string, never>;
+            node: Record<string, unknown>;
         };
         ClientMessageConversationUpdate: {
             /**
@@ -14355,7 +14355,7 @@ export interface components {
              */
             type: "model-output";
             /** @description This is the output of the model. It can be a token or tool call. */
-            output: Record<string, never>;
+            output: Record<string, unknown>;
         };
         ClientMessageSpeechUpdate: {
             /**
@@ -14399,7 +14399,7 @@ export interface components {
             /** @description This is the name of the function the model called. */
             name: string;
             /** @description These are the arguments that the function was called with. */
-            arguments: Record<string, never>;
+            arguments: Record<string, unknown>;
         };
         ToolCall: {
             /**
@@ -14430,7 +14430,7 @@ export interface components {
              */
             type: "tool-calls-result";
             /** @description This is the result of the tool call. */
-            toolCallResult: Record<string, never>;
+            toolCallResult: Record<string, unknown>;
         };
         ClientMessageTransferUpdate: {
             /**
@@ -14445,9 +14445,9 @@ export interface components {
             /** @description This is the assistant that the call is being transferred from. This is only sent if `destination.type` is "assistant". */
             fromAssistant?: components["schemas"]["CreateAssistantDTO"];
             /** @description This is the step that the conversation moved to. */
-            toStepRecord?: Record<string, never>;
+            toStepRecord?: Record<string, unknown>;
             /** @description This is the step that the conversation moved from. = */
-            fromStepRecord?: Record<string, never>;
+            fromStepRecord?: Record<string, unknown>;
         };
         ClientMessageUserInterrupted: {
             /**
@@ -14813,7 +14813,7 @@ export interface components {
              */
             call?: components["schemas"]["Call"];
             /** @description This is the output of the model. It can be a token or tool call. */
-            output: Record<string, never>;
+            output: Record<string, unknown>;
         };
         ServerMessagePhoneCallControl: {
             /**
@@ -15013,7 +15013,7 @@ export interface components {
              *
              *     This will include any errors related to the "assistant-request" if one was made.
              */
-            inboundPhoneCallDebuggingArtifacts?: Record<string, never>;
+            inboundPhoneCallDebuggingArtifacts?: Record<string, unknown>;
         };
         ServerMessageToolCalls: {
             /**
@@ -15178,9 +15178,9 @@ export interface components {
             /** @description This is the assistant that the call is being transferred from. This is only sent if `destination.type` is "assistant". */
             fromAssistant?: components["schemas"]["CreateAssistantDTO"];
             /** @description This is the step that the conversation moved to. */
-            toStepRecord?: Record<string, never>;
+            toStepRecord?: Record<string, unknown>;
             /** @description This is the step that the conversation moved from. = */
-            fromStepRecord?: Record<string, never>;
+            fromStepRecord?: Record<string, unknown>;
         };
         ServerMessageTranscript: {
             /**
@@ -15726,7 +15726,7 @@ export interface components {
             /** @description The role of the tool call in the conversation. */
             role: string;
             /** @description The list of tool calls made during the conversation. */
-            toolCalls: Record<string, never>[];
+            toolCalls: Record<string, unknown>[];
             /** @description The message content for the tool call. */
             message: string;
             /** @description The timestamp when the message was sent. */
@@ -15778,7 +15778,7 @@ export interface components {
              *     - `call.squadId->[n].assistant.transcriber`,
              *     - `call.squadId->[n].assistantId->transcriber`.
              */
-            transcriber: Record<string, never>;
+            transcriber: Record<string, unknown>;
             /** @description This is the minutes of `transcriber` usage. This should match `call.endedAt` - `call.startedAt` for single assistant calls, while squad calls will have multiple transcriber costs one for each assistant that was used. */
             minutes: number;
             /** @description This is the cost of the component in USD. */
@@ -15801,7 +15801,7 @@ export interface components {
              *     - `call.squadId->[n].assistant.model`,
              *     - `call.squadId->[n].assistantId->model`.
              */
-            model: Record<string, never>;
+            model: Record<string, unknown>;
             /** @description This is the number of prompt tokens used in the call. These should be total prompt tokens used in the call for single assistant calls, while squad calls will have multiple model costs one for each assistant that was used. */
             promptTokens: number;
             /** @description This is the number of completion tokens generated in the call. These should be total completion tokens used in the call for single assistant calls, while squad calls will have multiple model costs one for each assistant that was used. */
@@ -15826,7 +15826,7 @@ export interface components {
              *     - `call.squadId->[n].assistant.voice`,
              *     - `call.squadId->[n].assistantId->voice`.
              */
-            voice: Record<string, never>;
+            voice: Record<string, unknown>;
             /** @description This is the number of characters that were generated during the call. These should be total characters used in the call for single assistant calls, while squad calls will have multiple voice costs one for each assistant that was used. */
             characters: number;
             /** @description This is the cost of the component in USD. */
@@ -15860,7 +15860,7 @@ export interface components {
              */
             analysisType: "summary" | "structuredData" | "successEvaluation";
             /** @description This is the model that was used to perform the analysis. */
-            model: Record<string, never>;
+            model: Record<string, unknown>;
             /** @description This is the number of prompt tokens used in the analysis. */
             promptTokens: number;
             /** @description This is the number of completion tokens generated in the analysis. */
@@ -15875,7 +15875,7 @@ export interface components {
              */
             type: "voicemail-detection";
             /** @description This is the model that was used to perform the analysis. */
-            model: Record<string, never>;
+            model: Record<string, unknown>;
             /**
              * @description This is the provider that was used to detect the voicemail.
              * @enum {string}
@@ -16611,7 +16611,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": Record<string, unknown>;
                 };
             };
         };
@@ -18859,7 +18859,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": Record<string, unknown>;
                 };
             };
         };
@@ -19104,7 +19104,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": Record<string, unknown>;
                 };
             };
         };
@@ -19158,7 +19158,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": Record<string, unknown>;
                 };
             };
         };
@@ -19180,7 +19180,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": Record<string, unknown>;
                 };
             };
         };
@@ -19201,7 +19201,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": Record<string, unknown>;
                 };
             };
         };

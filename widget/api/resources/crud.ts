@@ -5,14 +5,14 @@ import type { RouteSpec } from '../route-spec.ts';
  * the collection, GET, PATCH and DELETE on `/{resource}/{id}`. Literal types are kept, so the
  * generated request and response types still attach to each row.
  */
-export function crudRoutes<const G extends string, const P extends string>(group: G, path: P) {
+export function crudRoutes<const P extends string>(path: P) {
   const item = `${path}/{id}` as const;
   // biome-ignore format: one route row per line
   return [
-    { group, name: 'create', method: 'POST', path, body: 'json', auth: 'bearer' },
-    { group, name: 'list', method: 'GET', path, body: 'none', auth: 'bearer', query: true },
-    { group, name: 'get', method: 'GET', path: item, body: 'none', auth: 'bearer' },
-    { group, name: 'update', method: 'PATCH', path: item, body: 'json', auth: 'bearer' },
-    { group, name: 'delete', method: 'DELETE', path: item, body: 'none', auth: 'bearer' },
+    { name: 'create', method: 'POST', path, body: 'json', auth: 'bearer' },
+    { name: 'list', method: 'GET', path, body: 'none', auth: 'bearer', query: true },
+    { name: 'get', method: 'GET', path: item, body: 'none', auth: 'bearer' },
+    { name: 'update', method: 'PATCH', path: item, body: 'json', auth: 'bearer' },
+    { name: 'delete', method: 'DELETE', path: item, body: 'none', auth: 'bearer' },
   ] as const satisfies readonly RouteSpec[];
 }

@@ -3,7 +3,7 @@ import { defineResource } from '../define-resource.ts';
 import { crudRoutes } from './crud.ts';
 
 /** SPEC §7 "knowledge-base": create, list, get, update, delete. */
-export const KNOWLEDGE_BASE_ROUTES = crudRoutes('knowledgeBases', '/knowledge-base');
+export const KNOWLEDGE_BASE_ROUTES = crudRoutes('/knowledge-base');
 
 /** `knowledgeBases.create`, `knowledgeBases.list`… over a shared core. */
 export const knowledgeBasesResource = (core: ApiCore) =>

@@ -5,11 +5,11 @@ import type { RouteSpec } from '../route-spec.ts';
 /** SPEC §7 "session". */
 // biome-ignore format: the route table reads best as one row per line
 export const SESSION_ROUTES = [
-  { group: 'sessions', name: 'create', method: 'POST', path: '/session', body: 'json', auth: 'bearer' },
-  { group: 'sessions', name: 'list', method: 'GET', path: '/session', body: 'none', auth: 'bearer', query: true, paginated: true },
-  { group: 'sessions', name: 'get', method: 'GET', path: '/session/{id}', body: 'none', auth: 'bearer' },
-  { group: 'sessions', name: 'update', method: 'PATCH', path: '/session/{id}', body: 'json', auth: 'bearer' },
-  { group: 'sessions', name: 'delete', method: 'DELETE', path: '/session/{id}', body: 'none', auth: 'bearer' },
+  { name: 'create', method: 'POST', path: '/session', body: 'json', auth: 'bearer' },
+  { name: 'list', method: 'GET', path: '/session', body: 'none', auth: 'bearer', query: true, paginated: true },
+  { name: 'get', method: 'GET', path: '/session/{id}', body: 'none', auth: 'bearer' },
+  { name: 'update', method: 'PATCH', path: '/session/{id}', body: 'json', auth: 'bearer' },
+  { name: 'delete', method: 'DELETE', path: '/session/{id}', body: 'none', auth: 'bearer' },
 ] as const satisfies readonly RouteSpec[];
 
 /** `sessions.create`, `sessions.list`… over a shared core. */

@@ -3,7 +3,7 @@ import { defineResource } from '../define-resource.ts';
 import { crudRoutes } from './crud.ts';
 
 /** SPEC §7 "squad": create, list, get, update, delete. */
-export const SQUAD_ROUTES = crudRoutes('squads', '/squad');
+export const SQUAD_ROUTES = crudRoutes('/squad');
 
 /** `squads.create`, `squads.list`… over a shared core. */
 export const squadsResource = (core: ApiCore) => defineResource(core, SQUAD_ROUTES);

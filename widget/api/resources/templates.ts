@@ -6,8 +6,8 @@ import { crudRoutes } from './crud.ts';
 /** SPEC §7 "template": create, list, get, update, delete, plus the pinned templates. */
 // biome-ignore format: the route table reads best as one row per line
 export const TEMPLATE_ROUTES = [
-  ...crudRoutes('templates', '/template'),
-  { group: 'templates', name: 'listPinned', method: 'GET', path: '/template/pinned', body: 'none', auth: 'bearer' },
+  ...crudRoutes('/template'),
+  { name: 'listPinned', method: 'GET', path: '/template/pinned', body: 'none', auth: 'bearer' },
 ] as const satisfies readonly RouteSpec[];
 
 /** `templates.create`, `templates.listPinned`… over a shared core. */

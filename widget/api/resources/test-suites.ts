@@ -3,32 +3,32 @@ import { defineResource } from '../define-resource.ts';
 import type { RouteSpec } from '../route-spec.ts';
 
 /** Five rows on `/test-suite/{testSuiteId}/<child>` and `/<child>/{id}`. */
-function childRoutes<const G extends string, const C extends string>(group: G, child: C) {
+function childRoutes<const C extends string>(child: C) {
   const list = `/test-suite/{testSuiteId}/${child}` as const;
   const item = `/test-suite/{testSuiteId}/${child}/{id}` as const;
   // biome-ignore format: one route row per line
   return [
-    { group, name: 'list', method: 'GET', path: list, body: 'none', auth: 'bearer', query: true, paginated: true },
-    { group, name: 'create', method: 'POST', path: list, body: 'json', auth: 'bearer' },
-    { group, name: 'get', method: 'GET', path: item, body: 'none', auth: 'bearer' },
-    { group, name: 'update', method: 'PATCH', path: item, body: 'json', auth: 'bearer' },
-    { group, name: 'delete', method: 'DELETE', path: item, body: 'none', auth: 'bearer' },
+    { name: 'list', method: 'GET', path: list, body: 'none', auth: 'bearer', query: true, paginated: true },
+    { name: 'create', method: 'POST', path: list, body: 'json', auth: 'bearer' },
+    { name: 'get', method: 'GET', path: item, body: 'none', auth: 'bearer' },
+    { name: 'update', method: 'PATCH', path: item, body: 'json', auth: 'bearer' },
+    { name: 'delete', method: 'DELETE', path: item, body: 'none', auth: 'bearer' },
   ] as const satisfies readonly RouteSpec[];
 }
 
 /** SPEC §7 "test suite": the suites themselves. */
 // biome-ignore format: the route table reads best as one row per line
 export const TEST_SUITE_ROUTES = [
-  { group: 'testSuites', name: 'list', method: 'GET', path: '/test-suite', body: 'none', auth: 'bearer', query: true, paginated: true },
-  { group: 'testSuites', name: 'create', method: 'POST', path: '/test-suite', body: 'json', auth: 'bearer' },
-  { group: 'testSuites', name: 'get', method: 'GET', path: '/test-suite/{id}', body: 'none', auth: 'bearer' },
-  { group: 'testSuites', name: 'update', method: 'PATCH', path: '/test-suite/{id}', body: 'json', auth: 'bearer' },
-  { group: 'testSuites', name: 'delete', method: 'DELETE', path: '/test-suite/{id}', body: 'none', auth: 'bearer' },
+  { name: 'list', method: 'GET', path: '/test-suite', body: 'none', auth: 'bearer', query: true, paginated: true },
+  { name: 'create', method: 'POST', path: '/test-suite', body: 'json', auth: 'bearer' },
+  { name: 'get', method: 'GET', path: '/test-suite/{id}', body: 'none', auth: 'bearer' },
+  { name: 'update', method: 'PATCH', path: '/test-suite/{id}', body: 'json', auth: 'bearer' },
+  { name: 'delete', method: 'DELETE', path: '/test-suite/{id}', body: 'none', auth: 'bearer' },
 ] as const satisfies readonly RouteSpec[];
 /** The tests of a suite: `testSuites.tests.get(suiteId, testId)`. */
-export const TEST_SUITE_TEST_ROUTES = childRoutes('testSuites.tests', 'test');
+export const TEST_SUITE_TEST_ROUTES = childRoutes('test');
 /** The runs of a suite: `testSuites.runs.get(suiteId, runId)`. */
-export const TEST_SUITE_RUN_ROUTES = childRoutes('testSuites.runs', 'run');
+export const TEST_SUITE_RUN_ROUTES = childRoutes('run');
 
 /** `testSuites.create`, `testSuites.tests.list(suiteId)`, `testSuites.runs.get(suiteId, runId)`… */
 export const testSuitesResource = (core: ApiCore) => ({

@@ -3,7 +3,7 @@ import { defineResource } from '../define-resource.ts';
 import { crudRoutes } from './crud.ts';
 
 /** SPEC §7 "token": create, list, get, update, delete. */
-export const TOKEN_ROUTES = crudRoutes('tokens', '/token');
+export const TOKEN_ROUTES = crudRoutes('/token');
 
 /** `tokens.create`, `tokens.list`… over a shared core. */
 export const tokensResource = (core: ApiCore) => defineResource(core, TOKEN_ROUTES);

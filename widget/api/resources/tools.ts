@@ -3,7 +3,7 @@ import { defineResource } from '../define-resource.ts';
 import { crudRoutes } from './crud.ts';
 
 /** SPEC §7 "tool": create, list, get, update, delete. */
-export const TOOL_ROUTES = crudRoutes('tools', '/tool');
+export const TOOL_ROUTES = crudRoutes('/tool');
 
 /** `tools.create`, `tools.list`… over a shared core. */
 export const toolsResource = (core: ApiCore) => defineResource(core, TOOL_ROUTES);

@@ -6,8 +6,8 @@ import { crudRoutes } from './crud.ts';
 /** SPEC §7 "workflow": the five CRUD rows plus generation from transcripts. */
 // biome-ignore format: the route table reads best as one row per line
 export const WORKFLOW_ROUTES = [
-  ...crudRoutes('workflows', '/workflow'),
-  { group: 'workflows', name: 'generate', method: 'POST', path: '/workflow/generate', body: 'json', auth: 'bearer' },
+  ...crudRoutes('/workflow'),
+  { name: 'generate', method: 'POST', path: '/workflow/generate', body: 'json', auth: 'bearer' },
 ] as const satisfies readonly RouteSpec[];
 
 /** `workflows.create`, `workflows.generate`… over a shared core. */
