@@ -260,6 +260,7 @@ export class VoiceAssistantElement extends HTMLElement {
     return {
       host: this,
       callOptions: () => this.#callOptions,
+      pendingStart: () => this.#pending !== null && !this.#pending.cancelled,
       staticButtonFocused: () =>
         this.#view?.button != null && this.#root.activeElement === this.#view.button,
       mounted: () => {

@@ -29,6 +29,8 @@ export interface UiBridge {
   readonly host: HTMLElement;
   /** The host's `callOptions` property, read at each start. */
   callOptions(): CallOptionsOverride | undefined;
+  /** The visitor clicked before the UI arrived: start the call before the first render. */
+  pendingStart(): boolean;
   /** Whether the loader's button has keyboard focus (the UI then moves it to its own button). */
   staticButtonFocused(): boolean;
   /** Called once the UI has painted its first frame's DOM: the loader removes its own. */

@@ -1,4 +1,11 @@
-import { type KeyboardEvent, type ReactElement, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type FocusEvent,
+  type KeyboardEvent,
+  type ReactElement,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import type { WidgetConfig } from './attributes.ts';
 import { ControlsFrame, TalkControls } from './talk-controls.tsx';
 import { TEXTS } from './texts.ts';
@@ -23,15 +30,36 @@ export function FloatingWidget({ config, snapshot, session }: FloatingWidgetProp
   const box = useRef<HTMLDivElement>(null);
   const moveFocus = useRef(false);
 
+  /** Whether keyboard focus is inside the widget (kept when a focused button is removed). */
+  const focusInside = useRef(false);
+
   // When the panel opens or closes, focus the main button of what is now shown (the panel's
-  // talk button, or the launcher), so keyboard users never land on the page's body. Closing
-  // waits for the call to end, so the move happens when the view really changes.
+  // talk button, or the launcher), so keyboard users never land on the page's body: after the
+  // visitor's own open/close, or when the view changed under a focused button (a call started
+  // by the loader or by el.start()). Closing waits for the call to end, so the move happens
+  // when the view really changes.
   useLayoutEffect(() => {
-    if (moveFocus.current) {
-      moveFocus.current = false;
+    const doc = box.current?.ownerDocument;
+    const focusLost = doc !== undefined && (doc.activeElement ?? doc.body) === doc.body;
+    if (moveFocus.current || (focusInside.current && focusLost)) {
       box.current?.querySelector<HTMLButtonElement>('button.button')?.focus();
     }
+    moveFocus.current = false;
   }, [open]);
+
+  const trackFocus = {
+    onFocusCapture: () => {
+      focusInside.current = true;
+    },
+    // Focus moving to another element outside clears it; a focused button being removed (no
+    // related target) does not.
+    onBlurCapture: (event: FocusEvent) => {
+      const next = event.relatedTarget as Node | null;
+      if (next !== null && !box.current?.contains(next)) {
+        focusInside.current = false;
+      }
+    },
+  };
 
   const openAndStart = (): void => {
     setOpened(true);
@@ -54,7 +82,7 @@ export function FloatingWidget({ config, snapshot, session }: FloatingWidgetProp
 
   if (!open) {
     return (
-      <div ref={box} className="va va--floating" part="container">
+      <div ref={box} className="va va--floating" part="container" {...trackFocus}>
         <ControlsFrame demo={config.demo} status={snapshot.status}>
           <button type="button" className="button" part="button launcher" onClick={openAndStart}>
             {config.labels.idle}
@@ -65,7 +93,7 @@ export function FloatingWidget({ config, snapshot, session }: FloatingWidgetProp
   }
 
   return (
-    <div ref={box} className="va va--floating" part="container">
+    <div ref={box} className="va va--floating" part="container" {...trackFocus}>
       <section
         className="panel"
         part="panel"

@@ -63,6 +63,10 @@ export const mountUi: MountUi = (root, bridge): MountedUi => {
     element.setAttribute(name, JSON.stringify(host.getAttribute(name)));
   }
   setUiContext(element, { session, bridge });
+  if (bridge.pendingStart()) {
+    // The loader awaits the same start (session.start() returns the call in progress).
+    session.start().catch(() => undefined);
+  }
   root.append(element);
   return {
     controller: session,
