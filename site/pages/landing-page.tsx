@@ -1,3 +1,4 @@
+import { type ReactNode, Suspense } from 'react';
 import { widgetConnectionAttributes } from '../lib/widget-attributes.ts';
 import { Contact } from '../sections/contact.tsx';
 import { Features } from '../sections/features.tsx';
@@ -10,6 +11,14 @@ import { settings } from '../settings.ts';
 
 const WIDGET_ATTRIBUTES = widgetConnectionAttributes(settings);
 
+/**
+ * A separately hydrated part of the page. React hydrates each boundary in its own time-sliced
+ * task instead of the whole page in one long one, which keeps the main thread responsive.
+ */
+function Island({ children }: { children: ReactNode }) {
+  return <Suspense fallback={null}>{children}</Suspense>;
+}
+
 /** `/`: navigation, hero, the four sections, footer, and the floating talk button. */
 export function LandingPage() {
   return (
@@ -17,15 +26,29 @@ export function LandingPage() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <NavBar />
+      <Island>
+        <NavBar />
+      </Island>
       <main id="main" tabIndex={-1}>
-        <Hero />
-        <Features />
-        <HowItWorks />
-        <Testimonials />
-        <Contact />
+        <Island>
+          <Hero />
+        </Island>
+        <Island>
+          <Features />
+        </Island>
+        <Island>
+          <HowItWorks />
+        </Island>
+        <Island>
+          <Testimonials />
+        </Island>
+        <Island>
+          <Contact />
+        </Island>
       </main>
-      <Footer />
+      <Island>
+        <Footer />
+      </Island>
       <aside className="assistant-dock" aria-label="Talk to our AI assistant">
         <voice-assistant
           mode="floating"

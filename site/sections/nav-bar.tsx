@@ -109,8 +109,9 @@ export function NavBar() {
           <span className="visually-hidden">Menu</span>
         </button>
       </nav>
+      {/* Rendered only while open, so the page does not carry a second copy of the links. */}
       <div id={MENU_ID} className="mobile-menu" hidden={!open}>
-        <NavLinks className="mobile-links container" onSelect={onSelect} />
+        {open ? <NavLinks className="mobile-links container" onSelect={onSelect} /> : null}
       </div>
     </header>
   );

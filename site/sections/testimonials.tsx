@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { testimonials, testimonialsIntro } from '../content/testimonials.ts';
 import { useMarquee } from '../hooks/use-marquee.ts';
 import { useReducedMotion } from '../hooks/use-media-query.ts';
@@ -12,13 +12,17 @@ const PADDING = loopPaddingIndices(testimonials.length);
 /**
  * The five testimonials in a row that scrolls by itself (0.5 px per frame, wrapping after one
  * set, five duplicated cards hidden from assistive technology). It pauses while hovered or
- * focused; under reduced motion it is a still row the visitor scrolls.
+ * focused; under reduced motion (and without JavaScript) it is a still row the visitor scrolls.
  */
 export function Testimonials() {
   const reduce = useReducedMotion();
   const viewport = useRef<HTMLElement>(null);
   const track = useRef<HTMLUListElement>(null);
-  useMarquee(viewport, track, SET_WIDTH, !reduce);
+  // The prerendered row is still and scrollable (no JavaScript needed); the loop and its copies
+  // start after hydration unless the visitor prefers reduced motion.
+  const [looping, setLooping] = useState(false);
+  useEffect(() => setLooping(!reduce), [reduce]);
+  useMarquee(viewport, track, SET_WIDTH, looping);
 
   return (
     <section
@@ -32,7 +36,7 @@ export function Testimonials() {
       </div>
       <section
         ref={viewport}
-        className={`marquee${reduce ? ' is-static' : ''}`}
+        className={`marquee${looping ? ' is-looping' : ''}`}
         aria-label="What our clients say"
         // Focusable so keyboard users can scroll the still row and pause the moving one.
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus
@@ -42,7 +46,7 @@ export function Testimonials() {
           {testimonials.map((testimonial) => (
             <TestimonialCard key={testimonial.name} testimonial={testimonial} />
           ))}
-          {reduce
+          {!looping
             ? null
             : PADDING.map((source, i) => {
                 const testimonial = testimonials[source];

@@ -49,7 +49,7 @@ describe('responsive layout', () => {
     });
   }
 
-  it('renders sharp on a 2x screen (vector icons, no raster images in the page)', async () => {
+  it('renders sharp on a 2x screen (icons are CSS vector masks, no raster images in the page)', async () => {
     const context = await site.browser.newContext({
       deviceScaleFactor: 2,
       viewport: { width: 375, height: 740 },
@@ -58,7 +58,7 @@ describe('responsive layout', () => {
       const page = await context.newPage();
       await page.goto(`${site.server.url}/`);
       expect(await page.locator('main img, header img, footer img').count()).toBe(0);
-      expect(await page.locator('svg.icon').count()).toBeGreaterThan(10);
+      expect(await page.locator('.icon').count()).toBeGreaterThan(10);
       await page.screenshot({ path: `${SHOTS}/landing-375@2x.png` });
     } finally {
       await context.close();

@@ -1,0 +1,202 @@
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { build } from 'vite';
+import type { BenchReport } from './bench-types.ts';
+import { serveCompressed } from './site-serve-compressed.ts';
+
+// Lighthouse 12 (mobile preset, simulated throttling) three times per route on the built site,
+// served compressed on 127.0.0.1, next to an empty React 19 page built in the same run.
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const RUNS = 3;
+const SITE_DIR = process.env.SITE_DIST ?? 'dist/site';
+const BASELINE_DIR = 'dist/.bench-empty-react';
+
+interface SiteBudgets {
+  minScores: Record<(typeof CATEGORIES)[number], number>;
+  assistantMinAccessibility: number;
+  maxLcpOverBaseline: number;
+  maxCls: number;
+  maxTbtMs: number;
+  maxJsGzipBytes: number;
+}
+
+interface Run {
+  scores: Record<string, number>;
+  lcp: number;
+  cls: number;
+  tbt: number;
+  scripts: string[];
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+async function lighthouseRun(url: string): Promise<Run> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: FLAGS,
+    logLevel: 'silent',
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      logLevel: 'error',
+      output: 'json',
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!result) {
+      throw new Error(`Lighthouse returned nothing for ${url}`);
+    }
+    const { lhr } = result;
+    if (lhr.runtimeError) {
+      throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+    }
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const requests = (
+      lhr.audits['network-requests']?.details as { items?: Array<Record<string, unknown>> }
+    )?.items;
+    return {
+      scores: Object.fromEntries(
+        CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+      ),
+      lcp: audit('largest-contentful-paint'),
+      cls: audit('cumulative-layout-shift'),
+      tbt: audit('total-blocking-time'),
+      scripts: (requests ?? [])
+        .filter((item) => item.resourceType === 'Script')
+        .map((item) => String(item.url)),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function buildBaseline(): Promise<void> {
+  await build({
+    configFile: false,
+    root: 'tests/fixtures/site/empty-react',
+    plugins: [react()],
+    logLevel: 'warn',
+    build: { outDir: join(process.cwd(), BASELINE_DIR), emptyOutDir: true },
+  });
+}
+
+/** gzip bytes of the same-origin scripts a page loaded, read from the built files. */
+function scriptGzipBytes(origin: string, urls: string[], dir: string): number {
+  return urls
+    .filter((url) => url.startsWith(origin))
+    .reduce(
+      (sum, url) =>
+        sum + gzipSync(readFileSync(join(dir, new URL(url).pathname)), { level: 9 }).length,
+      0,
+    );
+}
+
+export default async function lighthouseBench(): Promise<BenchReport> {
+  const budgets = (JSON.parse(readFileSync('bench/budgets.json', 'utf8')) as { site: SiteBudgets })
+    .site;
+  await buildBaseline();
+  const site = await serveCompressed(SITE_DIR);
+  const baseline = await serveCompressed(BASELINE_DIR);
+  const targets = [
+    { name: 'empty React 19 page', url: `${baseline.url}/` },
+    { name: '/', url: `${site.url}/` },
+    { name: '/assistant?assistantId=demo', url: `${site.url}/assistant?assistantId=demo` },
+  ];
+  const runs = new Map<string, Run[]>(targets.map((t) => [t.name, []]));
+  try {
+    // Interleaved, so a slow moment of the machine hits every page alike.
+    for (let i = 0; i < RUNS; i++) {
+      for (const target of targets) {
+        runs.get(target.name)?.push(await lighthouseRun(target.url));
+      }
+    }
+  } finally {
+    await site.close();
+    await baseline.close();
+    rmSync(BASELINE_DIR, { recursive: true, force: true });
+  }
+
+  const summary = (name: string) => {
+    const list = runs.get(name) ?? [];
+    return {
+      scores: Object.fromEntries(
+        CATEGORIES.map((c) => [c, median(list.map((r) => r.scores[c] ?? 0))]),
+      ),
+      lcp: median(list.map((r) => r.lcp)),
+      cls: median(list.map((r) => r.cls)),
+      tbt: median(list.map((r) => r.tbt)),
+      scripts: list[0]?.scripts ?? [],
+    };
+  };
+  const empty = summary('empty React 19 page');
+  const landing = summary('/');
+  const assistant = summary('/assistant?assistantId=demo');
+  const jsGzip = scriptGzipBytes(site.url, landing.scripts, SITE_DIR);
+
+  const rows = [empty, landing, assistant].map((s, i) => ({
+    page: targets[i]?.name ?? '',
+    performance: s.scores.performance ?? 0,
+    accessibility: s.scores.accessibility ?? 0,
+    'best-practices': s.scores['best-practices'] ?? 0,
+    seo: s.scores.seo ?? 0,
+    'LCP ms': Math.round(s.lcp),
+    CLS: Number(s.cls.toFixed(3)),
+    'TBT ms': Math.round(s.tbt),
+  }));
+
+  const failures: string[] = [];
+  for (const category of CATEGORIES) {
+    const score = landing.scores[category] ?? 0;
+    if (score < budgets.minScores[category]) {
+      failures.push(`/ ${category} ${score} < ${budgets.minScores[category]}`);
+    }
+  }
+  const a11y = assistant.scores.accessibility ?? 0;
+  if (a11y < budgets.assistantMinAccessibility) {
+    failures.push(`/assistant accessibility ${a11y} < ${budgets.assistantMinAccessibility}`);
+  }
+  const lcpLimit = empty.lcp * budgets.maxLcpOverBaseline;
+  if (landing.lcp > lcpLimit) {
+    failures.push(
+      `/ LCP ${Math.round(landing.lcp)} ms > ${Math.round(lcpLimit)} ms (empty React page × ${budgets.maxLcpOverBaseline})`,
+    );
+  }
+  if (landing.cls > budgets.maxCls) {
+    failures.push(`/ CLS ${landing.cls} > ${budgets.maxCls}`);
+  }
+  if (landing.tbt > budgets.maxTbtMs) {
+    failures.push(`/ TBT ${Math.round(landing.tbt)} ms > ${budgets.maxTbtMs} ms`);
+  }
+  if (jsGzip > budgets.maxJsGzipBytes) {
+    failures.push(`/ JS before widget use ${jsGzip} B gzip > ${budgets.maxJsGzipBytes} B`);
+  }
+  return {
+    title: 'Lighthouse (mobile, median of 3, served compressed)',
+    rows,
+    failures,
+    notes: [
+      `JS on / before the widget is used: ${(jsGzip / 1024).toFixed(1)} KB gzip in ${landing.scripts.length} script(s) (budget ${(budgets.maxJsGzipBytes / 1024).toFixed(0)} KB)`,
+      `LCP of / is ${((landing.lcp / empty.lcp) * 100).toFixed(0)}% of the empty React 19 page's (limit ${(budgets.maxLcpOverBaseline * 100).toFixed(0)}%)`,
+      `Chromium ${CHROMIUM}, Lighthouse default mobile preset (simulated slow 4G, 4x CPU)`,
+    ],
+  };
+}
