@@ -15,7 +15,7 @@ interface PageMeta {
 
 const LANDING_DESCRIPTION =
   'AI voice and chat assistants for real estate brokerages: answer every lead in seconds, ' +
-  'qualify buyers and sellers 24/7, and book viewings straight into your agents’ calendars.';
+  'qualify buyers and sellers 24/7 and book viewings for your agents.';
 
 /** Title, description, canonical path and indexing of each route. */
 export function pageMeta(route: RouteName): PageMeta {
