@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
-import { type Alias, defineConfig, type PluginOption } from 'vite';
+import { type Alias, defineConfig, type Plugin, type PluginOption } from 'vite';
 
 /**
  * The embeddable widget, built twice from widget/embed.ts (scripts/widget-build.ts runs both):
@@ -27,9 +27,27 @@ const PREACT_ALIASES: Alias[] = [
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
 ];
 
+/**
+ * UMD: the demo's voice clips resolve against the script's own URL, captured by `intro` while
+ * the file runs. (Vite's default reads document.currentScript when the asset's module first
+ * runs; in one inlined file that is the lazily run demo module, long after the script ended,
+ * so the clips would resolve against the page.) The ES build uses import.meta.url.
+ */
+const UMD_BASE = 'voiceAssistantScriptUrl';
+const UMD_BASE_INTRO = `var ${UMD_BASE} = typeof document < "u" && document.currentScript && document.currentScript.src || typeof location < "u" && location.href || "";`;
+const umdAssetUrls: Plugin = {
+  name: 'voice-assistant:umd-asset-urls',
+  enforce: 'pre',
+  resolveFileUrl: ({ relativePath }) =>
+    `new URL(${JSON.stringify(relativePath)}, ${UMD_BASE}).href`,
+};
+
 export default defineConfig(({ mode }) => {
   const umd = mode === 'umd';
   const plugins: PluginOption[] = [react()];
+  if (umd) {
+    plugins.unshift(umdAssetUrls);
+  }
   if (process.env.ANALYZE) {
     plugins.push(
       visualizer({
@@ -64,7 +82,9 @@ export default defineConfig(({ mode }) => {
           // Vite keeps whitespace in ES library builds; this file ships to browsers as is.
           minify: true,
           assetFileNames: 'assets/[name]-[hash][extname]',
-          ...(umd ? { codeSplitting: false } : { chunkFileNames: 'chunks/[name]-[hash].js' }),
+          ...(umd
+            ? { codeSplitting: false, intro: UMD_BASE_INTRO }
+            : { chunkFileNames: 'chunks/[name]-[hash].js' }),
         },
       },
     },

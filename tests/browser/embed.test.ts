@@ -20,7 +20,10 @@ let browser: Browser;
 let server: StaticServer;
 
 beforeAll(async () => {
-  browser = await launchChromium({ media: 'granted' });
+  browser = await launchChromium({
+    media: 'granted',
+    args: ['--autoplay-policy=no-user-gesture-required'],
+  });
   server = await startWidgetServer();
 });
 
@@ -117,6 +120,25 @@ describe.each([
       const events = await recordedEvents(page);
       expect(events.at(-1)).toMatch(/^voice-assistant:error \{"code":"web-call-creation-error"/);
       expect(await axeViolations(page)).toEqual([]);
+    });
+  });
+});
+
+describe.each(['demo.html', 'demo-umd.html'])('demo mode, %s', (file) => {
+  it('runs the offline demo assistant with its badge, voice clips fetched beside the script', async () => {
+    await withPage(browser, async (page) => {
+      server.requests.length = 0;
+      await page.goto(`${server.url}/${file}`);
+      expect(await page.getByText('Demo assistant (offline)').isVisible()).toBe(true);
+      await page.getByRole('button', { name: 'Talk to Assistant' }).click();
+      await page.getByRole('button', { name: 'Stop' }).waitFor({ timeout: 15_000 });
+      await expect
+        .poll(() => server.requests.filter((p) => p.endsWith('.webm')).length, WAIT)
+        .toBeGreaterThan(0);
+      const clips = server.requests.filter((p) => p.endsWith('.webm'));
+      expect(clips.every((p) => p.startsWith('/widget/assets/'))).toBe(true);
+      await page.getByRole('button', { name: 'Stop' }).click();
+      await page.getByRole('button', { name: 'Talk to Assistant' }).waitFor();
     });
   });
 });

@@ -68,6 +68,26 @@ describe('host pages', () => {
     });
   });
 
+  it('shows a visible, accessible message for missing or bad attributes, never a blank box', async () => {
+    await withPage(browser, async (page) => {
+      await page.goto(`${server.url}/late.html`);
+      await page.waitForFunction(() => customElements.get('voice-assistant') !== undefined);
+      await page.evaluate(() => {
+        const el = document.createElement('voice-assistant');
+        el.setAttribute('assistant-overrides', '{not json');
+        document.querySelector('main')?.append(el);
+      });
+      const alert = page.getByRole('alert');
+      await alert.waitFor();
+      expect(await alert.isVisible()).toBe(true);
+      expect(await alert.textContent()).toBe(
+        'No assistant is set. Add assistant-id="…" (or squad-id / workflow-id) to <voice-assistant>. The assistant-overrides attribute must be a JSON object, for example {"firstMessage":"Hi!"}.',
+      );
+      expect(await page.getByRole('button').count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  });
+
   it('keeps its look and works under hostile host CSS, and does not style the host', async () => {
     await withPage(browser, async (page) => {
       await page.goto(`${server.url}/hostile.html`);
