@@ -1,0 +1,60 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { revealEverything } from '../fixtures/site/harness.ts';
+import { launchChromium, withPage } from '../helpers/chromium.ts';
+import { type StaticServer, startStaticServer } from '../helpers/static-server.ts';
+
+// The built site under the strict policy from the developers' guide: no inline script or style,
+// Trusted Types required. Every violation the page reports fails the test.
+const CSP = "script-src 'self'; style-src 'self'; require-trusted-types-for 'script'";
+
+let browser: Awaited<ReturnType<typeof launchChromium>>;
+let server: StaticServer;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  server = await startStaticServer({
+    mounts: { '/': process.env.SITE_DIST ?? 'dist/site' },
+    headers: { 'content-security-policy': CSP },
+  });
+});
+
+afterAll(async () => {
+  await server?.close();
+  await browser?.close();
+});
+
+async function recordViolations(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { violations: string[] }).violations = seen;
+    document.addEventListener('securitypolicyviolation', (e) => {
+      seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sample}`);
+    });
+  });
+}
+
+const violations = (page: Page) =>
+  page.evaluate(() => (window as unknown as { violations: string[] }).violations);
+
+describe('strict Content-Security-Policy', () => {
+  it('/ hydrates and animates with no violation', async () => {
+    await withPage(browser, async (page) => {
+      await recordViolations(page);
+      await page.goto(`${server.url}/`);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      await revealEverything(page);
+      expect(await page.locator('.marquee-track').getAttribute('style')).toMatch(/translate3d/);
+      expect(await violations(page)).toEqual([]);
+    });
+  });
+
+  it('/assistant mounts the widget with no violation', async () => {
+    await withPage(browser, async (page) => {
+      await recordViolations(page);
+      await page.goto(`${server.url}/assistant?assistantId=demo`);
+      await page.getByRole('button', { name: 'Talk to Assistant' }).waitFor();
+      expect(await violations(page)).toEqual([]);
+    });
+  });
+});
