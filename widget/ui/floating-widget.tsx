@@ -38,6 +38,7 @@ export function FloatingWidget({ config, snapshot, session }: FloatingWidgetProp
   // visitor's own open/close, or when the view changed under a focused button (a call started
   // by the loader or by el.start()). Closing waits for the call to end, so the move happens
   // when the view really changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: it must run exactly when `open` flips (the view switched), not on every render.
   useLayoutEffect(() => {
     const doc = box.current?.ownerDocument;
     const focusLost = doc !== undefined && (doc.activeElement ?? doc.body) === doc.body;
