@@ -148,16 +148,16 @@ describe('testimonial marquee', () => {
       await openAtTestimonials(page);
       expect(await isMoving(page)).toBe(true);
       await jumpTo(page, 0);
-      await nextFrames(page, 2);
+      await expect.poll(() => isMoving(page)).toBe(false);
       const parked = await trackX(page);
       await page.waitForTimeout(300);
       expect(await trackX(page)).toBe(parked);
       await page.locator('.marquee').scrollIntoViewIfNeeded();
-      await nextFrames(page, 3);
-      const resumed = await sampleFrames(page, 4);
-      expect(resumed[0]).toBeLessThanOrEqual(parked);
-      expect(resumed[0]).toBeGreaterThan(parked - 5);
-      expect(await isMoving(page)).toBe(true);
+      await expect.poll(() => isMoving(page)).toBe(true);
+      // It carried on from where it stopped rather than starting over.
+      const resumed = await trackX(page);
+      expect(resumed).toBeLessThan(parked);
+      expect(resumed).toBeGreaterThan(parked - 60);
     });
   });
 
