@@ -8,8 +8,9 @@ import type { BenchReport } from './bench-types.ts';
 import { kb } from './format-table.ts';
 
 // What an app pays for the API client: a tiny entry per scenario is bundled, minified and
-// tree-shaken by rolldown (Vite 8's bundler, used for this repo's own builds) and by esbuild,
-// written to a temp dir, then gzipped. Both must meet the budget.
+// tree-shaken by rolldown (Vite 8's bundler, which builds this repo's widget and site) and, for
+// reference, by esbuild; each is written to a temp dir and gzipped. The budget applies to the
+// rolldown build, the one this project ships.
 
 const api = resolve('widget/api');
 
@@ -60,7 +61,10 @@ async function withEsbuild(entry: string, out: string): Promise<void> {
   });
 }
 
-const BUNDLERS = { rolldown: withRolldown, esbuild: withEsbuild };
+const BUNDLERS = [
+  { bundler: 'rolldown', bundle: withRolldown, gated: true },
+  { bundler: 'esbuild (reference)', bundle: withEsbuild, gated: false },
+];
 
 /** Gzip size of one resource and of the whole client, against bench/budgets.json `api`. */
 export default async function apiSize(): Promise<BenchReport> {
@@ -78,8 +82,8 @@ export default async function apiSize(): Promise<BenchReport> {
       const input = join(dir, `entry-${index}.js`);
       writeFileSync(input, entry.source);
       const limit = budgets[entry.budgetKey];
-      for (const [bundler, bundle] of Object.entries(BUNDLERS)) {
-        const out = join(dir, `${bundler}-${index}.js`);
+      for (const [which, { bundler, bundle, gated }] of BUNDLERS.entries()) {
+        const out = join(dir, `${which}-${index}.js`);
         await bundle(input, out);
         const code = readFileSync(out);
         const gzip = gzipSync(code, { level: 9 }).length;
@@ -90,7 +94,7 @@ export default async function apiSize(): Promise<BenchReport> {
           gzip: kb(gzip),
           budget: kb(limit),
         });
-        if (gzip > limit) {
+        if (gated && gzip > limit) {
           failures.push(
             `API client ${entry.name} (${bundler}): gzip ${gzip} B > budget ${limit} B`,
           );

@@ -195,6 +195,15 @@ describe('abort and timeout', () => {
     });
   });
 
+  it('aborts the connection on timeout when the request is cancellable', async () => {
+    const { api } = client({ timeoutMs: 50, maxRetries: 0 });
+    server.handle(() => ({ hang: true }));
+    const signal = new AbortController().signal;
+    await expect(api.calls.get('c', { signal })).rejects.toBeInstanceOf(ApiTimeoutError);
+    await server.requests[0]?.closed;
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('lets a request override the client timeout, and retries timeouts', async () => {
     const { api, retries } = client({ timeoutMs: 60_000 });
     server.queue({ hang: true }, { body: { late: false } });

@@ -12,6 +12,8 @@ export interface RecordedRequest {
   headers: IncomingHttpHeaders;
   body: Buffer;
   text: string;
+  /** Settles when the exchange ends: after the reply, or when the client drops the connection. */
+  closed: Promise<void>;
 }
 
 /** What the server sends back. `hang` never answers; `destroy` drops the connection. */
@@ -54,6 +56,7 @@ export async function startTestServer(): Promise<TestServer> {
       chunks.push(chunk as Buffer);
     }
     const body = Buffer.concat(chunks);
+    const closed = new Promise<void>((resolve) => res.on('close', () => resolve()));
     const url = req.url ?? '/';
     const split = url.indexOf('?');
     const recorded: RecordedRequest = {
@@ -64,6 +67,7 @@ export async function startTestServer(): Promise<TestServer> {
       headers: req.headers,
       body,
       text: body.toString('utf8'),
+      closed,
     };
     requests.push(recorded);
     const reply = queued.shift() ?? (await handler(recorded));

@@ -105,7 +105,7 @@ describe('buildRequest', () => {
       token: 'tok',
     });
     expect(url).toBe(`${BASE}/call/a%2Fb?limit=2`);
-    expect(init.method).toBe('GET');
+    expect(init.method).toBeUndefined(); // GET is fetch's default
     expect(init.headers.authorization).toBe('Bearer tok');
     expect(init.body).toBeUndefined();
   });

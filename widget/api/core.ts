@@ -166,11 +166,11 @@ export function createApiCore(options: ApiCoreOptions): ApiCore {
   }
 
   async function request<T>(route: RouteSpec, input: CallInput, call: RequestOptions = {}) {
-    const bearer = route.auth === 'bearer';
+    const bearer = route.auth !== 'none';
     if (bearer && !route.publicKey && !options.dangerouslyAllowBrowser && inBrowser()) {
       throw new ApiError(
         'browser-not-allowed',
-        `${route.method} ${route.path} needs a private key: not in a browser (dangerouslyAllowBrowser).`,
+        `${route.method} ${route.path}: private key in a browser; see dangerouslyAllowBrowser.`,
       );
     }
     const source = options.token;
@@ -181,7 +181,10 @@ export function createApiCore(options: ApiCoreOptions): ApiCore {
       route,
       baseUrl: security.baseUrl ?? options.baseUrl ?? DEFAULT_BASE_URL,
       pathParams: input.params,
-      query: { ...security.query, ...input.query, ...call.query },
+      query:
+        security.query || call.query
+          ? { ...security.query, ...input.query, ...call.query }
+          : input.query,
       body: input.body,
       token,
       idempotencyKey: call.idempotencyKey,
@@ -223,7 +226,7 @@ export function createApiCore(options: ApiCoreOptions): ApiCore {
           if (delayMs > maxWait) {
             throw new RateLimitError(
               'rate-limited',
-              `Retry-After of ${delayMs} ms exceeds the ${maxWait} ms cap.`,
+              `Retry-After ${delayMs} ms is over the ${maxWait} ms cap.`,
               { ...error, retryAfterMs: delayMs },
             );
           }

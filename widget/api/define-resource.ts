@@ -15,17 +15,15 @@ export function defineResource<const Rows extends readonly RouteSpec[]>(
   const resource: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
   for (const route of rows) {
     const count = route.path.split('{').length - 1;
-    const takesInput = route.body !== 'none' || route.query === true;
+    const hasBody = !!route.body && route.body !== 'none';
+    const takesInput = hasBody || route.query === true;
     resource[route.name] = (...args) => {
       const input = takesInput ? args[count] : undefined;
       const options = args[takesInput ? count + 1 : count] as RequestOptions | undefined;
+      // `params` may run past the path parameters: the path encoder reads only as many as it needs.
       return core.request(
         route,
-        {
-          params: args.slice(0, count),
-          body: route.body === 'none' ? undefined : input,
-          query: route.body === 'none' ? (input as object | undefined) : undefined,
-        },
+        hasBody ? { params: args, body: input } : { params: args, query: input as object },
         options,
       );
     };

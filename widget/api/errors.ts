@@ -55,8 +55,12 @@ export class ApiError extends Error {
 
   /** A plain object safe to log or send: the fields above and the message; no headers, no cause. */
   toJSON(): Record<string, unknown> {
-    const { headers: _, cause: __, ...fields } = this;
-    return { ...fields, message: this.message };
+    return {
+      ...this,
+      headers: undefined,
+      cause: undefined,
+      message: this.message,
+    } as object as Record<string, unknown>;
   }
 }
 

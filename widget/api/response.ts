@@ -25,7 +25,7 @@ function redactHeaders(headers: Headers, token: string | undefined): Headers {
  */
 export function readResponse(response: Response, text: string, token?: string): unknown {
   const { ok, status } = response;
-  const isJson = text && /json/.test(response.headers.get('content-type') ?? 'json');
+  const isJson = text && (response.headers.get('content-type') ?? 'json').includes('json');
   if (ok && !isJson) {
     return text || undefined;
   }

@@ -15,9 +15,13 @@ export interface RouteSpec {
   readonly method: HttpMethod;
   /** Path template with `{param}` placeholders, filled in order from the positional arguments. */
   readonly path: string;
-  readonly body: BodyKind;
-  /** `none` only for the credential webhook, which the platform calls without a token. */
-  readonly auth: 'bearer' | 'none';
+  /** How the body is sent; absent means `none` (the table in routes.ts spells it out). */
+  readonly body?: BodyKind;
+  /**
+   * Absent means `bearer` (the table in routes.ts spells it out); `none` only for the credential
+   * webhook, which the platform calls without a token.
+   */
+  readonly auth?: 'bearer' | 'none';
   /** The method takes a query object (its first argument after the path parameters). */
   readonly query?: boolean;
   /** The response is `{ results, metadata }`; see `paginate()`. */

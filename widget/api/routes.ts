@@ -23,7 +23,7 @@ import { TOKEN_ROUTES } from './resources/tokens.ts';
 import { TOOL_ROUTES } from './resources/tools.ts';
 import { VOICE_LIBRARY_ROUTES } from './resources/voice-library.ts';
 import { WORKFLOW_ROUTES } from './resources/workflows.ts';
-import type { RouteSpec } from './route-spec.ts';
+import type { BodyKind, RouteSpec } from './route-spec.ts';
 
 /**
  * Row lists by the client group that exposes them, dotted for nested groups. Each resource module
@@ -58,16 +58,21 @@ const GROUPS = {
 
 type Groups = typeof GROUPS;
 
-/** Any row of the table, with the client group (`calls`, `testSuites.runs`…) it belongs to. */
+/** Any row of the table, with every field spelled out and the client group it belongs to. */
 export type Route = {
-  [G in keyof Groups]: Groups[G][number] & { readonly group: G };
+  [G in keyof Groups]: Groups[G][number] & {
+    readonly group: G;
+    readonly body: BodyKind;
+    readonly auth: 'bearer' | 'none';
+  };
 }[keyof Groups];
 
 /**
- * The route table: one row per SPEC §7 operation (135), with method, path template, body kind,
- * auth and the client group that exposes it. The client is built from the same rows, and the
- * tests hold this table to the spec.
+ * The route table: one row per SPEC §7 operation (135), with method, path template, body kind
+ * (`none` where the resource row leaves it out), auth (`bearer` unless the row says `none`) and
+ * the client group that exposes it. The client is built from the same rows, and the tests hold
+ * this table to the spec.
  */
 export const ROUTES: readonly Route[] = Object.entries(GROUPS).flatMap(([group, rows]) =>
-  rows.map((row) => ({ ...row, group }) as Route),
+  rows.map((row: RouteSpec) => ({ body: 'none', auth: 'bearer', ...row, group }) as Route),
 );

@@ -1,7 +1,7 @@
 import type { RequestOptions } from './core.ts';
 import type { components, paths as PublicPaths } from './generated/vapi.d.ts';
 import type { paths as ExtendedPaths } from './generated/vapi-extended.d.ts';
-import type { HttpMethod, RouteSpec } from './route-spec.ts';
+import type { BodyKind, HttpMethod, RouteSpec } from './route-spec.ts';
 import type { SupplementPaths } from './supplement.ts';
 
 // Type-level glue between the route table and the generated OpenAPI types. An operation's types
@@ -57,15 +57,15 @@ type ParamArgs<P extends string> = P extends `${string}{${string}}${infer Rest}`
   ? [string, ...ParamArgs<Rest>]
   : [];
 
-type InputArgs<R extends RouteSpec, Op> = R['body'] extends 'none'
-  ? R['query'] extends true
-    ? [query?: QueryOf<Op>]
-    : []
-  : Op extends { requestBody: object }
+type InputArgs<R extends RouteSpec, Op> = R extends { body: Exclude<BodyKind, 'none'> }
+  ? Op extends { requestBody: object }
     ? Record<never, never> extends BodyOf<Op>
       ? [body?: BodyOf<Op>]
       : [body: BodyOf<Op>]
-    : [body?: BodyOf<Op>];
+    : [body?: BodyOf<Op>]
+  : R['query'] extends true
+    ? [query?: QueryOf<Op>]
+    : [];
 
 /** The method a route row becomes: path parameters, then body or query, then options. */
 export type RouteMethod<R extends RouteSpec> = (

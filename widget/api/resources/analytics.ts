@@ -5,7 +5,7 @@ import type { RouteSpec } from '../route-spec.ts';
 /** SPEC §7 "analytics". */
 // biome-ignore format: the route table reads best as one row per line
 export const ANALYTICS_ROUTES = [
-  { name: 'query', method: 'POST', path: '/analytics', body: 'json', auth: 'bearer' },
+  { name: 'query', method: 'POST', path: '/analytics', body: 'json' },
 ] as const satisfies readonly RouteSpec[];
 
 /** `analytics.query(body)` over a shared core. */

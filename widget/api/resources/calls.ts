@@ -5,16 +5,16 @@ import type { RouteSpec } from '../route-spec.ts';
 /** SPEC §7 "call" and the call rows of "call v2". */
 // biome-ignore format: the route table reads best as one row per line
 export const CALL_ROUTES = [
-  { name: 'create', method: 'POST', path: '/call', body: 'json', auth: 'bearer' },
-  { name: 'list', method: 'GET', path: '/call', body: 'none', auth: 'bearer', query: true },
-  { name: 'get', method: 'GET', path: '/call/{id}', body: 'none', auth: 'bearer' },
-  { name: 'update', method: 'PATCH', path: '/call/{id}', body: 'json', auth: 'bearer' },
-  { name: 'delete', method: 'DELETE', path: '/call/{id}', body: 'json', auth: 'bearer' },
-  { name: 'createPhone', method: 'POST', path: '/call/phone', body: 'json', auth: 'bearer' },
-  { name: 'createWeb', method: 'POST', path: '/call/web', body: 'json', auth: 'bearer', publicKey: true },
-  { name: 'export', method: 'GET', path: '/v2/call/export', body: 'none', auth: 'bearer', query: true },
-  { name: 'listPaginated', method: 'GET', path: '/v2/call', body: 'none', auth: 'bearer', query: true, paginated: true },
-  { name: 'listMetadata', method: 'GET', path: '/v2/call/metadata', body: 'none', auth: 'bearer', query: true, paginated: true },
+  { name: 'create', method: 'POST', path: '/call', body: 'json' },
+  { name: 'list', method: 'GET', path: '/call', query: true },
+  { name: 'get', method: 'GET', path: '/call/{id}' },
+  { name: 'update', method: 'PATCH', path: '/call/{id}', body: 'json' },
+  { name: 'delete', method: 'DELETE', path: '/call/{id}', body: 'json' },
+  { name: 'createPhone', method: 'POST', path: '/call/phone', body: 'json' },
+  { name: 'createWeb', method: 'POST', path: '/call/web', body: 'json', publicKey: true },
+  { name: 'export', method: 'GET', path: '/v2/call/export', query: true },
+  { name: 'listPaginated', method: 'GET', path: '/v2/call', query: true, paginated: true },
+  { name: 'listMetadata', method: 'GET', path: '/v2/call/metadata', query: true, paginated: true },
 ] as const satisfies readonly RouteSpec[];
 
 /** `calls.create`, `calls.createWeb`, `calls.listPaginated`… over a shared core. */

@@ -9,10 +9,10 @@ export function crudRoutes<const P extends string>(path: P) {
   const item = `${path}/{id}` as const;
   // biome-ignore format: one route row per line
   return [
-    { name: 'create', method: 'POST', path, body: 'json', auth: 'bearer' },
-    { name: 'list', method: 'GET', path, body: 'none', auth: 'bearer', query: true },
-    { name: 'get', method: 'GET', path: item, body: 'none', auth: 'bearer' },
-    { name: 'update', method: 'PATCH', path: item, body: 'json', auth: 'bearer' },
-    { name: 'delete', method: 'DELETE', path: item, body: 'none', auth: 'bearer' },
+    { name: 'create', method: 'POST', path, body: 'json' },
+    { name: 'list', method: 'GET', path, query: true },
+    { name: 'get', method: 'GET', path: item },
+    { name: 'update', method: 'PATCH', path: item, body: 'json' },
+    { name: 'delete', method: 'DELETE', path: item },
   ] as const satisfies readonly RouteSpec[];
 }

@@ -5,12 +5,12 @@ import type { RouteSpec } from '../route-spec.ts';
 /** SPEC §7 "file". Uploads are multipart form data; the runtime writes the boundary. */
 // biome-ignore format: the route table reads best as one row per line
 export const FILE_ROUTES = [
-  { name: 'uploadDeprecated', method: 'POST', path: '/file/upload', body: 'form-data', auth: 'bearer' },
-  { name: 'upload', method: 'POST', path: '/file', body: 'form-data', auth: 'bearer' },
-  { name: 'list', method: 'GET', path: '/file', body: 'none', auth: 'bearer', query: true },
-  { name: 'get', method: 'GET', path: '/file/{id}', body: 'none', auth: 'bearer' },
-  { name: 'update', method: 'PATCH', path: '/file/{id}', body: 'json', auth: 'bearer' },
-  { name: 'delete', method: 'DELETE', path: '/file/{id}', body: 'none', auth: 'bearer' },
+  { name: 'uploadDeprecated', method: 'POST', path: '/file/upload', body: 'form-data' },
+  { name: 'upload', method: 'POST', path: '/file', body: 'form-data' },
+  { name: 'list', method: 'GET', path: '/file', query: true },
+  { name: 'get', method: 'GET', path: '/file/{id}' },
+  { name: 'update', method: 'PATCH', path: '/file/{id}', body: 'json' },
+  { name: 'delete', method: 'DELETE', path: '/file/{id}' },
 ] as const satisfies readonly RouteSpec[];
 
 /** `files.upload`, `files.list`… over a shared core. */

@@ -5,14 +5,14 @@ import type { RouteSpec } from '../route-spec.ts';
 /** SPEC §7 "phone number" (imports from the two telephony providers) and GET /v2/phone-number. */
 // biome-ignore format: the route table reads best as one row per line
 export const PHONE_NUMBER_ROUTES = [
-  { name: 'importTwilio', method: 'POST', path: '/phone-number/import/twilio', body: 'json', auth: 'bearer' },
-  { name: 'importVonage', method: 'POST', path: '/phone-number/import/vonage', body: 'json', auth: 'bearer' },
-  { name: 'create', method: 'POST', path: '/phone-number', body: 'json', auth: 'bearer' },
-  { name: 'list', method: 'GET', path: '/phone-number', body: 'none', auth: 'bearer', query: true },
-  { name: 'get', method: 'GET', path: '/phone-number/{id}', body: 'none', auth: 'bearer' },
-  { name: 'update', method: 'PATCH', path: '/phone-number/{id}', body: 'json', auth: 'bearer' },
-  { name: 'delete', method: 'DELETE', path: '/phone-number/{id}', body: 'none', auth: 'bearer' },
-  { name: 'listPaginated', method: 'GET', path: '/v2/phone-number', body: 'none', auth: 'bearer', query: true, paginated: true },
+  { name: 'importTwilio', method: 'POST', path: '/phone-number/import/twilio', body: 'json' },
+  { name: 'importVonage', method: 'POST', path: '/phone-number/import/vonage', body: 'json' },
+  { name: 'create', method: 'POST', path: '/phone-number', body: 'json' },
+  { name: 'list', method: 'GET', path: '/phone-number', query: true },
+  { name: 'get', method: 'GET', path: '/phone-number/{id}' },
+  { name: 'update', method: 'PATCH', path: '/phone-number/{id}', body: 'json' },
+  { name: 'delete', method: 'DELETE', path: '/phone-number/{id}' },
+  { name: 'listPaginated', method: 'GET', path: '/v2/phone-number', query: true, paginated: true },
 ] as const satisfies readonly RouteSpec[];
 
 /** `phoneNumbers.importTwilio`, `phoneNumbers.list`… over a shared core. */

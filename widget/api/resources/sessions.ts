@@ -5,11 +5,11 @@ import type { RouteSpec } from '../route-spec.ts';
 /** SPEC §7 "session". */
 // biome-ignore format: the route table reads best as one row per line
 export const SESSION_ROUTES = [
-  { name: 'create', method: 'POST', path: '/session', body: 'json', auth: 'bearer' },
-  { name: 'list', method: 'GET', path: '/session', body: 'none', auth: 'bearer', query: true, paginated: true },
-  { name: 'get', method: 'GET', path: '/session/{id}', body: 'none', auth: 'bearer' },
-  { name: 'update', method: 'PATCH', path: '/session/{id}', body: 'json', auth: 'bearer' },
-  { name: 'delete', method: 'DELETE', path: '/session/{id}', body: 'none', auth: 'bearer' },
+  { name: 'create', method: 'POST', path: '/session', body: 'json' },
+  { name: 'list', method: 'GET', path: '/session', query: true, paginated: true },
+  { name: 'get', method: 'GET', path: '/session/{id}' },
+  { name: 'update', method: 'PATCH', path: '/session/{id}', body: 'json' },
+  { name: 'delete', method: 'DELETE', path: '/session/{id}' },
 ] as const satisfies readonly RouteSpec[];
 
 /** `sessions.create`, `sessions.list`… over a shared core. */

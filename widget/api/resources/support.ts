@@ -5,7 +5,7 @@ import type { RouteSpec } from '../route-spec.ts';
 /** SPEC §7 "support". */
 // biome-ignore format: the route table reads best as one row per line
 export const SUPPORT_ROUTES = [
-  { name: 'createTicket', method: 'POST', path: '/support/ticket', body: 'json', auth: 'bearer' },
+  { name: 'createTicket', method: 'POST', path: '/support/ticket', body: 'json' },
 ] as const satisfies readonly RouteSpec[];
 
 /** `support.createTicket` over a shared core. */

@@ -7,7 +7,7 @@ import { crudRoutes } from './crud.ts';
 // biome-ignore format: the route table reads best as one row per line
 export const TEMPLATE_ROUTES = [
   ...crudRoutes('/template'),
-  { name: 'listPinned', method: 'GET', path: '/template/pinned', body: 'none', auth: 'bearer' },
+  { name: 'listPinned', method: 'GET', path: '/template/pinned' },
 ] as const satisfies readonly RouteSpec[];
 
 /** `templates.create`, `templates.listPinned`… over a shared core. */

@@ -8,22 +8,22 @@ function childRoutes<const C extends string>(child: C) {
   const item = `/test-suite/{testSuiteId}/${child}/{id}` as const;
   // biome-ignore format: one route row per line
   return [
-    { name: 'list', method: 'GET', path: list, body: 'none', auth: 'bearer', query: true, paginated: true },
-    { name: 'create', method: 'POST', path: list, body: 'json', auth: 'bearer' },
-    { name: 'get', method: 'GET', path: item, body: 'none', auth: 'bearer' },
-    { name: 'update', method: 'PATCH', path: item, body: 'json', auth: 'bearer' },
-    { name: 'delete', method: 'DELETE', path: item, body: 'none', auth: 'bearer' },
+    { name: 'list', method: 'GET', path: list, query: true, paginated: true },
+    { name: 'create', method: 'POST', path: list, body: 'json' },
+    { name: 'get', method: 'GET', path: item },
+    { name: 'update', method: 'PATCH', path: item, body: 'json' },
+    { name: 'delete', method: 'DELETE', path: item },
   ] as const satisfies readonly RouteSpec[];
 }
 
 /** SPEC §7 "test suite": the suites themselves. */
 // biome-ignore format: the route table reads best as one row per line
 export const TEST_SUITE_ROUTES = [
-  { name: 'list', method: 'GET', path: '/test-suite', body: 'none', auth: 'bearer', query: true, paginated: true },
-  { name: 'create', method: 'POST', path: '/test-suite', body: 'json', auth: 'bearer' },
-  { name: 'get', method: 'GET', path: '/test-suite/{id}', body: 'none', auth: 'bearer' },
-  { name: 'update', method: 'PATCH', path: '/test-suite/{id}', body: 'json', auth: 'bearer' },
-  { name: 'delete', method: 'DELETE', path: '/test-suite/{id}', body: 'none', auth: 'bearer' },
+  { name: 'list', method: 'GET', path: '/test-suite', query: true, paginated: true },
+  { name: 'create', method: 'POST', path: '/test-suite', body: 'json' },
+  { name: 'get', method: 'GET', path: '/test-suite/{id}' },
+  { name: 'update', method: 'PATCH', path: '/test-suite/{id}', body: 'json' },
+  { name: 'delete', method: 'DELETE', path: '/test-suite/{id}' },
 ] as const satisfies readonly RouteSpec[];
 /** The tests of a suite: `testSuites.tests.get(suiteId, testId)`. */
 export const TEST_SUITE_TEST_ROUTES = childRoutes('test');

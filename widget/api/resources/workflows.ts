@@ -7,7 +7,7 @@ import { crudRoutes } from './crud.ts';
 // biome-ignore format: the route table reads best as one row per line
 export const WORKFLOW_ROUTES = [
   ...crudRoutes('/workflow'),
-  { name: 'generate', method: 'POST', path: '/workflow/generate', body: 'json', auth: 'bearer' },
+  { name: 'generate', method: 'POST', path: '/workflow/generate', body: 'json' },
 ] as const satisfies readonly RouteSpec[];
 
 /** `workflows.create`, `workflows.generate`… over a shared core. */
