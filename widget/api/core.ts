@@ -146,6 +146,7 @@ export function createApiCore(options: ApiCoreOptions): ApiCore {
       cancel.stop = () => fail(abortError());
       if (cancel.aborted) {
         cancel.stop();
+        return;
       }
       doFetch(
         built.url,

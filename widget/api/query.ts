@@ -7,6 +7,9 @@
  * Returns the string without a leading `?` (empty when nothing is set).
  */
 export function serializeQuery(query: object | undefined): string {
+  if (!query) {
+    return '';
+  }
   let params: URLSearchParams | undefined;
   const add = (key: string, value: unknown): void => {
     if (value === undefined || value === null) {
