@@ -90,8 +90,6 @@ const inBrowser = (): boolean => typeof document !== 'undefined';
  */
 interface Cancel {
   aborted: boolean;
-  /** The caller can cancel (it gave a signal or a cancel token). */
-  cancellable: boolean;
   stop: () => void;
 }
 
@@ -123,17 +121,16 @@ export function createApiCore(options: ApiCoreOptions): ApiCore {
 
   /**
    * One try: send, read the body, turn it into a result or an error. It settles early on timeout
-   * or cancellation. The fetch gets an AbortSignal only when the caller can cancel: following a
-   * signal costs undici about 20 µs a request (see bench/request-overhead.bench.ts). Without one,
-   * a timed-out exchange is abandoned; its body is still read when it arrives, which releases the
-   * connection.
+   * or cancellation, and either one aborts the fetch, so a timed-out exchange never keeps its
+   * connection. (Following a signal costs Node's fetch ~20 µs a request on loopback, see
+   * bench/request-overhead.bench.ts; a timeout that leaves the socket open would cost more.)
    */
   function attempt(built: BuiltRequest, cancel: Cancel, timeoutMs: number, token?: string) {
     return new Promise<unknown>((resolve, reject) => {
-      const controller = cancel.cancellable ? new AbortController() : undefined;
+      const controller = new AbortController();
       const fail = (error: ApiError) => {
         clearTimeout(timer);
-        controller?.abort();
+        controller.abort();
         reject(error);
       };
       // The runtime's error (ECONNREFUSED, DNS…) is kept as the cause; it never holds headers.
@@ -148,10 +145,7 @@ export function createApiCore(options: ApiCoreOptions): ApiCore {
         cancel.stop();
         return;
       }
-      doFetch(
-        built.url,
-        controller ? { ...built.init, signal: controller.signal } : built.init,
-      ).then(
+      doFetch(built.url, { ...built.init, signal: controller.signal }).then(
         (response) =>
           response.text().then((text) => {
             clearTimeout(timer);
@@ -194,7 +188,6 @@ export function createApiCore(options: ApiCoreOptions): ApiCore {
     const { signal, cancelToken } = call;
     const cancel: Cancel = {
       aborted: !!signal?.aborted,
-      cancellable: !!signal || cancelToken !== undefined,
       stop: () => undefined,
     };
     const onAbort = () => {
