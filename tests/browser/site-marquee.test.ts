@@ -46,6 +46,10 @@ const sampleFrames = (page: Page, frames: number) =>
 async function openAtTestimonials(page: Page, { fakeClock = false } = {}): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`${site.server.url}/`);
+  if (fakeClock) {
+    // The app starts one (fake) frame after the first paint.
+    await page.clock.runFor(50);
+  }
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
   await page.locator('#testimonials h2').evaluate((el) =>
     window.scrollTo({

@@ -24,6 +24,8 @@ async function openWithPausedClock(page: Page, width = 1280): Promise<void> {
   await page.clock.install({ time: 0 });
   await page.clock.pauseAt(1_000);
   await page.goto(`${site.server.url}/`);
+  // The app starts one (fake) frame after the first paint.
+  await page.clock.runFor(50);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }
 
