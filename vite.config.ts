@@ -15,7 +15,10 @@ function devHeadPlugin(config: SiteConfig): Plugin {
   return {
     name: 'site-dev-head',
     apply: 'serve',
-    transformIndexHtml: (html) => html.replace('<!--app-head-->', headTags('landing', config)),
+    transformIndexHtml: (html) =>
+      html
+        .replace('<!--app-head-->', headTags('landing', config))
+        .replaceAll('<!--app-route-->', ''),
   };
 }
 

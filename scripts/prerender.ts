@@ -41,7 +41,7 @@ async function buildServerEntry(): Promise<ServerEntry> {
 function fillTemplate(template: string, route: RouteName, head: string, html: string): string {
   const filled = template
     .replace('<!--app-head-->', head)
-    .replace('<!--app-route-->', route)
+    .replaceAll('<!--app-route-->', route)
     .replace('<!--app-html-->', html);
   if (filled.includes('<!--app-')) {
     throw new Error('prerender: a placeholder was left in the template');

@@ -30,6 +30,9 @@ export function AssistantPage() {
   );
 
   useEffect(() => {
+    // The prerendered page already says so; a page rendered without it (dev server) needs it
+    // for the black background behind everything.
+    document.body.dataset.route = 'assistant';
     const onError = (event: Event) => {
       logger.warn('Voice assistant error', event instanceof CustomEvent ? event.detail : event);
     };
