@@ -5,23 +5,15 @@ import react from '@vitejs/plugin-react';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { build } from 'vite';
+import { CHROMIUM_PATH as CHROMIUM, chromiumFlags } from '../tests/helpers/chromium.ts';
 import type { BenchReport } from './bench-types.ts';
 import { serveCompressed } from './site-serve-compressed.ts';
 
 // Lighthouse 12 (mobile preset, simulated throttling) three times per route on the built site,
 // served compressed on 127.0.0.1, next to an empty React 19 page built in the same run.
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// The same network-quiet flags as the browser tests, plus Lighthouse's headless mode.
+const FLAGS = ['--headless=new', ...chromiumFlags()];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const RUNS = 3;
 const SITE_DIR = process.env.SITE_DIST ?? 'dist/site';

@@ -1,12 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  axeViolations,
   recordedEvents,
   startWidgetServer,
   statusText,
   talkLabel,
 } from '../fixtures/widget/harness.ts';
+import { axeViolations } from '../helpers/axe.ts';
 import { launchChromium, withPage } from '../helpers/chromium.ts';
 import type { StaticServer } from '../helpers/static-server.ts';
 

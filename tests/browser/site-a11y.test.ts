@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations } from '../fixtures/site/axe.ts';
 import { revealEverything, type SiteHarness, startSiteHarness } from '../fixtures/site/harness.ts';
+import { axeViolations } from '../helpers/axe.ts';
 import { withPage } from '../helpers/chromium.ts';
 
 let site: SiteHarness;
