@@ -1,10 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { rolldown } from 'rolldown';
 import type { BenchReport } from './bench-types.ts';
+import { compressedSize } from './compressed-size.ts';
 import { kb } from './format-table.ts';
 
 // What an app pays for the API client: a tiny entry per scenario is bundled, minified and
@@ -86,7 +86,7 @@ export default async function apiSize(): Promise<BenchReport> {
         const out = join(dir, `${which}-${index}.js`);
         await bundle(input, out);
         const code = readFileSync(out);
-        const gzip = gzipSync(code, { level: 9 }).length;
+        const { gzip } = compressedSize(code);
         rows.push({
           bundle: entry.name,
           bundler,

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { BenchReport } from './bench-types.ts';
+import { type CompressedSize, compressedSize } from './compressed-size.ts';
 import { kb } from './format-table.ts';
 
 const DIST = 'dist';
@@ -14,23 +14,12 @@ function walk(dir: string): string[] {
   });
 }
 
-export interface FileSize {
+export interface FileSize extends CompressedSize {
   file: string;
-  raw: number;
-  gzip: number;
-  brotli: number;
 }
 
 export function measure(path: string): FileSize {
-  const data = readFileSync(path);
-  return {
-    file: relative(DIST, path),
-    raw: data.length,
-    gzip: gzipSync(data, { level: 9 }).length,
-    brotli: brotliCompressSync(data, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
-    }).length,
-  };
+  return { file: relative(DIST, path), ...compressedSize(readFileSync(path)) };
 }
 
 interface Budgets {

@@ -1,11 +1,11 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { createFakeDaily, fakeMediaDevices } from '../tests/helpers/fake-daily.ts';
 import { CallClient } from '../widget/call/call-client.ts';
 import type { BenchReport } from './bench-types.ts';
+import { type CompressedSize, compressedSize } from './compressed-size.ts';
 import { kb } from './format-table.ts';
 
 // Two figures for the call client (issue 4):
@@ -27,15 +27,7 @@ interface ChunkSizes {
   /** Loaded at the first start with the default createWebCall: the API core + calls resource. */
   lazy: Size;
 }
-type Size = { raw: number; gzip: number; brotli: number };
-
-function sizeOf(code: Buffer): Size {
-  return {
-    raw: code.length,
-    gzip: gzipSync(code, { level: 9 }).length,
-    brotli: brotliCompressSync(code).length,
-  };
-}
+type Size = CompressedSize;
 
 async function bundleSize(): Promise<ChunkSizes> {
   const dir = mkdtempSync(join(tmpdir(), 'call-client-size-'));
@@ -76,7 +68,7 @@ async function bundleSize(): Promise<ChunkSizes> {
     if (entryCode.includes('api.vapi.ai')) {
       throw new Error('the API client is in the entry chunk; it should load lazily');
     }
-    return { entry: sizeOf(entryCode), lazy: sizeOf(lazyCode) };
+    return { entry: compressedSize(entryCode), lazy: compressedSize(lazyCode) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import type { CDPSession, Page } from 'playwright-core';
 import { launchChromium, openPage } from '../tests/helpers/chromium.ts';
 import { startStaticServer } from '../tests/helpers/static-server.ts';
 import type { BenchReport } from './bench-types.ts';
+import { compressedSize } from './compressed-size.ts';
 import { kb } from './format-table.ts';
 
 // Issue 7's figures for a demo call on the built /assistant page (what `npm start` serves):
@@ -85,7 +85,7 @@ function demoBytes(): { chunkGzip: number; audio: number; clips: number } {
   const chunk = files.find((f) => /chunks\/demo-call-[\w-]+\.js$/.test(f));
   const clips = files.filter((f) => f.endsWith('.webm'));
   return {
-    chunkGzip: chunk ? gzipSync(readFileSync(chunk), { level: 9 }).length : 0,
+    chunkGzip: chunk ? compressedSize(readFileSync(chunk)).gzip : 0,
     audio: clips.reduce((sum, f) => sum + statSync(f).size, 0),
     clips: clips.length,
   };

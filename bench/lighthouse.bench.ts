@@ -1,12 +1,12 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { build } from 'vite';
 import { CHROMIUM_PATH as CHROMIUM, chromiumFlags } from '../tests/helpers/chromium.ts';
 import type { BenchReport } from './bench-types.ts';
+import { compressedSize } from './compressed-size.ts';
 import { serveCompressed } from './site-serve-compressed.ts';
 
 // Lighthouse 12 (mobile preset, simulated throttling) three times per route on the built site,
@@ -96,8 +96,7 @@ function scriptGzipBytes(origin: string, urls: string[], dir: string): number {
   return urls
     .filter((url) => url.startsWith(origin))
     .reduce(
-      (sum, url) =>
-        sum + gzipSync(readFileSync(join(dir, new URL(url).pathname)), { level: 9 }).length,
+      (sum, url) => sum + compressedSize(readFileSync(join(dir, new URL(url).pathname))).gzip,
       0,
     );
 }

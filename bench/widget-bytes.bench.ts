@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { compressedSize, startWidgetServer } from '../tests/fixtures/widget/harness.ts';
+import { builtFileSize, startWidgetServer } from '../tests/fixtures/widget/harness.ts';
 import { launchChromium, openPage } from '../tests/helpers/chromium.ts';
 import type { BenchReport } from './bench-types.ts';
 import { kb } from './format-table.ts';
@@ -17,7 +17,7 @@ interface Phase {
 }
 
 function phase(files: string[]): Phase {
-  const sizes = files.map(compressedSize);
+  const sizes = files.map(builtFileSize);
   return {
     files,
     gzip: sizes.reduce((sum, s) => sum + s.gzip, 0),

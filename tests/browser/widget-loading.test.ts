@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   builtChunk,
-  compressedSize,
+  builtFileSize,
   startWidgetServer,
   statusText,
   talkLabel,
@@ -76,7 +76,7 @@ describe('before intent', () => {
       await openPlain(page);
       expect(widgetRequests()).toEqual(['/widget/voice-assistant.js']);
       expect(external).toEqual([]);
-      expect(compressedSize('voice-assistant.js').gzip).toBeLessThanOrEqual(10 * KB);
+      expect(builtFileSize('voice-assistant.js').gzip).toBeLessThanOrEqual(10 * KB);
     });
   });
 
@@ -194,7 +194,7 @@ describe('the click', () => {
         expect(after.indexOf('/widget/chunks/daily-esm.js')).toBeLessThan(
           after.indexOf('/unreachable/call/web'),
         );
-        const total = fetched.map(compressedSize).reduce((sum, size) => sum + size.gzip, 0);
+        const total = fetched.map(builtFileSize).reduce((sum, size) => sum + size.gzip, 0);
         expect(total).toBeLessThanOrEqual(150 * KB);
       },
       [/ERR_CONNECTION_REFUSED/],
