@@ -5,9 +5,9 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { build } from 'vite';
 import { CHROMIUM_PATH as CHROMIUM, chromiumFlags } from '../tests/helpers/chromium.ts';
+import { startStaticServer } from '../tests/helpers/static-server.ts';
 import type { BenchReport } from './bench-types.ts';
 import { compressedSize } from './compressed-size.ts';
-import { serveCompressed } from './site-serve-compressed.ts';
 
 // Lighthouse 12 (mobile preset, simulated throttling) three times per route on the built site,
 // served compressed on 127.0.0.1, next to an empty React 19 page built in the same run.
@@ -105,8 +105,13 @@ export default async function lighthouseBench(): Promise<BenchReport> {
   const budgets = (JSON.parse(readFileSync('bench/budgets.json', 'utf8')) as { site: SiteBudgets })
     .site;
   await buildBaseline();
-  const site = await serveCompressed(SITE_DIR);
-  const baseline = await serveCompressed(BASELINE_DIR);
+  // Served as a production host would: compressed, hashed assets cached, the site's 404 page.
+  const site = await startStaticServer({
+    mounts: { '/': SITE_DIR },
+    notFound: join(SITE_DIR, '404.html'),
+    production: true,
+  });
+  const baseline = await startStaticServer({ mounts: { '/': BASELINE_DIR }, production: true });
   const targets = [
     { name: 'empty React 19 page', url: `${baseline.url}/` },
     { name: '/', url: `${site.url}/` },
