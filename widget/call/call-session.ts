@@ -5,11 +5,9 @@ import { type AudioContextFactory, MicGain } from './mic-gain.ts';
 import { stopStream } from './microphone.ts';
 import { RemoteAudio } from './remote-audio.ts';
 import { SpeechDetector } from './speech-detector.ts';
+import { Timers } from './timers.ts';
 import type { CallTransport } from './transport.ts';
 import type { RoomPlan } from './web-call.ts';
-
-/** A timer handle in both the browser and Node. */
-export type Timer = ReturnType<typeof setTimeout>;
 
 /**
  * Everything one call owns, so that ending it releases all of it: the room object and the
@@ -19,7 +17,6 @@ export type Timer = ReturnType<typeof setTimeout>;
 export class CallSession {
   readonly #abort = new AbortController();
   readonly #offs: Array<() => void> = [];
-  readonly #timers = new Set<Timer>();
   #disposed: Promise<void> | null = null;
 
   readonly audio = new RemoteAudio();
@@ -37,8 +34,10 @@ export class CallSession {
   listening = false;
   /** When recording was requested (client clock), while video recording is on. */
   recordingRequestedAt: number | null = null;
-  /** The pending `speech-end` timer, while the assistant speaks. */
-  speechTimer: Timer | null = null;
+  /** Every timeout of this call; all cleared when it ends. */
+  readonly timers = new Timers();
+  /** Cancels the pending `speech-end` timer, while the assistant speaks. */
+  cancelSpeechTimer: (() => void) | null = null;
 
   constructor(audioContextFactory: AudioContextFactory) {
     this.gain = new MicGain(audioContextFactory);
@@ -88,30 +87,13 @@ export class CallSession {
     this.#offs.push(() => transport.off(event, handler));
   }
 
-  /** A timeout cleared automatically when the session ends. */
-  setTimer(run: () => void, ms: number): Timer {
-    const timer = setTimeout(() => {
-      this.#timers.delete(timer);
-      run();
-    }, ms);
-    this.#timers.add(timer);
-    return timer;
-  }
-
-  clearTimer(timer: Timer | null): void {
-    if (timer !== null) {
-      clearTimeout(timer);
-      this.#timers.delete(timer);
-    }
-  }
-
   /** Waits `ms`, or rejects as soon as the session is cancelled. */
   sleep(ms: number): Promise<void> {
-    let timer: Timer | null = null;
+    let cancel: (() => void) | undefined;
     const wait = new Promise<void>((resolve) => {
-      timer = this.setTimer(resolve, ms);
+      cancel = this.timers.after(ms, resolve);
     });
-    return untilAborted(wait, this.signal).finally(() => this.clearTimer(timer));
+    return untilAborted(wait, this.signal).finally(() => cancel?.());
   }
 
   /**
@@ -123,15 +105,15 @@ export class CallSession {
     if (!transport) {
       throw new StartCancelledError();
     }
-    let timer: Timer | null = null;
+    let cancelTimeout: (() => void) | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = this.setTimer(() => reject(CallError.joinTimeout(timeoutMs)), timeoutMs);
+      cancelTimeout = this.timers.after(timeoutMs, () => reject(CallError.joinTimeout(timeoutMs)));
     });
     const joining = Promise.resolve().then(() => transport.join(options));
     try {
       await untilAborted(Promise.race([joining, timeout]), this.signal);
     } finally {
-      this.clearTimer(timer);
+      cancelTimeout?.();
       joining.catch(() => undefined);
     }
   }
@@ -144,10 +126,7 @@ export class CallSession {
 
   async #release(): Promise<void> {
     this.cancel();
-    for (const timer of this.#timers) {
-      clearTimeout(timer);
-    }
-    this.#timers.clear();
+    this.timers.clearAll();
     this.speech.reset();
     for (const off of this.#offs.splice(0)) {
       off();

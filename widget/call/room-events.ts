@@ -66,23 +66,20 @@ function onLevels(session: CallSession, hooks: RoomHooks, levels: Record<string,
 
 /** Keeps one timer at the detector's `endsAt`, so `speech-end` fires on time between samples. */
 function armSpeechEnd(session: CallSession, hooks: RoomHooks): void {
-  session.clearTimer(session.speechTimer);
-  session.speechTimer = null;
+  session.cancelSpeechTimer?.();
+  session.cancelSpeechTimer = null;
   const endsAt = session.speech.endsAt;
   if (endsAt === null) {
     return;
   }
-  session.speechTimer = session.setTimer(
-    () => {
-      session.speechTimer = null;
-      const transition = session.speech.expire(hooks.now());
-      if (transition) {
-        hooks.emit(transition);
-      }
-      armSpeechEnd(session, hooks);
-    },
-    Math.max(0, endsAt - hooks.now()),
-  );
+  session.cancelSpeechTimer = session.timers.after(Math.max(0, endsAt - hooks.now()), () => {
+    session.cancelSpeechTimer = null;
+    const transition = session.speech.expire(hooks.now());
+    if (transition) {
+      hooks.emit(transition);
+    }
+    armSpeechEnd(session, hooks);
+  });
 }
 
 /**

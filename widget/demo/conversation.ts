@@ -1,3 +1,4 @@
+import { Timers } from '../call/timers.ts';
 import type { ConversationAudio } from './audio-engine.ts';
 import {
   BETWEEN_CLIPS_MS,
@@ -16,7 +17,6 @@ import {
   speechUpdate,
   transcript,
 } from './server-messages.ts';
-import { Timers } from './timers.ts';
 import { openingWords, partialCues } from './transcript-timing.ts';
 import { TurnDetector } from './turn-detector.ts';
 

@@ -9,6 +9,7 @@ import type {
   DailyParticipantsObject,
   DailyParticipantUpdateOptions,
 } from '@daily-co/daily-js';
+import { Timers } from '../call/timers.ts';
 import type { CallTransport, CallTransportOptions } from '../call/transport.ts';
 import type { DemoAudioEngine } from './audio-engine.ts';
 import { ASSISTANT_ARRIVAL_MS, JOIN_DELAY_MS, PLAYABLE_FALLBACK_MS } from './constants.ts';
@@ -18,7 +19,6 @@ import { parseInbound } from './inbound.ts';
 import { acquireMicrophone, type MicrophoneGrant } from './microphone.ts';
 import { Roster, subscribesAudio } from './participants.ts';
 import type { DemoServerMessage } from './server-messages.ts';
-import { Timers } from './timers.ts';
 
 type Handler<T extends DailyEvent> = (event: DailyEventObject<T>) => void;
 

@@ -1,5 +1,5 @@
 /**
- * Owns every timeout and interval of one demo call, so ending the call clears all of them in one
+ * Owns every timeout and interval of one call (the call client's session, the demo room), so ending the call clears all of them in one
  * place and tests can check that none is left behind.
  */
 export class Timers {
@@ -32,11 +32,19 @@ export class Timers {
   /** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
   delay(ms: number, signal: AbortSignal): Promise<void> {
     return new Promise((resolve, reject) => {
-      const cancel = this.after(ms, resolve);
-      signal.addEventListener('abort', () => {
+      const onAbort = () => {
         cancel();
         reject(signal.reason);
+      };
+      const cancel = this.after(ms, () => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
       });
+      if (signal.aborted) {
+        onAbort();
+        return;
+      }
+      signal.addEventListener('abort', onAbort, { once: true });
     });
   }
 
