@@ -72,6 +72,15 @@ export default defineConfig(({ mode }) => {
         {
           extends: true,
           test: {
+            name: 'node',
+            root: repoRoot,
+            environment: 'node',
+            include: ['tests/node/**/*.test.ts'],
+          },
+        },
+        {
+          extends: true,
+          test: {
             name: 'browser',
             root: repoRoot,
             environment: 'node',

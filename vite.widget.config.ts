@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { basename, dirname, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { type Alias, defineConfig, type Plugin, type PluginOption } from 'vite';
@@ -42,9 +44,37 @@ const umdAssetUrls: Plugin = {
     `new URL(${JSON.stringify(relativePath)}, ${UMD_BASE}).href`,
 };
 
+/**
+ * `new URL('./audio/x.webm', import.meta.url)` is how widget code names a file it ships (plain
+ * JavaScript, so Node and other bundlers load those modules too). Vite resolves that pattern in
+ * apps but not in library builds, so here each one becomes an emitted asset (its own file, never
+ * inlined) whose URL the output format resolves: `import.meta.url` in ES, the script's URL in UMD.
+ */
+const SHIPPED_FILE =
+  /new URL\(\s*(['"])(\.{1,2}\/[^'"]+\.(?:webm|mp3|wav|svg|png))\1\s*,\s*import\.meta\.url\s*\)/g;
+const shippedFiles: Plugin = {
+  name: 'voice-assistant:shipped-files',
+  async transform(code, id) {
+    if (!code.includes('import.meta.url')) {
+      return null;
+    }
+    let result = code;
+    for (const [pattern, , relativePath = ''] of code.matchAll(SHIPPED_FILE)) {
+      const file = resolve(dirname(id), relativePath);
+      const ref = this.emitFile({
+        type: 'asset',
+        name: basename(file),
+        source: await readFile(file),
+      });
+      result = result.replace(pattern, `new URL(import.meta.ROLLUP_FILE_URL_${ref})`);
+    }
+    return result === code ? null : { code: result, map: null };
+  },
+};
+
 export default defineConfig(({ mode }) => {
   const umd = mode === 'umd';
-  const plugins: PluginOption[] = [react()];
+  const plugins: PluginOption[] = [react(), shippedFiles];
   if (umd) {
     plugins.unshift(umdAssetUrls);
   }
@@ -69,6 +99,8 @@ export default defineConfig(({ mode }) => {
       outDir: 'dist/widget',
       emptyOutDir: !umd,
       copyPublicDir: false,
+      // Never inline an asset as a data: URL: a strict host CSP (media-src) would block it.
+      assetsInlineLimit: 0,
       target: 'es2022',
       lib: {
         entry: 'widget/embed.ts',

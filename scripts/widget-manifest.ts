@@ -6,7 +6,7 @@ import {
   CSS_PROPERTY_DOCS,
   EVENT_DOCS,
   METHOD_DOCS,
-} from '../widget/ui/element-docs.ts';
+} from '../widget/element/element-docs.ts';
 
 const MODULE = 'voice-assistant.js';
 

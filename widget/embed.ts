@@ -1,6 +1,7 @@
-import { defineVoiceAssistant, VoiceAssistantElement } from './ui/element.ts';
+import { defineVoiceAssistant } from './define.ts';
 
 // The bundle entry (dist/widget/voice-assistant.js): registering <voice-assistant> is all it does.
+// Its exports are the element's public surface, so the UMD global and the d.ts agree.
 defineVoiceAssistant();
 
-export { defineVoiceAssistant, VoiceAssistantElement };
+export * from './element-surface.ts';

@@ -7,47 +7,10 @@
  */
 
 // ---------------------------------------------------------------------------------------------
-// The <voice-assistant> element
+// The <voice-assistant> element (its names are listed once, in element-surface.ts)
 // ---------------------------------------------------------------------------------------------
 
-/**
- * Registers `<voice-assistant>` (or another tag). Idempotent: a second call, or a second copy of
- * the script, is a no-op when the same version is registered; a different version already
- * registered is kept, with one warning naming both.
- */
-export { defineVoiceAssistant } from './ui/element.ts';
-
-/**
- * The element class behind `<voice-assistant>`: methods `start()`, `stop()`, `setMuted()`,
- * `isMuted()`, `say()`, and the `callOptions` property for custom transports.
- */
-export { VoiceAssistantElement } from './ui/element.ts';
-
-/** Thrown by the element's `setMuted`, `isMuted` and `say` when no call is active. */
-export { VoiceAssistantError } from './loader/voice-assistant-element.ts';
-
-/** The element's attributes, declared once; r2wc props and TS types derive from this list. */
-export { ATTRIBUTES } from './ui/attributes.ts';
-
-/** An attribute name of `<voice-assistant>`, a display mode, and the three button labels. */
-export type { AttributeName, Labels, Mode } from './ui/attributes.ts';
-
-/**
- * The element's DOM events (`voice-assistant:state-change`, `:call-start`, `:call-end`,
- * `:speech-start`, `:speech-end`, `:message`, `:error`): names, detail types and the widget state.
- * All bubble and are composed, and are declared in `GlobalEventHandlersEventMap`.
- */
-export type {
-  WidgetErrorDetail,
-  WidgetEvent,
-  WidgetEventDetails,
-  WidgetEventName,
-  WidgetServerMessage,
-  WidgetState,
-} from './ui/dom-events.ts';
-
-/** Call options a host may set on the element (`el.callOptions`), and its imperative API. */
-export type { CallOptionsOverride, WidgetController } from './ui/bridge.ts';
+export * from './element-surface.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Call client

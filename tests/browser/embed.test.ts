@@ -68,7 +68,13 @@ describe.each([
         const api = await page.evaluate(() =>
           Object.keys((window as unknown as { VoiceAssistant: object }).VoiceAssistant).sort(),
         );
-        expect(api).toEqual(['VoiceAssistantElement', 'defineVoiceAssistant']);
+        // The element's public surface (widget/element-surface.ts), nothing internal.
+        expect(api).toEqual([
+          'ATTRIBUTES',
+          'VoiceAssistantElement',
+          'VoiceAssistantError',
+          'defineVoiceAssistant',
+        ]);
       }
     });
   });

@@ -6,7 +6,7 @@ import {
   DEFAULT_LABELS,
   parseAttributes,
   readAttributes,
-} from '../../widget/ui/attributes.ts';
+} from '../../widget/element/attributes.ts';
 
 function values(given: Partial<AttributeValues> = {}): AttributeValues {
   const all = Object.fromEntries(ATTRIBUTES.map((name) => [camelCase(name), null]));

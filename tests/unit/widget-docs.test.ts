@@ -1,14 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { customElementsManifest } from '../../scripts/widget-manifest.ts';
-import { ATTRIBUTES } from '../../widget/ui/attributes.ts';
+import { ATTRIBUTES } from '../../widget/element/attributes.ts';
 import {
   ATTRIBUTE_DOCS,
   CSS_PART_DOCS,
   CSS_PROPERTY_DOCS,
   EVENT_DOCS,
-} from '../../widget/ui/element-docs.ts';
-import { WIDGET_CSS } from '../../widget/ui/styles.ts';
+} from '../../widget/element/element-docs.ts';
+import { WIDGET_CSS } from '../../widget/element/styles.ts';
 
 const SOURCES = ['widget/ui', 'widget/loader'].flatMap((dir) =>
   readdirSync(dir)

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { VoiceAssistantError } from '../../widget/loader/voice-assistant-element.ts';
-import { defineVoiceAssistant, VoiceAssistantElement } from '../../widget/ui/element.ts';
+import { defineVoiceAssistant } from '../../widget/define.ts';
+import { VoiceAssistantError } from '../../widget/element/errors.ts';
+import { VoiceAssistantElement } from '../../widget/loader/voice-assistant-element.ts';
 
 // The loader element alone, before the visitor shows intent: nothing here loads the UI chunk.
 

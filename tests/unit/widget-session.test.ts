@@ -5,8 +5,8 @@ import {
   type AttributeValues,
   camelCase,
   parseAttributes,
-} from '../../widget/ui/attributes.ts';
-import type { CallOptionsOverride } from '../../widget/ui/bridge.ts';
+} from '../../widget/element/attributes.ts';
+import type { CallOptionsOverride } from '../../widget/element/bridge.ts';
 import { type DemoOptions, WidgetSession } from '../../widget/ui/widget-session.ts';
 import { createFakeDaily, fakeMediaDevices, speakerParticipant } from '../helpers/fake-daily.ts';
 

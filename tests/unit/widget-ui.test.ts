@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WebCallCreator } from '../../widget/call/call-client.ts';
-import { defineVoiceAssistant, type VoiceAssistantElement } from '../../widget/ui/element.ts';
+import { defineVoiceAssistant } from '../../widget/define.ts';
+import type { VoiceAssistantElement } from '../../widget/loader/voice-assistant-element.ts';
 import { createFakeDaily, fakeMediaDevices, speakerParticipant } from '../helpers/fake-daily.ts';
 
 /** The machine may be busy: polls wait up to 10 s (they return as soon as they pass). */

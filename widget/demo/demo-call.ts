@@ -1,6 +1,6 @@
 import type { CallClientOptions } from '../call/call-client.ts';
 import type { CallTransportFactory } from '../call/transport.ts';
-import { CLIP_URLS } from './clips.ts';
+import { clipUrls } from './clips.ts';
 import { DemoTransport } from './demo-transport.ts';
 import { createDemoWebCall } from './demo-web-call.ts';
 import { WebAudioEngine } from './web-audio-engine.ts';
@@ -24,7 +24,7 @@ export function demoCallOptions(): DemoCallOptions {
   const transportFactory: CallTransportFactory = async (options) =>
     new DemoTransport({
       options,
-      createEngine: () => new WebAudioEngine({ urls: CLIP_URLS }),
+      createEngine: () => new WebAudioEngine({ urls: clipUrls() }),
     });
   return { publicKey: DEMO_PUBLIC_KEY, transportFactory, createWebCall: createDemoWebCall() };
 }

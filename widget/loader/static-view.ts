@@ -1,5 +1,5 @@
-import type { WidgetConfig } from '../ui/attributes.ts';
-import { TEXTS } from '../ui/texts.ts';
+import type { WidgetConfig } from '../element/attributes.ts';
+import { TEXTS } from '../element/texts.ts';
 
 /**
  * The loader's own rendering: the real idle button (same classes, parts, size and label as

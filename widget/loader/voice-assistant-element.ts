@@ -5,23 +5,26 @@ import {
   parseAttributes,
   readAttributes,
   type WidgetConfig,
-} from '../ui/attributes.ts';
-import type { CallOptionsOverride, MountedUi, UiBridge } from '../ui/bridge.ts';
-import { widgetStyleSheet } from '../ui/styles.ts';
-import { TEXTS } from '../ui/texts.ts';
+} from '../element/attributes.ts';
+import type { CallOptionsOverride, LoadUi, MountedUi, UiBridge } from '../element/bridge.ts';
+import { VoiceAssistantError } from '../element/errors.ts';
+import { widgetStyleSheet } from '../element/styles.ts';
+import { TEXTS } from '../element/texts.ts';
 import { buildStaticView, type StaticView } from './static-view.ts';
 
 /** Pointer, focus and touch: the visitor may be about to talk, so fetch the UI now. */
 const INTENT_EVENTS = ['pointerover', 'focusin', 'touchstart', 'pointerdown'] as const;
 
-/** Thrown by `setMuted`, `isMuted` and `say` when no call is running (SPEC §5). */
-export class VoiceAssistantError extends Error {
-  override readonly name = 'VoiceAssistantError';
-  readonly code = 'no-active-call';
-  constructor() {
-    super('Call object is not available.');
-  }
-}
+/**
+ * The class is declared at import time, but a server or plain Node has no `HTMLElement`: there it
+ * extends an empty class, so importing the package never throws (docs/behaviour.md#widget).
+ * Nothing is registered until `defineVoiceAssistant()` runs.
+ */
+const ElementBase: typeof HTMLElement =
+  typeof HTMLElement === 'undefined' ? (class {} as unknown as typeof HTMLElement) : HTMLElement;
+
+const notRegistered: LoadUi = () =>
+  Promise.reject(new Error('Register <voice-assistant> with defineVoiceAssistant() first.'));
 
 interface PendingStart {
   cancelled: boolean;
@@ -35,39 +38,15 @@ interface PendingStart {
  * before that chunk arrives shows the connecting label in the same frame and is carried out
  * when the code is there.
  *
- * @event voice-assistant:state-change - `{ state: 'idle' | 'connecting' | 'active' }`
- * @event voice-assistant:call-start - the assistant is listening
- * @event voice-assistant:call-end - the call ended
- * @event voice-assistant:speech-start - the assistant started speaking
- * @event voice-assistant:speech-end - the assistant stopped speaking
- * @event voice-assistant:message - a server message (transcripts, status updates…)
- * @event voice-assistant:error - `{ code, message, stage }`; the element is back to idle
- * @csspart container - the widget's box
- * @csspart button - the talk button (and the floating launcher)
- * @csspart launcher - the floating launcher
- * @csspart wave - the wave canvas
- * @csspart status - the live status line
- * @csspart badge - the "Demo assistant (offline)" badge
- * @csspart panel - the floating panel
- * @csspart close - the floating panel's close button
- * @csspart problem - the message shown for missing or bad attributes
- * @cssproperty --va-font - font family
- * @cssproperty --va-fg - text colour
- * @cssproperty --va-bg - background (black in fullscreen mode)
- * @cssproperty --va-accent - wave colour
- * @cssproperty --va-button-bg - talk button background
- * @cssproperty --va-button-fg - talk button text colour
- * @cssproperty --va-stop-bg - button background during a call
- * @cssproperty --va-focus - focus ring colour
- * @cssproperty --va-radius - button corner radius
- * @cssproperty --va-panel-bg - floating panel background
- * @cssproperty --va-panel-fg - floating panel text colour
- * @cssproperty --va-min-height - minimum height in inline mode
- * @cssproperty --va-z-index - stacking order of fullscreen and floating modes
+ * Its attributes, events, parts and custom properties are documented once, in
+ * `widget/element/element-docs.ts` (the source of `custom-elements.json`).
  */
-export class VoiceAssistantElement extends HTMLElement {
+export class VoiceAssistantElement extends ElementBase {
   /** The widget version that defined this class; `defineVoiceAssistant` compares it. */
   static readonly version: string = version;
+
+  /** Fetches the UI chunk; each registered subclass sets its own (see `loader/define.ts`). */
+  static readonly loadUi: LoadUi = notRegistered;
 
   static get observedAttributes(): string[] {
     return [...ATTRIBUTES];
@@ -239,8 +218,9 @@ export class VoiceAssistantElement extends HTMLElement {
   }
 
   #load(): Promise<MountedUi> {
-    this.#loading ??= import('../ui/mount-ui.ts').then(
-      ({ mountUi }) => {
+    const loadUi = (this.constructor as typeof VoiceAssistantElement).loadUi;
+    this.#loading ??= loadUi().then(
+      (mountUi) => {
         const ui = mountUi(this.#root, this.#bridge());
         this.#ui = ui;
         for (const type of INTENT_EVENTS) {
@@ -282,4 +262,10 @@ export class VoiceAssistantElement extends HTMLElement {
     // The status line already says what failed; nothing else to report here.
     this.start().catch(() => undefined);
   };
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'voice-assistant': VoiceAssistantElement;
+  }
 }

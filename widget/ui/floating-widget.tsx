@@ -6,9 +6,9 @@ import {
   useRef,
   useState,
 } from 'react';
-import type { WidgetConfig } from './attributes.ts';
+import type { WidgetConfig } from '../element/attributes.ts';
+import { TEXTS } from '../element/texts.ts';
 import { ControlsFrame, TalkControls } from './talk-controls.tsx';
-import { TEXTS } from './texts.ts';
 import { WaveCanvas } from './wave-canvas.tsx';
 import type { SessionSnapshot, WidgetSession } from './widget-session.ts';
 

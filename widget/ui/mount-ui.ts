@@ -7,8 +7,8 @@ import {
   camelCase,
   parseAttributes,
   readAttributes,
-} from './attributes.ts';
-import type { MountedUi, MountUi } from './bridge.ts';
+} from '../element/attributes.ts';
+import type { MountedUi, MountUi } from '../element/bridge.ts';
 import { loadDemoOptions, preloadRoomLibrary } from './lazy-modules.ts';
 import { setUiContext } from './ui-context.ts';
 import { VoiceAssistantView } from './voice-assistant.tsx';

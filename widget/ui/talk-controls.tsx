@@ -1,6 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
-import type { WidgetConfig } from './attributes.ts';
-import { TEXTS } from './texts.ts';
+import type { WidgetConfig } from '../element/attributes.ts';
+import { TEXTS } from '../element/texts.ts';
 import type { SessionSnapshot, WidgetSession } from './widget-session.ts';
 
 interface ControlsFrameProps {

@@ -1,4 +1,4 @@
-import type { UiBridge } from './bridge.ts';
+import type { UiBridge } from '../element/bridge.ts';
 import type { WidgetSession } from './widget-session.ts';
 
 /** What the React view needs besides its attribute props: the session and the loader bridge. */

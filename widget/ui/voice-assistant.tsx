@@ -1,5 +1,5 @@
 import { type ReactElement, useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
-import { type AttributeValues, parseAttributes } from './attributes.ts';
+import { type AttributeValues, parseAttributes } from '../element/attributes.ts';
 import { FloatingWidget } from './floating-widget.tsx';
 import { TalkControls } from './talk-controls.tsx';
 import { uiContextFor } from './ui-context.ts';

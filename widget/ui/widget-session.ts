@@ -4,11 +4,16 @@ import { CallError } from '../call/errors.ts';
 import type { CallEventName, CallEvents } from '../call/events.ts';
 import { OPTIONAL_STAGES, type StartStage } from '../call/start-stages.ts';
 import type { StartCallInput } from '../call/web-call.ts';
-import type { WidgetConfig } from './attributes.ts';
-import type { CallOptionsOverride, WidgetController } from './bridge.ts';
-import { dispatchWidgetEvent, type WidgetServerMessage, type WidgetState } from './dom-events.ts';
+import type { WidgetConfig } from '../element/attributes.ts';
+import type { CallOptionsOverride, WidgetController } from '../element/bridge.ts';
+import {
+  dispatchWidgetEvent,
+  type WidgetServerMessage,
+  type WidgetState,
+} from '../element/dom-events.ts';
+import { VoiceAssistantError } from '../element/errors.ts';
+import { TEXTS } from '../element/texts.ts';
 import { failureMessage } from './error-messages.ts';
-import { TEXTS } from './texts.ts';
 import { VolumeTween } from './wave-math.ts';
 
 /** What the React view renders. Immutable: a new object per change. */
@@ -135,7 +140,7 @@ export class WidgetSession implements WidgetController {
   #requireClient(): CallClient {
     const client = this.#client;
     if (client?.state !== 'connected') {
-      throw CallError.noActiveCall();
+      throw new VoiceAssistantError();
     }
     return client;
   }

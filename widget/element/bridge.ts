@@ -46,3 +46,9 @@ export interface MountedUi {
 
 /** The UI chunk's entry point (`widget/ui/mount-ui.ts`). */
 export type MountUi = (root: ShadowRoot, bridge: UiBridge) => MountedUi;
+
+/**
+ * Fetches the UI chunk. The loader never imports `ui/` itself: the composition root
+ * (`widget/define.ts`) hands this function to the registration, so the import graph stays one-way.
+ */
+export type LoadUi = () => Promise<MountUi>;

@@ -1,0 +1,78 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Every public module must import in plain Node 20 (server rendering, other bundlers, scripts):
+ * no DOM global may be read while importing, and nothing may be registered. Each module is
+ * imported in its own fresh `node` process, with getters on the DOM globals that record any
+ * read, so a module that reached for `document` at load time is caught even if it guarded it.
+ */
+const PUBLIC_MODULES = [
+  'widget/index.ts',
+  'widget/define.ts',
+  'widget/loader/voice-assistant-element.ts',
+  'widget/api/client.ts',
+  'widget/call/call-client.ts',
+  'widget/demo/demo-call.ts',
+] as const;
+
+const TRAPPED = [
+  'window',
+  'document',
+  'customElements',
+  'navigator',
+  'location',
+  'localStorage',
+  'sessionStorage',
+  'self',
+] as const;
+
+function importInBareNode(module: string): { touched: string[]; exports: string[] } {
+  const script = `
+    const touched = [];
+    for (const name of ${JSON.stringify(TRAPPED)}) {
+      Object.defineProperty(globalThis, name, {
+        configurable: true,
+        get() { touched.push(name); return undefined; },
+      });
+    }
+    const mod = await import(${JSON.stringify(`./${module}`)});
+    process.stdout.write(JSON.stringify({ touched, exports: Object.keys(mod).sort() }));
+  `;
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '--input-type=module', '--eval', script],
+    { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } },
+  );
+  if (result.status !== 0) {
+    throw new Error(`import of ${module} failed in bare Node:\n${result.stderr}`);
+  }
+  return JSON.parse(result.stdout) as { touched: string[]; exports: string[] };
+}
+
+describe('public modules in bare Node', () => {
+  it('runs without DOM globals', () => {
+    expect(typeof (globalThis as { HTMLElement?: unknown }).HTMLElement).toBe('undefined');
+  });
+
+  for (const module of PUBLIC_MODULES) {
+    it(`imports ${module} without touching a DOM global`, () => {
+      const { touched, exports } = importInBareNode(module);
+      expect(touched).toEqual([]);
+      expect(exports.length).toBeGreaterThan(0);
+    });
+  }
+
+  it('exposes the element class and its registration from the package entry', () => {
+    const { exports } = importInBareNode('widget/index.ts');
+    expect(exports).toEqual(
+      expect.arrayContaining([
+        'CallClient',
+        'VoiceAssistantElement',
+        'VoiceAssistantError',
+        'createApiClient',
+        'defineVoiceAssistant',
+      ]),
+    );
+  });
+});

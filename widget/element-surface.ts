@@ -1,0 +1,40 @@
+/**
+ * The public surface of the `<voice-assistant>` element, listed once: the package entry
+ * (`widget/index.ts`), the bundle entry (`widget/embed.ts`) and the bundle's `voice-assistant.d.ts`
+ * all re-export this file. Importing it has no side effects and touches no DOM global.
+ *
+ * @packageDocumentation
+ */
+
+/**
+ * Registers `<voice-assistant>` (or another tag). Idempotent: a second call, or a second copy of
+ * the script, is a no-op when the same version is registered; a different version already
+ * registered is kept, with one warning naming both.
+ */
+export { defineVoiceAssistant } from './define.ts';
+/** An attribute name of `<voice-assistant>`, a display mode, and the three button labels. */
+export type { AttributeName, Labels, Mode } from './element/attributes.ts';
+/** The element's attributes, declared once; r2wc props and TS types derive from this list. */
+export { ATTRIBUTES } from './element/attributes.ts';
+/** Call options a host may set on the element (`el.callOptions`), and its imperative API. */
+export type { CallOptionsOverride, WidgetController } from './element/bridge.ts';
+/**
+ * The element's DOM events (`voice-assistant:state-change`, `:call-start`, `:call-end`,
+ * `:speech-start`, `:speech-end`, `:message`, `:error`): names, detail types and the widget state.
+ * All bubble and are composed, and are declared in `GlobalEventHandlersEventMap`.
+ */
+export type {
+  WidgetErrorDetail,
+  WidgetEvent,
+  WidgetEventDetails,
+  WidgetEventName,
+  WidgetServerMessage,
+  WidgetState,
+} from './element/dom-events.ts';
+/** Thrown by the element's `setMuted`, `isMuted` and `say` when no call is active. */
+export { VoiceAssistantError } from './element/errors.ts';
+/**
+ * The element class behind `<voice-assistant>`: methods `start()`, `stop()`, `setMuted()`,
+ * `isMuted()`, `say()`, and the `callOptions` property for custom transports.
+ */
+export { VoiceAssistantElement } from './loader/voice-assistant-element.ts';
