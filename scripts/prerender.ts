@@ -13,7 +13,7 @@ interface ServerEntry {
   renderRoute(
     route: RouteName,
     config: Pick<SiteConfig, 'siteUrl'>,
-  ): { head: string; html: string };
+  ): Promise<{ head: string; html: string }>;
   PRERENDERED_ROUTES: ReadonlyArray<{ route: RouteName; file: string }>;
   settings: SiteConfig;
 }
@@ -58,7 +58,7 @@ if (!template.includes('<!--app-html-->')) {
 const entry = await buildServerEntry();
 try {
   for (const { route, file } of entry.PRERENDERED_ROUTES) {
-    const { head, html } = entry.renderRoute(route, entry.settings);
+    const { head, html } = await entry.renderRoute(route, entry.settings);
     const target = join(outDir, file);
     await mkdir(dirname(target), { recursive: true });
     await writeFile(target, fillTemplate(template, route, head, html), 'utf8');

@@ -1,27 +1,16 @@
-import { useEffect } from 'react';
-import { AssistantPage } from './pages/assistant-page.tsx';
-import { LandingPage } from './pages/landing-page.tsx';
-import { NotFoundPage } from './pages/not-found-page.tsx';
-import type { RouteName } from './paths.ts';
-
-function Page({ route }: { route: RouteName }) {
-  switch (route) {
-    case 'landing':
-      return <LandingPage />;
-    case 'assistant':
-      return <AssistantPage />;
-    default:
-      return <NotFoundPage />;
-  }
-}
+import { type ComponentType, useEffect } from 'react';
+import { hydrationQueue } from './islands/queue.ts';
 
 /**
- * Renders the page of a route; the route comes from paths.ts (client) or the prerenderer.
- * Once the page is interactive, `<html data-hydrated="true">` says so (tests and monitoring).
+ * Renders the page of a route (chosen by pages/page-loaders.ts). Once every island of the page
+ * has hydrated, `<html data-hydrated="true">` says so (tests and monitoring).
  */
-export function App({ route }: { route: RouteName }) {
+export function App({ Page }: { Page: ComponentType }) {
   useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
+    hydrationQueue.start();
+    void hydrationQueue.done.then(() => {
+      document.documentElement.dataset.hydrated = 'true';
+    });
   }, []);
-  return <Page route={route} />;
+  return <Page />;
 }

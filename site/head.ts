@@ -1,6 +1,8 @@
 import type { SiteConfig } from './config.ts';
 import { company } from './content/company.ts';
 import { hero } from './content/hero.ts';
+import { privacyPolicy } from './content/privacy.ts';
+import { termsOfUse } from './content/terms.ts';
 import { paths, type RouteName } from './paths.ts';
 
 /** Social preview image, 1200 × 630, in site/public. */
@@ -33,6 +35,20 @@ export function pageMeta(route: RouteName): PageMeta {
         description: `Try a ${company.name} voice assistant in your browser: press Talk to Assistant and speak.`,
         path: paths.assistant.getHref(),
         indexable: false,
+      };
+    case 'privacy':
+      return {
+        title: `${privacyPolicy.title} | ${company.name}`,
+        description: privacyPolicy.description,
+        path: paths.privacy.getHref(),
+        indexable: true,
+      };
+    case 'terms':
+      return {
+        title: `${termsOfUse.title} | ${company.name}`,
+        description: termsOfUse.description,
+        path: paths.terms.getHref(),
+        indexable: true,
       };
     default:
       return {

@@ -1,19 +1,42 @@
 import './styles/site.css';
+import { hydrationQueue, nextTask } from './islands/queue.ts';
+import { ROUTES_WITH_WIDGET, routeForPath } from './paths.ts';
 
-// Entry of every page. The prerendered HTML and this stylesheet are the whole first paint;
-// React, the app and the widget load right after it, so nothing competes with the page's
-// first render (this keeps LCP independent of script size). A page opened in a background tab
-// gets no animation frame, so it loads at once instead.
+// Entry of every page (docs/behaviour.md#landing). The prerendered HTML and this stylesheet are
+// the whole first paint. After it, each step below is a task of its own, so no single task
+// blocks the main thread for long: React, then the page's chunk, then hydration island by
+// island (islands/hydration-queue.ts), then the widget's small loader. A page opened in a
+// background tab gets no animation frame, so it starts at once instead.
+async function start(): Promise<void> {
+  const route = routeForPath(window.location.pathname);
+  await import('react-dom/client');
+  await nextTask();
+  const [{ pageLoaders }, client] = await Promise.all([
+    import('./pages/page-loaders.ts'),
+    import('./client.tsx'),
+  ]);
+  await nextTask();
+  const Page = await pageLoaders[route]();
+  await nextTask();
+  client.startApp(route, Page);
+  if (ROUTES_WITH_WIDGET.has(route)) {
+    await hydrationQueue.done;
+    await nextTask();
+    const { loadWidget } = await import('./lib/site-assistant.ts');
+    await loadWidget();
+  }
+}
+
 let started = false;
-function start(): void {
+function startOnce(): void {
   if (!started) {
     started = true;
-    void import('./client.tsx').then((client) => client.startApp());
+    void start();
   }
 }
 
 if (document.visibilityState === 'visible') {
-  requestAnimationFrame(() => setTimeout(start, 0));
+  requestAnimationFrame(() => setTimeout(startOnce, 0));
 } else {
-  start();
+  startOnce();
 }

@@ -9,6 +9,14 @@ export const paths = {
     getHref: (assistantId?: string): string =>
       assistantId ? `/assistant?assistantId=${encodeURIComponent(assistantId)}` : '/assistant',
   },
+  privacy: {
+    path: '/privacy',
+    getHref: (): string => '/privacy',
+  },
+  terms: {
+    path: '/terms',
+    getHref: (): string => '/terms',
+  },
 } as const;
 
 /** A page the app can render. */
@@ -18,17 +26,24 @@ export type RouteName = keyof typeof paths | 'not-found';
 export const PRERENDERED_ROUTES: ReadonlyArray<{ route: RouteName; file: string }> = [
   { route: 'landing', file: 'index.html' },
   { route: 'assistant', file: 'assistant.html' },
+  { route: 'privacy', file: 'privacy.html' },
+  { route: 'terms', file: 'terms.html' },
   { route: 'not-found', file: '404.html' },
 ];
 
-/** Which page serves a pathname (a trailing slash is ignored). */
+/** Routes whose page carries a `<voice-assistant>`: the widget is loaded there only. */
+export const ROUTES_WITH_WIDGET: ReadonlySet<RouteName> = new Set(['landing', 'assistant']);
+
+/** Which page serves a pathname (a trailing slash and a `.html` suffix are ignored). */
 export function routeForPath(pathname: string): RouteName {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (clean === paths.landing.path || clean === '/index.html') {
     return 'landing';
   }
-  if (clean === paths.assistant.path || clean === '/assistant.html') {
-    return 'assistant';
+  for (const route of ['assistant', 'privacy', 'terms'] as const) {
+    if (clean === paths[route].path || clean === `${paths[route].path}.html`) {
+      return route;
+    }
   }
   return 'not-found';
 }

@@ -18,6 +18,9 @@ export const contactCopy = {
   unavailable: 'We couldn’t send your message because the form service is not responding.',
   mailtoIntro: 'Please try again in a few minutes, or email us directly at',
   mailtoSubject: 'Inquiry from the Hearthline AI website',
+  consentBefore: 'By sending this form you agree that we use your details to answer you, as the ',
+  consentLink: 'Privacy Policy',
+  consentAfter: ' explains.',
 } as const;
 
 /** The form's fields in order; `name` is also the payload key (SPEC §7). */

@@ -12,3 +12,15 @@ export const navItems: readonly NavItem[] = [
 ];
 
 export const navCallToAction: NavItem = { label: 'Let’s Talk', sectionId: 'contact' };
+
+/** A page linked from the footer. */
+export interface FooterLink {
+  label: string;
+  href: string;
+}
+
+/** The footer's page links, in order. */
+export const footerLinks: readonly FooterLink[] = [
+  { label: 'Privacy Policy', href: '/privacy' },
+  { label: 'Terms of Use', href: '/terms' },
+];

@@ -1,4 +1,5 @@
-import { type ReactNode, Suspense } from 'react';
+import { Island } from '../islands/island.tsx';
+import { SITE_ASSISTANT_ID } from '../lib/site-assistant.ts';
 import { widgetConnectionAttributes } from '../lib/widget-attributes.ts';
 import { Contact } from '../sections/contact.tsx';
 import { Features } from '../sections/features.tsx';
@@ -12,14 +13,9 @@ import { settings } from '../settings.ts';
 const WIDGET_ATTRIBUTES = widgetConnectionAttributes(settings);
 
 /**
- * A separately hydrated part of the page. React hydrates each boundary in its own time-sliced
- * task instead of the whole page in one long one, which keeps the main thread responsive.
+ * `/`: navigation, hero, the four sections, footer, and the floating talk button. Each section is
+ * an island, hydrated on its own turn in document order.
  */
-function Island({ children }: { children: ReactNode }) {
-  return <Suspense fallback={null}>{children}</Suspense>;
-}
-
-/** `/`: navigation, hero, the four sections, footer, and the floating talk button. */
 export function LandingPage() {
   return (
     <>
@@ -51,6 +47,7 @@ export function LandingPage() {
       </Island>
       <aside className="assistant-dock" aria-label="Talk to our AI assistant">
         <voice-assistant
+          id={SITE_ASSISTANT_ID}
           mode="floating"
           assistant-id={settings.assistantId}
           {...WIDGET_ATTRIBUTES}

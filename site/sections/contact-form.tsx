@@ -1,5 +1,6 @@
 import { contactCopy, contactFields } from '../content/contact.ts';
 import { useContactForm } from '../hooks/use-contact-form.ts';
+import { paths } from '../paths.ts';
 import { settings } from '../settings.ts';
 import { FormStatus } from './form-status.tsx';
 
@@ -75,6 +76,11 @@ export function ContactForm() {
           {sending ? contactCopy.sending : contactCopy.submit}
         </button>
       </div>
+      <p className="form-consent">
+        {contactCopy.consentBefore}
+        <a href={paths.privacy.getHref()}>{contactCopy.consentLink}</a>
+        {contactCopy.consentAfter}
+      </p>
       <FormStatus id={STATUS_ID} state={state} />
     </form>
   );

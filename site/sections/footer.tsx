@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { company } from '../content/company.ts';
+import { footerLinks } from '../content/navigation.ts';
 import { Icon } from './icons.tsx';
 
 // The year the page was prerendered in; the client shows the current one after hydration.
@@ -15,7 +16,7 @@ function useCurrentYear(): number {
   );
 }
 
-/** Brand blurb, the four social profiles (new tab) and the copyright line. */
+/** Brand blurb, the four social profiles (new tab), the page links and the copyright line. */
 export function Footer() {
   const year = useCurrentYear();
   return (
@@ -49,9 +50,18 @@ export function Footer() {
         <p>
           © <span className="footer-year">{year}</span> {company.name}. All rights reserved.
         </p>
-        <p>
-          <a href={`mailto:${company.email}`}>{company.email}</a>
-        </p>
+        <nav aria-label="Legal and contact">
+          <ul className="footer-links">
+            {footerLinks.map((link) => (
+              <li key={link.href}>
+                <a href={link.href}>{link.label}</a>
+              </li>
+            ))}
+            <li>
+              <a href={`mailto:${company.email}`}>{company.email}</a>
+            </li>
+          </ul>
+        </nav>
       </div>
     </footer>
   );
