@@ -1,22 +1,19 @@
 import './styles/site.css';
 import { hydrationQueue, nextTask } from './islands/queue.ts';
+import { pageLoaders } from './pages/page-loaders.ts';
 import { ROUTES_WITH_WIDGET, routeForPath } from './paths.ts';
 
 // Entry of every page (docs/behaviour.md#landing). The prerendered HTML and this stylesheet are
 // the whole first paint. After it, each step below is a task of its own, so no single task
-// blocks the main thread for long: React, then the page's chunk, then hydration island by
-// island (islands/hydration-queue.ts), then the widget's small loader. A page opened in a
+// blocks the main thread for long: React and the page's chunk, then hydration island by island
+// (islands/hydration-queue.ts), then the widget's small loader. A page opened in a
 // background tab gets no animation frame, so it starts at once instead.
 async function start(): Promise<void> {
   const route = routeForPath(window.location.pathname);
-  await import('react-dom/client');
-  await nextTask();
-  const [{ pageLoaders }, client] = await Promise.all([
-    import('./pages/page-loaders.ts'),
-    import('./client.tsx'),
-  ]);
-  await nextTask();
-  const Page = await pageLoaders[route]();
+  // Both chunks download in parallel; each is evaluated in its own task when it arrives.
+  const page = pageLoaders[route]();
+  const client = await import('./client.tsx');
+  const Page = await page;
   await nextTask();
   client.startApp(route, Page);
   if (ROUTES_WITH_WIDGET.has(route)) {

@@ -1,7 +1,17 @@
-/** One line of the hero's sample conversation. */
+/** The listing the sample conversation is about, shown as a card inside the chat. */
+export interface ChatListing {
+  address: string;
+  /** Short chip text, and what a screen reader says instead. */
+  facts: ReadonlyArray<{ text: string; spoken: string }>;
+  illustrationLabel: string;
+}
+
+/** One line of the hero's sample conversation, with the card or choices it shows. */
 export interface ChatMessage {
   from: 'visitor' | 'assistant';
   text: string;
+  listing?: ChatListing;
+  slots?: readonly string[];
 }
 
 /** The sample assistant's name, used in the chat header and its messages. */
@@ -21,10 +31,20 @@ export const heroChat = {
       text:
         'Hi, I’m Nora! Yes, 14 Linden Court is available: a 3-bedroom, 2-bath home listed at ' +
         '$450,000, with a renovated kitchen and a fenced backyard.',
+      listing: {
+        address: '14 Linden Court',
+        facts: [
+          { text: '3 bd', spoken: '3 bedrooms' },
+          { text: '2 ba', spoken: '2 bathrooms' },
+          { text: '$450,000', spoken: 'listed at $450,000' },
+        ],
+        illustrationLabel: 'Drawing of 14 Linden Court: a two-storey home with a fenced yard',
+      },
     },
     {
       from: 'assistant',
       text: 'I can book you a viewing this Saturday. I have 2:00 PM and 4:00 PM open. Which suits you?',
+      slots: ['2:00 PM', '4:00 PM'],
     },
     { from: 'visitor', text: '2:00 PM works for me.' },
     {

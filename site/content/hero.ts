@@ -7,5 +7,7 @@ export const hero = {
     'agents’ calendars with booked viewings. Our AI assistants handle the first conversation so ' +
     'your team can spend its time where it closes deals.',
   callToAction: 'Let’s Talk',
+  /** Opens the floating widget and starts the demo call. */
+  demoCallToAction: 'Talk to Nora',
   proofPoints: ['Replies in under 10 seconds', 'Live in 2–4 weeks', 'Works with your CRM'],
 } as const;

@@ -3,8 +3,13 @@ import { hero } from '../content/hero.ts';
 import { useInViewOnce } from '../hooks/use-in-view.ts';
 import { HERO_BUTTON_OFFSET_PX } from '../lib/constants.ts';
 import { scrollToSection } from '../lib/scroll-to-section.ts';
+import { startSiteAssistant } from '../lib/site-assistant.ts';
 import { HeroChat } from './hero-chat.tsx';
 import { Icon } from './icons.tsx';
+
+function onTalkToNora() {
+  void startSiteAssistant();
+}
 
 function onLetsTalk(event: MouseEvent<HTMLAnchorElement>) {
   if (scrollToSection('contact', HERO_BUTTON_OFFSET_PX)) {
@@ -12,7 +17,10 @@ function onLetsTalk(event: MouseEvent<HTMLAnchorElement>) {
   }
 }
 
-/** Badge, headline, intro and Let's Talk on the left; the sample chat on the right. */
+/**
+ * Badge, headline, intro, Let's Talk and Talk to Nora on the left; the sample chat on the right.
+ * Talk to Nora works once this island has hydrated (before that it is an inert button).
+ */
 export function Hero() {
   const [copyRef, copyIn] = useInViewOnce<HTMLDivElement>();
   const [visualRef, visualIn] = useInViewOnce<HTMLDivElement>();
@@ -32,6 +40,14 @@ export function Hero() {
               {hero.callToAction}
               <Icon name="arrow-right" />
             </a>
+            <button
+              type="button"
+              className="button button-secondary button-large"
+              onClick={onTalkToNora}
+            >
+              <Icon name="mic" />
+              {hero.demoCallToAction}
+            </button>
           </div>
           <ul className="proof-points">
             {hero.proofPoints.map((point) => (

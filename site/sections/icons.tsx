@@ -1,6 +1,7 @@
 /** Names of the icons in styles/icons.css; all are 24×24 and drawn in the current text colour. */
 export type IconName =
   | 'chat'
+  | 'mic'
   | 'target'
   | 'chart'
   | 'plug'

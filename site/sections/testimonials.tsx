@@ -43,16 +43,21 @@ export function Testimonials() {
         tabIndex={0}
       >
         <ul className="marquee-track" ref={track}>
-          {testimonials.map((testimonial) => (
-            <TestimonialCard key={testimonial.name} testimonial={testimonial} />
+          {testimonials.map((testimonial, index) => (
+            <TestimonialCard key={testimonial.name} testimonial={testimonial} tone={index} />
           ))}
           {!looping
             ? null
             : PADDING.map((source, i) => {
                 const testimonial = testimonials[source];
                 return testimonial ? (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the copies never reorder
-                  <TestimonialCard key={`loop-${i}`} testimonial={testimonial} duplicate />
+                  <TestimonialCard
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the copies never reorder
+                    key={`loop-${i}`}
+                    testimonial={testimonial}
+                    tone={source}
+                    duplicate
+                  />
                 ) : null;
               })}
         </ul>
