@@ -93,6 +93,8 @@ const states: Array<{ name: string; run: (page: Page) => Promise<void>; allow?: 
     },
   },
   { name: '404 page', run: (page) => open(page, '/404') },
+  { name: '/privacy', run: (page) => open(page, '/privacy') },
+  { name: '/terms at 375 px', run: (page) => open(page, '/terms', 375) },
 ];
 
 describe('axe on every route and state', () => {
