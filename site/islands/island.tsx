@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, use, useEffect, useId } from 'react';
+import { type ReactNode, Suspense, use, useId, useLayoutEffect } from 'react';
 import { hydrationQueue } from './queue.ts';
 
 const OPEN: Promise<void> = Object.assign(Promise.resolve(), { status: 'fulfilled' });
@@ -7,7 +7,8 @@ function Gate({ id, children }: { id: string; children: ReactNode }) {
   // Suspending while hydrating keeps the prerendered HTML on screen, untouched and visible,
   // until this island's turn. Whether the queue is held never changes during a page's life.
   use(hydrationQueue.gate(id) ?? OPEN);
-  useEffect(() => hydrationQueue.committed(id), [id]);
+  // Layout effect: the commit itself ends the turn, so the next island need not wait a frame.
+  useLayoutEffect(() => hydrationQueue.committed(id), [id]);
   return children;
 }
 
