@@ -101,6 +101,9 @@ describe('routes', () => {
         routeForPath,
       ),
     ).toEqual(['landing', 'landing', 'assistant', 'assistant', 'assistant', 'not-found']);
+    expect(
+      ['/privacy', '/privacy/', '/terms', '/terms.html', '/privacy-policy'].map(routeForPath),
+    ).toEqual(['privacy', 'privacy', 'terms', 'terms', 'not-found']);
   });
 
   it('builds /assistant links with an encoded assistant id', () => {

@@ -52,9 +52,12 @@ describe('robots.txt and sitemap.xml', () => {
     );
   });
 
-  it('lists the landing page only', () => {
+  it('lists the indexable pages: the landing page, /privacy and /terms (not /assistant)', () => {
     const xml = sitemapXml(config.siteUrl);
-    expect(xml).toContain('<loc>https://www.hearthline.ai/</loc>');
-    expect(xml.match(/<url>/g)).toHaveLength(1);
+    expect([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([
+      'https://www.hearthline.ai/',
+      'https://www.hearthline.ai/privacy',
+      'https://www.hearthline.ai/terms',
+    ]);
   });
 });
