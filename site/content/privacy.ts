@@ -43,9 +43,8 @@ export const privacyPolicy: LegalDocument = {
         'Calls are recorded and transcribed by the voice platform that runs the assistant, a ' +
           'processor working on our and the brokerage’s instructions. The recording and the ' +
           'transcript let the brokerage follow up on your request and let us check and improve ' +
-          'the assistant’s answers. The assistant says so before the conversation starts; if ' +
-          'you do not want to be recorded, end the call and use the contact details on the ' +
-          'brokerage’s site instead.',
+          'the assistant’s answers. If you do not want to be recorded, do not start a call (or ' +
+          'end it) and use the brokerage’s other contact details instead.',
         'The demo on this website plays a prerecorded conversation: nothing you say during the ' +
           'demo is sent anywhere.',
       ],
