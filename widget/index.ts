@@ -82,28 +82,11 @@ export { createApiCore, DEFAULT_BASE_URL } from './api/core.ts';
 /** Per-request options (signal, cancel token, timeout, retries, idempotency key) and the core. */
 export type { ApiCore, ApiCoreOptions, RequestOptions, TokenSource } from './api/core.ts';
 
-/** Resource groups, each importable on its own so a bundle carries only what it calls. */
-export { analyticsResource } from './api/resources/analytics.ts';
-export { assistantsResource } from './api/resources/assistants.ts';
-export { callsResource } from './api/resources/calls.ts';
-export { campaignsResource } from './api/resources/campaigns.ts';
-export { chatsResource } from './api/resources/chats.ts';
-export { credentialsResource } from './api/resources/credentials.ts';
-export { filesResource } from './api/resources/files.ts';
-export { knowledgeBasesResource } from './api/resources/knowledge-bases.ts';
-export { callLogsResource, logsResource } from './api/resources/logs.ts';
-export { orgsResource } from './api/resources/orgs.ts';
-export { phoneNumbersResource } from './api/resources/phone-numbers.ts';
-export { providersResource } from './api/resources/providers.ts';
-export { sessionsResource } from './api/resources/sessions.ts';
-export { squadsResource } from './api/resources/squads.ts';
-export { supportResource } from './api/resources/support.ts';
-export { templatesResource } from './api/resources/templates.ts';
-export { testSuitesResource } from './api/resources/test-suites.ts';
-export { tokensResource } from './api/resources/tokens.ts';
-export { toolsResource } from './api/resources/tools.ts';
-export { voiceLibraryResource } from './api/resources/voice-library.ts';
-export { workflowsResource } from './api/resources/workflows.ts';
+/**
+ * Resource groups, each importable on its own so a bundle carries only what it calls
+ * (`callsResource`, `assistantsResource`…), and `RESOURCES`, the one list of them.
+ */
+export * from './api/resources/all.ts';
 
 /** The route table as data (method, path template, body kind, auth); the client is built from it. */
 export { ROUTES } from './api/routes.ts';
