@@ -23,6 +23,11 @@ export interface TalkStamps {
   /** When the label turned into Stop (a DOM mutation), and the frame after it. */
   stopInDom: number;
   stopPainted: number;
+  /** Diagnostics: the microphone preflight, and the API client chunk's download. */
+  micRequested?: number;
+  micGranted?: number;
+  apiChunkRequested?: number;
+  apiChunkLoaded?: number;
 }
 
 /** What the bench reads from the page. */
@@ -59,6 +64,28 @@ window.fetch = (input, init) => {
     return response;
   });
 };
+
+const getUserMedia = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+navigator.mediaDevices.getUserMedia = (constraints) => {
+  stamps.micRequested ??= now();
+  return getUserMedia(constraints).then((stream) => {
+    stamps.micGranted ??= now();
+    return stream;
+  });
+};
+
+/** Read after the run, so no observer callback runs inside the measured steps. */
+function readApiChunkTiming(): void {
+  const entry = performance
+    .getEntriesByType('resource')
+    .find((e) => /\/platform-web-call-[\w-]+\.js$/.test(e.name)) as
+    | PerformanceResourceTiming
+    | undefined;
+  if (entry) {
+    stamps.apiChunkRequested = entry.startTime;
+    stamps.apiChunkLoaded = entry.responseEnd;
+  }
+}
 
 window.addEventListener(
   'click',
@@ -127,6 +154,7 @@ const done = uiMounted
     return new Promise<TalkStamps>((resolve) => {
       requestAnimationFrame(() => {
         stamps.stopPainted = now();
+        readApiChunkTiming();
         resolve(stamps as TalkStamps);
       });
     });

@@ -39,6 +39,14 @@ interface RunFigures {
   clickToRequest: number;
   responseToJoin: number;
   listeningToStop: number;
+  /** The first figure without the wait inside the browser's getUserMedia(). */
+  ours: number;
+  /** Where the first figure goes: click to getUserMedia, the preflight, grant to request. */
+  clickToMic: number;
+  micPreflight: number;
+  micToRequest: number;
+  /** The API client chunk's bytes arriving, after the click. */
+  clickToApiChunk: number;
 }
 
 function talkBudgets(): TalkBudgets {
@@ -113,6 +121,11 @@ function figures(s: TalkStamps): RunFigures {
     clickToRequest: s.requestSent - s.click,
     responseToJoin: s.joinCalled - s.responseArrived,
     listeningToStop: Math.max(0, s.stopPainted - s.listening),
+    ours: s.requestSent - s.click - ((s.micGranted ?? Number.NaN) - (s.micRequested ?? Number.NaN)),
+    clickToMic: (s.micRequested ?? Number.NaN) - s.click,
+    micPreflight: (s.micGranted ?? Number.NaN) - (s.micRequested ?? Number.NaN),
+    micToRequest: s.requestSent - (s.micGranted ?? Number.NaN),
+    clickToApiChunk: (s.apiChunkLoaded ?? Number.NaN) - s.click,
   };
 }
 
@@ -177,6 +190,20 @@ export default async function talkLatency(): Promise<BenchReport> {
           ...spread(clickToRequest),
           goal: `≤ ${budgets.clickToRequestMs}`,
         },
+        ...(
+          [
+            ['  ours: without the wait inside getUserMedia()', 'ours'],
+            ['  of which: click -> getUserMedia() called', 'clickToMic'],
+            ['  of which: microphone preflight', 'micPreflight'],
+            ['  of which: microphone granted -> POST leaves', 'micToRequest'],
+            ['  (API client chunk bytes in, after the click)', 'clickToApiChunk'],
+          ] as const
+        ).map(([step, key]) => ({
+          step,
+          unit: 'ms',
+          ...spread(runs.map((r) => r[key])),
+          goal: '-',
+        })),
         {
           step: 'POST response -> join() called',
           unit: 'ms',
