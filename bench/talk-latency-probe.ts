@@ -34,8 +34,10 @@ export interface TalkStamps {
 export interface TalkProbe {
   /** Resolves once the UI chunk has replaced the loader's button (after the hover). */
   uiMounted: Promise<void>;
-  /** Resolves with every stamp once Stop has been painted after `listening`. */
-  done: Promise<TalkStamps>;
+  /** Clears the stamps for the next click; the widget must be idle. */
+  arm(): void;
+  /** After `arm()`: resolves with the stamps once Stop has been painted after `listening`. */
+  result: Promise<TalkStamps> | null;
   /** Stamps taken so far (for a diagnostic when a run times out). */
   stamps: Partial<TalkStamps>;
 }
@@ -49,7 +51,7 @@ declare global {
 const WEB_CALL_PATH = '/call/web';
 const ACTIVE_LABEL = 'Stop';
 
-const stamps: Partial<TalkStamps> = {};
+let stamps: Partial<TalkStamps> = {};
 const now = () => performance.now();
 
 const originalFetch = window.fetch.bind(window);
@@ -81,7 +83,7 @@ function readApiChunkTiming(): void {
     .find((e) => /\/platform-web-call-[\w-]+\.js$/.test(e.name)) as
     | PerformanceResourceTiming
     | undefined;
-  if (entry) {
+  if (entry && entry.startTime >= (stamps.click ?? 0)) {
     stamps.apiChunkRequested = entry.startTime;
     stamps.apiChunkLoaded = entry.responseEnd;
   }
@@ -147,17 +149,30 @@ function whenDom(test: () => boolean): Promise<void> {
 }
 
 const uiMounted = whenDom(() => talkButton() != null);
-const done = uiMounted
-  .then(() => whenDom(() => talkButton()?.textContent === ACTIVE_LABEL))
-  .then(() => {
-    stamps.stopInDom = now();
-    return new Promise<TalkStamps>((resolve) => {
-      requestAnimationFrame(() => {
-        stamps.stopPainted = now();
-        readApiChunkTiming();
-        resolve(stamps as TalkStamps);
+
+function armed(): Promise<TalkStamps> {
+  stamps = {};
+  return uiMounted
+    .then(() => whenDom(() => talkButton()?.textContent === ACTIVE_LABEL))
+    .then(() => {
+      stamps.stopInDom = now();
+      return new Promise<TalkStamps>((resolve) => {
+        requestAnimationFrame(() => {
+          stamps.stopPainted = now();
+          readApiChunkTiming();
+          resolve(stamps as TalkStamps);
+        });
       });
     });
-  });
+}
 
-window.talkProbe = { uiMounted, done, stamps };
+window.talkProbe = {
+  uiMounted,
+  arm() {
+    this.result = armed();
+  },
+  result: null,
+  get stamps() {
+    return stamps;
+  },
+};
