@@ -281,6 +281,7 @@ describe('a failure at each required stage', () => {
         microphone: 'preflight',
       });
       expect(h.client.state).toBe('idle');
+      expect(h.recorder.payloads('error').map((error) => error.recoverable)).toEqual([false]);
       expect(h.media.allReleased()).toBe(true);
       for (const room of h.daily.rooms) {
         expect(room.state.destroyed).toBe(true);
@@ -346,6 +347,8 @@ describe('a failure at each optional stage', () => {
         'call-start-success',
       ]);
       expect(h.client.state).toBe('connected');
+      // The client says the call goes on; listeners need not know which stages are optional.
+      expect(h.recorder.payloads('error').map((error) => error.recoverable)).toEqual([true]);
     },
   );
 });

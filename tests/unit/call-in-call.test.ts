@@ -170,6 +170,7 @@ describe('ending a call (SPEC §4)', () => {
     ]);
     const [error] = h.recorder.payloads('error');
     expect(error?.message).toBe('The call was interrupted (network lost).');
+    expect(error?.recoverable).toBe(false);
   });
 
   test('the room leaving (assistant hung up) ends the call once', async () => {
