@@ -1,5 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { buildWebCallPayload, hasCallTarget, readWebCall } from '../../widget/call/web-call.ts';
+import {
+  buildWebCallPayload,
+  describeInput,
+  hasCallTarget,
+  readWebCall,
+} from '../../widget/call/web-call.ts';
 
 describe('hasCallTarget (SPEC §5)', () => {
   test('needs a non-empty assistant, squad or workflow', () => {
@@ -8,6 +13,7 @@ describe('hasCallTarget (SPEC §5)', () => {
     expect(hasCallTarget({ workflow: 'w' })).toBe(true);
     expect(hasCallTarget({})).toBe(false);
     expect(hasCallTarget({ assistant: '  ' })).toBe(false);
+    expect(hasCallTarget({ assistant: ' ', squad: '\n', workflow: '\t' })).toBe(false);
     expect(hasCallTarget(undefined)).toBe(false);
     expect(hasCallTarget({ assistantOverrides: {} })).toBe(false);
   });
@@ -22,6 +28,20 @@ describe('buildWebCallPayload (SPEC §3)', () => {
       assistant: { name: 'Inline' },
       squadId: 's1',
       workflow: { name: 'W' },
+    });
+  });
+
+  test('an id that is blank after trimming is absent; ids are sent trimmed', () => {
+    expect(buildWebCallPayload({ assistant: '  ', squad: 'sq' })).toEqual({ squadId: 'sq' });
+    expect(buildWebCallPayload({ squad: '\t', workflow: ' w1 ' })).toEqual({ workflowId: 'w1' });
+    expect(buildWebCallPayload({ assistant: ' a1\n', workflow: ' ' })).toEqual({
+      assistantId: 'a1',
+    });
+    expect(describeInput({ assistant: '  ', squad: 'sq' })).toEqual({
+      hasAssistant: false,
+      hasSquad: true,
+      hasWorkflow: false,
+      microphone: 'preflight',
     });
   });
 

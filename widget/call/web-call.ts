@@ -63,23 +63,33 @@ export interface RoomPlan {
   avatarVideo: boolean;
 }
 
-function present(value: unknown): boolean {
-  return typeof value === 'string'
-    ? value.trim() !== ''
-    : value !== null && typeof value === 'object';
+type Target = NonNullable<StartCallInput['assistant' | 'squad' | 'workflow']>;
+
+/**
+ * The target as it is sent: an id trimmed, an inline object as it is, and `undefined` for
+ * anything else, including an id that is blank after trimming (docs/behaviour.md#validation).
+ */
+function target(value: unknown): Target | undefined {
+  if (typeof value === 'string') {
+    const id = value.trim();
+    return id === '' ? undefined : id;
+  }
+  return value !== null && typeof value === 'object' ? (value as Target) : undefined;
 }
 
-/** SPEC §5: a start needs at least one of assistant, squad or workflow. */
+const TARGETS = ['assistant', 'squad', 'workflow'] as const;
+
+/** A start needs at least one of assistant, squad or workflow (docs/behaviour.md#validation). */
 export function hasCallTarget(input: StartCallInput | undefined): boolean {
-  return !!input && (present(input.assistant) || present(input.squad) || present(input.workflow));
+  return !!input && TARGETS.some((key) => target(input[key]) !== undefined);
 }
 
-/** SPEC §3: a string value becomes `…Id`, an object goes inline; absent fields are omitted. */
+/** A string value becomes `…Id`, an object goes inline; absent fields are omitted. */
 export function buildWebCallPayload(input: StartCallInput): WebCallPayload {
   const payload: Record<string, unknown> = {};
-  for (const key of ['assistant', 'squad', 'workflow'] as const) {
-    const value = input[key];
-    if (value) {
+  for (const key of TARGETS) {
+    const value = target(input[key]);
+    if (value !== undefined) {
       payload[typeof value === 'string' ? `${key}Id` : key] = value;
     }
   }
@@ -94,9 +104,9 @@ export function buildWebCallPayload(input: StartCallInput): WebCallPayload {
 /** What is being started, for stage details and failure context. */
 export function describeInput(input: StartCallInput) {
   return {
-    hasAssistant: !!input.assistant,
-    hasSquad: !!input.squad,
-    hasWorkflow: !!input.workflow,
+    hasAssistant: target(input.assistant) !== undefined,
+    hasSquad: target(input.squad) !== undefined,
+    hasWorkflow: target(input.workflow) !== undefined,
     microphone: input.microphone ? ('provided' as const) : ('preflight' as const),
   };
 }
