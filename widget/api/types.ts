@@ -90,7 +90,6 @@ type Schemas = components['schemas'];
 export type Call = Schemas['Call'];
 export type Assistant = Schemas['Assistant'];
 export type CreateAssistantDto = Schemas['CreateAssistantDTO'];
-export type PhoneNumberPaginated = Schemas['PhoneNumberPaginatedResponse'];
 export type PaginationMeta = Schemas['PaginationMeta'];
 export type FileObject = Schemas['File'];
 export type { WebCallBody, WebCallResponse } from './supplement.ts';
