@@ -291,3 +291,41 @@ describe('video recording (SPEC §3, §9)', () => {
     ]);
   });
 });
+
+describe('audio-processor errors (SPEC §8)', () => {
+  test('noise processing is turned off and local audio comes back for an unmuted user', async () => {
+    const h = callHarness();
+    await startCall(h);
+    h.daily.room.emit('nonfatal-error', {
+      type: 'audio-processor-error',
+      errorMsg: 'worklet crashed',
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.daily.room.inputSettings.at(-1)).toEqual({ audio: { processor: { type: 'none' } } });
+    expect(h.daily.room.calls.at(-1)).toBe('setLocalAudio(true)');
+  });
+
+  test('a user who muted themselves is never unmuted by it', async () => {
+    const h = callHarness();
+    await startCall(h);
+    h.client.setMuted(true);
+    h.daily.room.emit('nonfatal-error', {
+      type: 'audio-processor-error',
+      errorMsg: 'worklet crashed',
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.daily.room.inputSettings.at(-1)).toEqual({ audio: { processor: { type: 'none' } } });
+    expect(h.daily.room.calls.filter((c) => c.startsWith('setLocalAudio'))).toEqual([
+      'setLocalAudio(false)',
+    ]);
+    expect(h.client.isMuted()).toBe(true);
+  });
+
+  test('other non-fatal errors change nothing', async () => {
+    const h = callHarness();
+    await startCall(h);
+    const calls = h.daily.room.calls.length;
+    h.daily.room.emit('nonfatal-error', { type: 'screen-share-error', errorMsg: 'x' });
+    expect(h.daily.room.calls).toHaveLength(calls);
+  });
+});

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import type { WebCallCreator } from '../../widget/call/call-client.ts';
 import type { CallEventName, CallEvents } from '../../widget/call/events.ts';
-import { callHarness, webCallResponse } from '../helpers/call-scenario.ts';
-import { speakerParticipant } from '../helpers/fake-daily.ts';
+import { callHarness, startCall, webCallResponse } from '../helpers/call-scenario.ts';
+import { createFakeDaily, speakerParticipant } from '../helpers/fake-daily.ts';
 import { ALL_CALL_EVENTS, describeEvent, type RecordedEvent } from '../helpers/record-events.ts';
 
 // The host pattern `call.on(<event>, () => call.stop())`, tried from every event a start emits.
@@ -15,6 +16,10 @@ afterEach(() => {
   vi.useRealTimers();
   document.body.replaceChildren();
 });
+
+/** A createWebCall that stays pending until its signal aborts. */
+const pendingWebCall: WebCallCreator = (_payload, signal) =>
+  new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
 
 /** Room calls that release things; anything else after stop() is a step that should not run. */
 const RELEASING = new Set(['destroy', 'stopRemoteParticipantsAudioLevelObserver', 'stopRecording']);
@@ -189,5 +194,86 @@ describe('stop() from a listener of any event of a start', () => {
       );
       document.body.replaceChildren();
     }
+  });
+});
+
+describe('stop() during starting cancels cleanly', () => {
+  test('while the web call is being created: aborted, no room, mic released, idle, no error', async () => {
+    const h = callHarness({ createWebCall: pendingWebCall });
+    const result = h.client.start({ assistant: 'a' });
+    await vi.advanceTimersByTimeAsync(0);
+    await h.client.stop();
+    expect(await result).toBeNull();
+    expect(h.recorder.lines()).toEqual([
+      'state:starting',
+      'stage:initialization:started',
+      'stage:initialization:completed',
+      'stage:web-call-creation:started',
+      'stage:web-call-creation:cancelled',
+      'state:idle',
+    ]);
+    expect(h.daily.rooms).toEqual([]);
+    expect(h.media.allReleased()).toBe(true);
+  });
+
+  test('while joining: the room is destroyed and nothing stays subscribed', async () => {
+    const h = callHarness({ daily: { join: { kind: 'hang' } } });
+    void h.client.start({ assistant: 'a' });
+    await vi.advanceTimersByTimeAsync(0);
+    await h.client.stop();
+    expect(h.recorder.lines().slice(-2)).toEqual(['stage:daily-call-join:cancelled', 'state:idle']);
+    expect(h.daily.room.state.destroyed).toBe(true);
+    expect(h.daily.room.listenerCount()).toBe(0);
+    expect(vi.getTimerCount()).toBe(0);
+    h.daily.room.finishJoin(); // a late answer from the room changes nothing
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.client.state).toBe('idle');
+  });
+
+  test('during the mobile wait, and while the microphone prompt is open', async () => {
+    const mobile = callHarness({ client: { userAgent: 'Android 14; Mobile' } });
+    void mobile.client.start({ assistant: 'a' });
+    await vi.advanceTimersByTimeAsync(500);
+    await mobile.client.stop();
+    expect(mobile.recorder.lines().slice(-2)).toEqual([
+      'stage:mobile-permissions:cancelled',
+      'state:idle',
+    ]);
+    expect(vi.getTimerCount()).toBe(0);
+
+    const prompt = callHarness();
+    prompt.media.holdPrompts();
+    void prompt.client.start({ assistant: 'a' });
+    await prompt.client.stop();
+    prompt.media.answerPrompt(); // the visitor answers after leaving: the mic is released at once
+    await vi.advanceTimersByTimeAsync(0);
+    expect(prompt.media.allReleased()).toBe(true);
+    expect(prompt.webCalls).toEqual([]);
+  });
+
+  test('a room object that arrives after stop() is destroyed at once', async () => {
+    const daily = createFakeDaily();
+    let release: () => void = () => undefined;
+    const slowFactory: typeof daily.factory = (options) =>
+      new Promise((resolve) => {
+        release = () => resolve(daily.factory(options));
+      });
+    const h = callHarness({ client: { transportFactory: slowFactory } });
+    void h.client.start({ assistant: 'a' });
+    await vi.advanceTimersByTimeAsync(0);
+    await h.client.stop();
+    release();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(daily.room.state.destroyed).toBe(true);
+  });
+
+  test('start works again right after a cancelled start', async () => {
+    const h = callHarness({ daily: { join: { kind: 'hang' } } });
+    void h.client.start({ assistant: 'a' });
+    await vi.advanceTimersByTimeAsync(0);
+    await h.client.stop();
+    h.daily.setJoin({ kind: 'resolve' });
+    expect(await startCall(h)).not.toBeNull();
+    expect(h.daily.rooms).toHaveLength(2);
   });
 });
