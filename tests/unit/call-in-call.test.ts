@@ -206,7 +206,9 @@ describe('participants and tracks (SPEC §9)', () => {
     ]);
 
     const avatar = await connected({
-      response: webCallResponse({ assistant: { voice: { provider: 'tavus' } } }),
+      response: webCallResponse({
+        assistant: { voice: { provider: 'tavus', voiceId: 'r52da2535a' } },
+      }),
     });
     avatar.daily.room.addParticipant(speakerParticipant());
     expect(avatar.daily.room.subscriptions.at(-1)?.updates).toEqual({
@@ -249,7 +251,9 @@ describe('participants and tracks (SPEC §9)', () => {
 
   test('the avatar’s video track is passed on as video', async () => {
     const h = await connected({
-      response: webCallResponse({ assistant: { voice: { provider: 'tavus' } } }),
+      response: webCallResponse({
+        assistant: { voice: { provider: 'tavus', voiceId: 'r52da2535a' } },
+      }),
     });
     const track = h.daily.room.startTrack(speakerParticipant(), 'video');
     expect(h.recorder.payloads('video')).toEqual([track.track]);

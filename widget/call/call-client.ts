@@ -21,7 +21,6 @@ import {
 } from './web-call.ts';
 
 export type { CallClientOptions } from './client-options.ts';
-export type { WebCallPayload } from './web-call.ts';
 export type { CallState, StartCallInput, WebCallCreator, WebCallResponse };
 
 /**

@@ -12,17 +12,17 @@ import { buildJoinOptions, buildRoomOptions, type RoomSettings } from './room-op
 import type { StageRunner } from './start-stages.ts';
 import type { CallTransportFactory } from './transport.ts';
 import {
-  buildWebCallPayload,
+  buildWebCallBody,
   describeInput,
   readWebCall,
   type StartCallInput,
-  type WebCallPayload,
+  type WebCallBody,
   type WebCallResponse,
 } from './web-call.ts';
 
 /** Creates the web call (POST /call/web); the signal aborts it when `stop()` cancels. */
 export type WebCallCreator = (
-  payload: WebCallPayload,
+  payload: WebCallBody,
   signal: AbortSignal,
 ) => Promise<WebCallResponse>;
 
@@ -74,7 +74,7 @@ export async function runStartSequence(run: StartRun): Promise<WebCallResponse> 
   });
 
   await runStage('web-call-creation', async (note) => {
-    response = await settings.createWebCall(buildWebCallPayload(input), session.signal);
+    response = await settings.createWebCall(buildWebCallBody(input), session.signal);
     const plan = readWebCall(response);
     session.handleWebCall(plan);
     note({

@@ -1,16 +1,11 @@
 import type { components } from '../api/generated/vapi.d.ts';
+import type { Lenient, WebCallBody, WebCallResponse } from '../api/supplement.ts';
 import { AVATAR_VOICE_PROVIDERS } from './constants.ts';
 import { CallError } from './errors.ts';
 
 type Schemas = components['schemas'];
 
-/**
- * A spec type as callers can really send it: the published document marks fields that have
- * server-side defaults as required and types `variableValues` as an empty record, so every
- * top-level field is optional here and `variableValues` takes any values. The server validates.
- */
-export type Lenient<T> = Partial<Omit<T, 'variableValues'>> &
-  ('variableValues' extends keyof T ? { variableValues?: Record<string, unknown> } : unknown);
+export type { Lenient, WebCallBody, WebCallResponse };
 
 /**
  * What to talk to: at least one of `assistant`, `squad` or `workflow`. A string is sent as an
@@ -27,29 +22,6 @@ export interface StartCallInput {
    * skips its own preflight, and it owns the stream: its tracks are stopped when the call ends.
    */
   microphone?: MediaStream;
-}
-
-/** SPEC §3: the POST /call/web body. */
-export interface WebCallPayload {
-  assistantId?: string;
-  assistant?: Lenient<Schemas['CreateAssistantDTO']>;
-  assistantOverrides?: Lenient<Schemas['AssistantOverrides']>;
-  squadId?: string;
-  squad?: Lenient<Schemas['CreateSquadDTO']>;
-  workflowId?: string;
-  workflow?: Lenient<Schemas['CreateWorkflowDTO']>;
-  workflowOverrides?: Lenient<Schemas['WorkflowOverrides']>;
-}
-
-/** The fields of the web-call response the client reads (SPEC §3 and the contract). */
-export interface WebCallResponse {
-  id?: string;
-  /** The room to join. */
-  webCallUrl?: string;
-  /** The public spec's transport object: `callUrl` is the fallback room URL. */
-  transport?: { callUrl?: string; callToken?: string } | Record<string, unknown>;
-  artifactPlan?: { videoRecordingEnabled?: boolean };
-  assistant?: { voice?: { provider?: string } };
 }
 
 /** What the client needs from a web call to build and join the room. */
@@ -85,7 +57,7 @@ export function hasCallTarget(input: StartCallInput | undefined): boolean {
 }
 
 /** A string value becomes `…Id`, an object goes inline; absent fields are omitted. */
-export function buildWebCallPayload(input: StartCallInput): WebCallPayload {
+export function buildWebCallBody(input: StartCallInput): WebCallBody {
   const payload: Record<string, unknown> = {};
   for (const key of TARGETS) {
     const value = target(input[key]);
@@ -98,7 +70,7 @@ export function buildWebCallPayload(input: StartCallInput): WebCallPayload {
       payload[key] = input[key];
     }
   }
-  return payload as WebCallPayload;
+  return payload as WebCallBody;
 }
 
 /** What is being started, for stage details and failure context. */

@@ -7,7 +7,7 @@ export const DEMO_ROOM_SCHEME = 'demo:';
 
 /**
  * Creates a demo web call without any network: a response in the shape of POST /call/web
- * (`id`, `webCallUrl`, the artifact plan and the voice) after a realistic
+ * (`id`, `webCallUrl` and the artifact plan) after a realistic
  * {@link WEB_CALL_DELAY_MS}. Whatever the payload names (any assistant id, an inline
  * assistant, a squad or a workflow) talks to the demo assistant. Honours the abort signal.
  */
@@ -20,7 +20,6 @@ export function createDemoWebCall(newId: () => string = () => crypto.randomUUID(
       id,
       webCallUrl: `${DEMO_ROOM_SCHEME}//room/${id}`,
       artifactPlan: { videoRecordingEnabled: false },
-      assistant: { voice: { provider: 'demo' } },
     };
   };
 }
