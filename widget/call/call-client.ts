@@ -118,11 +118,7 @@ export class CallClient extends Emitter<CallEvents> {
     if (!Number.isFinite(gain) || gain < 0) {
       throw CallError.validation('The microphone gain must be a number of 0 or more.');
     }
-    const microphone = session.microphone;
-    if (!microphone) {
-      throw CallError.noActiveCall();
-    }
-    const boosted = session.gain.apply(microphone, gain);
+    const boosted = session.handleGain(gain);
     if (boosted) {
       await transport.updateInputSettings({ audio: { settings: { customTrack: boosted } } });
     }

@@ -5,7 +5,7 @@ import { CallError } from './errors.ts';
 import { type AudioContextFactory, MicGain } from './mic-gain.ts';
 import { stopStream } from './microphone.ts';
 import { RemoteAudio } from './remote-audio.ts';
-import { SpeechDetector } from './speech-detector.ts';
+import { SpeechDetector, type SpeechTransition } from './speech-detector.ts';
 import { Timers } from './timers.ts';
 import type { CallTransport } from './transport.ts';
 import type { RoomPlan } from './web-call.ts';
@@ -44,17 +44,14 @@ export class CallSession {
   #recordingRequestedAt: number | null = null;
   #cancelSpeechEnd: (() => void) | null = null;
 
-  /** The `<audio>` elements playing the assistant. */
-  readonly audio = new RemoteAudio();
-  /** Turns remote levels into speech-start/speech-end. */
-  readonly speech = new SpeechDetector();
-  /** The microphone gain of `increaseMicLevel`. */
-  readonly gain: MicGain;
+  readonly #audio = new RemoteAudio();
+  readonly #speech = new SpeechDetector();
+  readonly #gain: MicGain;
   /** Every timeout of this call; all cleared when it ends. */
-  readonly timers = new Timers();
+  readonly #timers = new Timers();
 
   constructor(options: CallSessionOptions) {
-    this.gain = new MicGain(options.audioContextFactory);
+    this.#gain = new MicGain(options.audioContextFactory);
     this.#onCallStart = options.onCallStart;
   }
 
@@ -183,19 +180,59 @@ export class CallSession {
   }
 
   /**
-   * Keeps one pending `speech-end` deadline: replaces the previous one, or only clears it when
-   * `delayMs` is `null`.
+   * A remote audio-level sample (the sum over participants) arrived at `now()`. Reports each
+   * speech transition it causes, and keeps one timer at the detector's deadline so `speech-end`
+   * fires on time between samples.
    */
-  scheduleSpeechEnd(delayMs: number | null, onExpire: () => void): void {
+  handleLevelSample(
+    sum: number,
+    now: () => number,
+    onTransition: (transition: SpeechTransition) => void,
+  ): void {
+    const transition = this.#speech.feed(sum, now());
+    if (transition) {
+      onTransition(transition);
+    }
+    this.#armSpeechEnd(now, onTransition);
+  }
+
+  #armSpeechEnd(now: () => number, onTransition: (transition: SpeechTransition) => void): void {
     this.#cancelSpeechEnd?.();
     this.#cancelSpeechEnd = null;
-    if (delayMs === null || this.stopped) {
+    const endsAt = this.#speech.endsAt;
+    if (endsAt === null || this.stopped) {
       return;
     }
-    this.#cancelSpeechEnd = this.timers.after(Math.max(0, delayMs), () => {
+    this.#cancelSpeechEnd = this.#timers.after(Math.max(0, endsAt - now()), () => {
       this.#cancelSpeechEnd = null;
-      onExpire();
+      const transition = this.#speech.expire(now());
+      if (transition) {
+        onTransition(transition);
+      }
+      this.#armSpeechEnd(now, onTransition);
     });
+  }
+
+  /** The assistant's audio track started: play it (resolves once playing, or refused). */
+  handleRemoteAudio(participantId: string, track: MediaStreamTrack): Promise<void> {
+    return this.#audio.play(participantId, track);
+  }
+
+  /** A participant's audio went away (track stopped, or the participant left). */
+  handleRemoteAudioGone(participantId: string): void {
+    this.#audio.remove(participantId);
+  }
+
+  /**
+   * `increaseMicLevel(gain)`: the boosted track to send instead of the microphone's, or `null`
+   * when the current one already carries the gain.
+   */
+  handleGain(gain: number): MediaStreamTrack | null {
+    const microphone = this.#microphone;
+    if (!microphone) {
+      throw CallError.noActiveCall();
+    }
+    return this.#gain.apply(microphone, gain);
   }
 
   /** Subscribes to a room event for the life of this session; ignored once it is stopped. */
@@ -215,7 +252,7 @@ export class CallSession {
 
   /** Waits `ms`, or rejects as soon as the session is stopped. */
   sleep(ms: number): Promise<void> {
-    return this.timers.delay(ms, this.signal).catch(() => this.throwIfStopped());
+    return this.#timers.delay(ms, this.signal).catch(() => this.throwIfStopped());
   }
 
   /**
@@ -230,7 +267,7 @@ export class CallSession {
     }
     let cancelTimeout: (() => void) | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      cancelTimeout = this.timers.after(timeoutMs, () => reject(CallError.joinTimeout(timeoutMs)));
+      cancelTimeout = this.#timers.after(timeoutMs, () => reject(CallError.joinTimeout(timeoutMs)));
     });
     const joining = Promise.resolve().then(() => {
       this.throwIfStopped();
@@ -252,9 +289,9 @@ export class CallSession {
 
   async #release(): Promise<void> {
     this.cancel();
-    this.timers.clearAll();
+    this.#timers.clearAll();
     this.#cancelSpeechEnd = null;
-    this.speech.reset();
+    this.#speech.reset();
     for (const off of this.#offs.splice(0)) {
       off();
     }
@@ -266,8 +303,8 @@ export class CallSession {
       }
       await transport.destroy().catch(() => undefined);
     }
-    this.audio.removeAll();
-    await this.gain.release();
+    this.#audio.removeAll();
+    await this.#gain.release();
     if (this.#microphone) {
       stopStream(this.#microphone);
     }

@@ -51,27 +51,11 @@ function sendRaw(session: CallSession, data: string): void {
   }
 }
 
-/** Feeds one audio-level sample to the volume and speech detector. */
+/** Feeds one audio-level sample to the volume and the session's speech detection. */
 function onLevels(session: CallSession, hooks: RoomHooks, levels: Record<string, number>): void {
   const sum = levelSum(levels);
   hooks.emit('volume-level', volumeFromLevel(sum));
-  const transition = session.speech.feed(sum, hooks.now());
-  if (transition) {
-    hooks.emit(transition);
-  }
-  armSpeechEnd(session, hooks);
-}
-
-/** Keeps one timer at the detector's `endsAt`, so `speech-end` fires on time between samples. */
-function armSpeechEnd(session: CallSession, hooks: RoomHooks): void {
-  const endsAt = session.speech.endsAt;
-  session.scheduleSpeechEnd(endsAt === null ? null : endsAt - hooks.now(), () => {
-    const transition = session.speech.expire(hooks.now());
-    if (transition) {
-      hooks.emit(transition);
-    }
-    armSpeechEnd(session, hooks);
-  });
+  session.handleLevelSample(sum, hooks.now, (transition) => hooks.emit(transition));
 }
 
 /**
@@ -81,7 +65,9 @@ function armSpeechEnd(session: CallSession, hooks: RoomHooks): void {
 export function wireRoomEvents(session: CallSession, hooks: RoomHooks): void {
   session.listen('participant-joined', (event) => subscribeParticipant(session, event.participant));
 
-  session.listen('participant-left', (event) => session.audio.remove(event.participant.session_id));
+  session.listen('participant-left', (event) =>
+    session.handleRemoteAudioGone(event.participant.session_id),
+  );
 
   session.listen('track-started', (event) => {
     if (!isSpeaker(event.participant)) {
@@ -91,13 +77,13 @@ export function wireRoomEvents(session: CallSession, hooks: RoomHooks): void {
       hooks.emit('video', event.track);
     } else if (event.track.kind === 'audio') {
       const id = event.participant.session_id;
-      void session.audio.play(id, event.track).then(() => sendRaw(session, PLAYABLE_SIGNAL));
+      void session.handleRemoteAudio(id, event.track).then(() => sendRaw(session, PLAYABLE_SIGNAL));
     }
   });
 
   session.listen('track-stopped', (event) => {
     if (isSpeaker(event.participant) && event.track.kind === 'audio') {
-      session.audio.remove(event.participant.session_id);
+      session.handleRemoteAudioGone(event.participant.session_id);
     }
   });
 
