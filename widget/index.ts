@@ -23,14 +23,15 @@ export * from './element-surface.ts';
  */
 export { CallClient } from './call/call-client.ts';
 
-/** Options, start input, state and the web-call creation seam of {@link CallClient}. */
+/**
+ * Options, start input, state and the web-call creation seam of {@link CallClient} (its body and
+ * response types, `WebCallBody` and `WebCallResponse`, are the API client's, listed below).
+ */
 export type {
   CallClientOptions,
   CallState,
   StartCallInput,
   WebCallCreator,
-  WebCallPayload,
-  WebCallResponse,
 } from './call/call-client.ts';
 
 /** Errors of the call client; `code` is one of the catalogue's {@link CallErrorCode}s. */
@@ -62,6 +63,9 @@ export type { CallTransport, CallTransportFactory } from './call/transport.ts';
  * Tree-shaken away when unused.
  */
 export { demoCallOptions } from './demo/demo-call.ts';
+
+/** What {@link demoCallOptions} returns: the demo's part of `CallClientOptions`. */
+export type { DemoCallOptions } from './demo/demo-call.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Platform API client
@@ -129,7 +133,10 @@ export type { Page, PageQuery } from './api/pagination.ts';
 /** The security hook: adds or overrides request parameters per call. */
 export type { SecurityParams, SecurityWorker } from './api/security.ts';
 
-/** Friendly names for the platform's most used schemas. */
+/**
+ * Friendly names for the platform's most used schemas, and the POST /call/web body and response
+ * shared by the API client and the call client.
+ */
 export type {
   Assistant,
   Call,
@@ -137,4 +144,8 @@ export type {
   FileObject,
   PaginationMeta,
   WebCallBody,
+  WebCallResponse,
 } from './api/types.ts';
+
+/** The upload fields a form-data route takes as a plain object (files as `Blob`/`File`). */
+export type { FormFields } from './api/form-data.ts';

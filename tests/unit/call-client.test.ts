@@ -207,6 +207,20 @@ describe('input validation (SPEC §5)', () => {
     expect(h.media.microphones).toEqual([]);
   });
 
+  test('a whitespace-only id is absent: never sent next to another target, never enough alone', async () => {
+    const h = callHarness();
+    await startCall(h, { assistant: '  ', squad: ' sq ' });
+    expect(h.webCalls).toEqual([{ squadId: 'sq' }]);
+    expect(h.recorder.reports()[1]?.detail).toMatchObject({ hasAssistant: false, hasSquad: true });
+    await h.client.stop();
+    await expect(
+      h.client.start({ assistant: '  ', squad: '\t', workflow: ' ' }),
+    ).rejects.toMatchObject({
+      code: 'validation-error',
+    });
+    expect(h.webCalls).toHaveLength(1);
+  });
+
   test('a client needs a public key or its own createWebCall', () => {
     expect(() => new CallClient({})).toThrow(CallError);
     expect(() => new CallClient({ publicKey: 'pk' })).not.toThrow();
@@ -281,6 +295,7 @@ describe('a failure at each required stage', () => {
         microphone: 'preflight',
       });
       expect(h.client.state).toBe('idle');
+      expect(h.recorder.payloads('error').map((error) => error.recoverable)).toEqual([false]);
       expect(h.media.allReleased()).toBe(true);
       for (const room of h.daily.rooms) {
         expect(room.state.destroyed).toBe(true);
@@ -346,6 +361,8 @@ describe('a failure at each optional stage', () => {
         'call-start-success',
       ]);
       expect(h.client.state).toBe('connected');
+      // The client says the call goes on; listeners need not know which stages are optional.
+      expect(h.recorder.payloads('error').map((error) => error.recoverable)).toEqual([true]);
     },
   );
 });

@@ -120,3 +120,25 @@ describe('say and send', () => {
     expect(h.daily.room.calls).not.toContain('sendAppMessage');
   });
 });
+
+describe('the 4 KB app-message limit', () => {
+  test('an oversize message is a clear error and never reaches daily-js', async () => {
+    const h = callHarness();
+    await startCall(h);
+    const before = h.daily.room.calls.length;
+    expect(() => h.client.say('x'.repeat(5000))).toThrow(
+      expect.objectContaining({ code: 'message-too-large', name: 'CallError' }),
+    );
+    expect(() => h.client.say('x'.repeat(5000))).toThrow(/limit is 4096/);
+    expect(h.daily.room.calls).toHaveLength(before);
+    h.client.say('x'.repeat(3900));
+    expect(h.daily.room.sent).toHaveLength(1);
+  });
+
+  test('the limit counts the escaped JSON text, as daily-js does', async () => {
+    const h = callHarness();
+    await startCall(h);
+    // 2000 quotes become 4000+ characters once escaped twice: over the limit.
+    expect(() => h.client.say('"'.repeat(1000))).toThrow(/too large/);
+  });
+});

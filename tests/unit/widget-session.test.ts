@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WebCallCreator } from '../../widget/call/call-client.ts';
+import type { DemoCallOptions } from '../../widget/demo/demo-call.ts';
 import {
   ATTRIBUTES,
   type AttributeValues,
@@ -7,7 +8,7 @@ import {
   parseAttributes,
 } from '../../widget/element/attributes.ts';
 import type { CallOptionsOverride } from '../../widget/element/bridge.ts';
-import { type DemoOptions, WidgetSession } from '../../widget/ui/widget-session.ts';
+import { WidgetSession } from '../../widget/ui/widget-session.ts';
 import { createFakeDaily, fakeMediaDevices, speakerParticipant } from '../helpers/fake-daily.ts';
 
 const CHROME =
@@ -61,19 +62,21 @@ function setup(options: Setup = {}) {
     mediaDevices: media.mediaDevices,
     ...(options.overrides === 'none' ? {} : { transportFactory: daily.factory, createWebCall }),
   };
-  const demo: DemoOptions = { publicKey: 'demo', transportFactory: daily.factory, createWebCall };
+  const demo: DemoCallOptions = {
+    publicKey: 'demo',
+    transportFactory: daily.factory,
+    createWebCall,
+  };
   const loadDemo = vi.fn(async () => demo);
-  const preloadTransport = vi.fn();
   const session = new WidgetSession({
     host,
     config: () => parseAttributes(attributes),
     callOptions: () => overrides,
     loadDemo,
-    preloadTransport,
     userAgent: CHROME,
     now: () => Date.now(),
   });
-  return { session, events, daily, media, webCalls, loadDemo, preloadTransport, host };
+  return { session, events, daily, media, webCalls, loadDemo, host };
 }
 
 beforeEach(() => {
@@ -185,17 +188,15 @@ describe('WidgetSession', () => {
     expect(events.at(-1)).toContain('"code":"microphone-denied"');
   });
 
-  it('loads the demo assistant only in demo mode, and warms daily-js only for real calls', async () => {
+  it('loads the demo assistant only in demo mode', async () => {
     const real = setup({ overrides: 'none' });
     void real.session.start();
-    expect(real.preloadTransport).toHaveBeenCalledTimes(1);
     expect(real.loadDemo).not.toHaveBeenCalled();
     await real.session.stop();
 
     const demo = setup({ overrides: 'none', attributes: { publicKey: null } });
     await demo.session.start();
     expect(demo.loadDemo).toHaveBeenCalledTimes(1);
-    expect(demo.preloadTransport).not.toHaveBeenCalled();
     expect(demo.session.getSnapshot().state).toBe('active');
     await demo.session.stop();
   });
@@ -205,7 +206,7 @@ describe('WidgetSession', () => {
     let release: () => void = () => undefined;
     loadDemo.mockImplementationOnce(
       () =>
-        new Promise<DemoOptions>((resolve) => {
+        new Promise<DemoCallOptions>((resolve) => {
           release = () => resolve({ publicKey: 'demo', createWebCall: async () => ({}) });
         }),
     );

@@ -37,19 +37,40 @@ interface PageQuery {
 }
 
 /**
- * POST /call/web body (SPEC §3): an id (string) or an inline object for the assistant, squad or
- * workflow, plus overrides. The public document's DTO has these fields but marks
- * `roomDeleteOnUserLeaveEnabled` as required, which the platform does not enforce.
+ * A spec type as callers can really send it: the published document marks fields that have
+ * server-side defaults as required and types `variableValues` as an empty record, so every
+ * top-level field is optional here and `variableValues` takes any values. The server validates.
  */
-export type WebCallBody = Omit<Schemas['CreateWebCallDTO'], 'roomDeleteOnUserLeaveEnabled'> & {
-  roomDeleteOnUserLeaveEnabled?: boolean;
-};
+export type Lenient<T> = Partial<Omit<T, 'variableValues'>> &
+  ('variableValues' extends keyof T ? { variableValues?: Record<string, unknown> } : unknown);
+
+/** The inline objects of a web call, each {@link Lenient}. */
+interface WebCallInline {
+  assistant?: Lenient<Schemas['CreateAssistantDTO']>;
+  assistantOverrides?: Lenient<Schemas['AssistantOverrides']>;
+  squad?: Lenient<Schemas['CreateSquadDTO']>;
+  workflow?: Lenient<Schemas['CreateWorkflowDTO']>;
+  workflowOverrides?: Lenient<Schemas['WorkflowOverrides']>;
+}
+
+/**
+ * POST /call/web body (docs/behaviour.md#web-call): an id (`assistantId`, `squadId`,
+ * `workflowId`) or an inline object for the assistant, squad or workflow, plus overrides. The
+ * one type for this body: the API client's `calls.createWeb` takes it and the call client's
+ * `createWebCall` receives it. Every field is optional (see {@link Lenient}), because the
+ * document marks fields required that the platform fills in itself.
+ */
+export type WebCallBody = Lenient<Omit<Schemas['CreateWebCallDTO'], keyof WebCallInline>> &
+  WebCallInline;
 
 /**
  * POST /call/web response: a call plus what the browser needs to join the room. The documents
- * omit `webCallUrl` and `transport.callToken`, which the platform returns.
+ * omit `webCallUrl` and `transport.callToken`, which the platform returns, and describe the
+ * rest incompletely, so every top-level field is optional (see {@link Lenient}); the call client
+ * needs only a room URL. The one type for this response: `calls.createWeb` resolves with it,
+ * and so do the call client's `createWebCall` and `start()`.
  */
-export type WebCallResponse = Schemas['Call'] & {
+export type WebCallResponse = Lenient<Omit<Schemas['Call'], 'transport'>> & {
   webCallUrl?: string;
   transport?: { callUrl?: string; callToken?: string; [field: string]: unknown };
 };

@@ -21,9 +21,12 @@ export type CallErrorCode =
   | 'message-too-large'
   | 'no-active-call';
 
+/** Options of the {@link CallError} constructor. */
 export interface CallErrorOptions {
   stage?: ReportedStage;
   cause?: unknown;
+  /** The call goes on despite this error (default `false`); see {@link CallError.recoverable}. */
+  recoverable?: boolean;
 }
 
 /**
@@ -104,11 +107,18 @@ export class CallError extends Error {
   override readonly name = 'CallError';
   readonly code: CallErrorCode;
   readonly stage: ReportedStage | undefined;
+  /**
+   * Decided by the call client, not by its listeners: `true` when the call goes on (an optional
+   * start stage such as recording, speech detection or noise cancellation failed), `false` when
+   * the start failed or the call ended, and for errors thrown by a method call.
+   */
+  readonly recoverable: boolean;
 
   constructor(code: CallErrorCode, message: string, options: CallErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.stage = options.stage;
+    this.recoverable = options.recoverable ?? false;
   }
 
   /** SPEC §5: bad input to `start()` and friends; stage `input-validation`. */
@@ -121,16 +131,24 @@ export class CallError extends Error {
     return new CallError('no-active-call', 'Call object is not available.');
   }
 
-  /** A failure while starting, with the catalogue code of its stage. */
-  static forStage(stage: StartStage, cause: unknown): CallError {
+  /**
+   * A failure while starting, with the catalogue code of its stage; `recoverable` when the stage
+   * is optional and the start goes on without it.
+   */
+  static forStage(
+    stage: StartStage,
+    cause: unknown,
+    { recoverable = false }: { recoverable?: boolean } = {},
+  ): CallError {
     if (cause instanceof CallError) {
-      return cause.stage === stage
+      return cause.stage === stage && cause.recoverable === recoverable
         ? cause
-        : new CallError(cause.code, cause.message, { stage, cause });
+        : new CallError(cause.code, cause.message, { stage, cause, recoverable });
     }
     return new CallError(stageCode(stage), withDetail(STAGE_MESSAGES[stage], cause), {
       stage,
       cause,
+      recoverable,
     });
   }
 

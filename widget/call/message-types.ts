@@ -18,9 +18,6 @@ export interface StatusUpdateMessage {
 /** Every typed message the assistant sends during a call, discriminated by `type`. */
 export type ClientMessage = Schemas['ClientMessage']['message'] | StatusUpdateMessage;
 
-/** The `type` values of `ClientMessage`. */
-export type ClientMessageType = ClientMessage['type'];
-
 /**
  * A well-formed message whose `type` this client does not know yet (the platform adds types
  * over time). It is passed on as `message` rather than dropped.

@@ -4,9 +4,6 @@
  * generator (`scripts/make-demo-audio.sh`), so the transcript and the recorded audio never drift.
  */
 
-/** The demo assistant's name, the same as in the hero's sample chat. */
-export const DEMO_ASSISTANT_NAME = 'Nora';
-
 /** One recorded line of the assistant. */
 export interface Clip {
   /** The transcript text, written as the visitor reads it. */

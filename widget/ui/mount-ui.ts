@@ -9,7 +9,7 @@ import {
   readAttributes,
 } from '../element/attributes.ts';
 import type { MountedUi, MountUi } from '../element/bridge.ts';
-import { loadDemoOptions, preloadRoomLibrary } from './lazy-modules.ts';
+import { loadDemoOptions } from './lazy-modules.ts';
 import { setUiContext } from './ui-context.ts';
 import { VoiceAssistantView } from './voice-assistant.tsx';
 import { WidgetSession } from './widget-session.ts';
@@ -49,7 +49,6 @@ export const mountUi: MountUi = (root, bridge): MountedUi => {
     config: () => parseAttributes(readAttributes(host), host.localName),
     callOptions: bridge.callOptions,
     loadDemo: loadDemoOptions,
-    preloadTransport: preloadRoomLibrary,
     userAgent: navigator.userAgent,
     now: () => performance.now(),
   });

@@ -2,8 +2,8 @@ import { CallClient, type CallClientOptions } from '../call/call-client.ts';
 import type { CallState } from '../call/call-state.ts';
 import { CallError } from '../call/errors.ts';
 import type { CallEventName, CallEvents } from '../call/events.ts';
-import { OPTIONAL_STAGES, type StartStage } from '../call/start-stages.ts';
 import type { StartCallInput } from '../call/web-call.ts';
+import type { DemoCallOptions } from '../demo/demo-call.ts';
 import type { WidgetConfig } from '../element/attributes.ts';
 import type { CallOptionsOverride, WidgetController } from '../element/bridge.ts';
 import {
@@ -23,11 +23,6 @@ export interface SessionSnapshot {
   status: string;
 }
 
-/** Options of the offline demo assistant (`widget/demo/demo-call.ts`). */
-export type DemoOptions = Pick<CallClientOptions, 'transportFactory' | 'createWebCall'> & {
-  publicKey: string;
-};
-
 export interface WidgetSessionDeps {
   /** The `<voice-assistant>` element: every DOM event is dispatched from it. */
   host: HTMLElement;
@@ -36,9 +31,7 @@ export interface WidgetSessionDeps {
   /** The host's `callOptions` property, read at each start. */
   callOptions(): CallOptionsOverride | undefined;
   /** Loads the demo assistant (a dynamic import, so the real path never carries it). */
-  loadDemo(): Promise<DemoOptions>;
-  /** Starts fetching the real room library, so it is loading no later than the click. */
-  preloadTransport(): void;
+  loadDemo(): Promise<DemoCallOptions>;
   userAgent: string;
   now(): number;
 }
@@ -107,9 +100,6 @@ export class WidgetSession implements WidgetController {
     this.#failed = false;
     this.#update({ state: 'connecting', status: '' });
     const overrides = this.#deps.callOptions();
-    if (!config.demo && !overrides?.transportFactory) {
-      this.#deps.preloadTransport();
-    }
     this.#starting = this.#run(config, overrides, generation).finally(() => {
       this.#starting = null;
     });
@@ -165,7 +155,8 @@ export class WidgetSession implements WidgetController {
       if (generation === this.#generation) {
         const code = error instanceof CallError ? error.code : 'start-method-error';
         const stage = error instanceof CallError ? error.stage : undefined;
-        this.#fail(code, error instanceof Error ? error.message : String(error), stage);
+        const message = error instanceof Error ? error.message : String(error);
+        this.#fail({ code, message, stage, recoverable: false });
         this.#end();
       }
     }
@@ -216,7 +207,7 @@ export class WidgetSession implements WidgetController {
       message: (message) => {
         dispatchWidgetEvent(host, 'voice-assistant:message', message as WidgetServerMessage);
       },
-      error: (error) => this.#fail(error.code, error.message, error.stage),
+      error: (error) => this.#fail(error),
     };
     const entries = Object.entries(handlers) as Array<[CallEventName, CallEvents[CallEventName]]>;
     for (const [event, handler] of entries) {
@@ -229,13 +220,11 @@ export class WidgetSession implements WidgetController {
     };
   }
 
-  #fail(code: string, message: string, stage: string | undefined): void {
-    // An optional stage (recording, speech detection, noise cancellation) failed, or something
-    // minor went wrong during a live call: the call goes on, and the client's own sentence says
-    // so. Anything else ended the call: say what to do next.
-    const optional = stage !== undefined && OPTIONAL_STAGES.has(stage as StartStage);
-    const live = this.#client?.state === 'connected' && code !== 'daily-call-error';
-    const fatal = !optional && !live;
+  #fail(error: Pick<CallError, 'message' | 'stage' | 'recoverable'> & { code: string }): void {
+    // The call client says whether the call goes on (`recoverable`). If it does, the client's
+    // own sentence says so; if not, say what to do next.
+    const { code, message, stage } = error;
+    const fatal = !error.recoverable;
     const status = fatal
       ? failureMessage({
           code,
