@@ -123,7 +123,7 @@ describe('before intent', () => {
     });
   });
 
-  it('fetches the UI on hover and on keyboard focus, not before', async () => {
+  it('fetches the UI and the web-call client on hover and on keyboard focus, not before', async () => {
     for (const intent of ['hover', 'focus'] as const) {
       await withPage(browser, async (page) => {
         await openPlain(page);
@@ -135,7 +135,11 @@ describe('before intent', () => {
         }
         await expect
           .poll(widgetRequests, WAIT)
-          .toEqual(['/widget/voice-assistant.js', `/widget/${builtChunk('mount-ui')}`]);
+          .toEqual([
+            '/widget/voice-assistant.js',
+            `/widget/${builtChunk('mount-ui')}`,
+            `/widget/${builtChunk('platform-web-call')}`,
+          ]);
       });
     }
   });

@@ -1,5 +1,6 @@
 import r2wc from '@r2wc/react-to-web-component';
 import { version } from '../../package.json';
+import { preloadPlatformWebCall } from '../call/client-options.ts';
 import {
   ATTRIBUTES,
   type AttributeName,
@@ -44,14 +45,18 @@ export const mountUi: MountUi = (root, bridge): MountedUi => {
   const host = bridge.host;
   const doc = host.ownerDocument;
   defineUiElement((doc.defaultView ?? window).customElements);
+  const config = () => parseAttributes(readAttributes(host), host.localName);
   const session = new WidgetSession({
     host,
-    config: () => parseAttributes(readAttributes(host), host.localName),
+    config,
     callOptions: bridge.callOptions,
     loadDemo: loadDemoOptions,
     userAgent: navigator.userAgent,
     now: () => performance.now(),
   });
+  if (!config().demo) {
+    preloadPlatformWebCall();
+  }
   // Built in an inert document, so r2wc's constructor runs only when the element is adopted
   // into the shadow root, with every attribute already there: one first render, never a
   // render with half the props.
