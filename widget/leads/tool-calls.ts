@@ -20,6 +20,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** Arguments arrive as JSON text (the schema's type) or, from some models, already parsed. */
 function readArguments(raw: unknown): Record<string, unknown> | null {
   let value = raw;
+  if (raw === undefined || raw === null) {
+    return {};
+  }
   if (typeof raw === 'string') {
     if (raw.trim() === '') {
       return {};
