@@ -67,7 +67,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   const [command, ...rest] = argv;
   const dryRun = rest.includes('--dry-run');
   const configAt = rest.indexOf('--config');
-  const configPath = resolve(configAt === -1 ? 'assistant.config.json' : (rest[configAt + 1] ?? ''));
+  const configPath = resolve(
+    configAt === -1 ? 'assistant.config.json' : (rest[configAt + 1] ?? ''),
+  );
   if (command !== 'provision') {
     err(USAGE);
     return 2;
@@ -91,8 +93,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     out(`\nEmbed snippet:\n${embedSnippet(result.id)}`);
     return 0;
   } catch (error) {
-    const described =
-      error instanceof Error ? `${error.name}: ${error.message}` : 'unknown error';
+    const described = error instanceof Error ? `${error.name}: ${error.message}` : 'unknown error';
     err(`Provisioning failed. ${described}`);
     return 1;
   }

@@ -37,7 +37,10 @@ export function assistantBody(config: AssistantConfig): CreateAssistantDto {
     firstMessageMode: 'assistant-speaks-first',
     model: {
       provider: config.model.provider,
-      model: config.model.model as Extract<CreateAssistantDto['model'], { provider: 'openai' }>['model'],
+      model: config.model.model as Extract<
+        CreateAssistantDto['model'],
+        { provider: 'openai' }
+      >['model'],
       messages: [{ role: 'system', content: receptionistPrompt(config) }],
       tools: [...LEAD_TOOL_DEFINITIONS],
     },

@@ -256,7 +256,7 @@ describe('LeadTools: one conversation', () => {
     );
     expect(outcomes.map((o) => o.capture !== undefined)).toEqual([true, true, true, false]);
     expect(outcomes[3]?.result).toBe(
-      'Not saved: this conversation already sent 3 requests, the most allowed. Tell the caller ' +
+      'Not saved: this conversation reached the limit of 3 requests. Tell the caller ' +
         'their details are already with the team. Do not call capture_lead again.',
     );
     const [later] = handler.handle(

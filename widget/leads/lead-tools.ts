@@ -114,7 +114,7 @@ export class LeadTools {
       return {
         ...base,
         result:
-          `Not saved: this conversation already sent ${max} requests, the most allowed. ` +
+          `Not saved: this conversation reached the limit of ${max} requests. ` +
           `Tell the caller their details are already with the team. Do not call ${tool} again.`,
       };
     }
