@@ -190,9 +190,11 @@ describe('npm run assistant -- provision', () => {
       'request_viewing',
     ]);
     expect(model.tools.every((t) => t.type === 'function' && t.server === undefined)).toBe(true);
-    expect(
-      (model.tools[0]?.function as { parameters: { properties: object } }).parameters.properties,
-    ).toHaveProperty('consent_to_contact', expect.objectContaining({ type: 'boolean' }));
+    const captureLead = model.tools[0]?.function as { parameters: { properties: object } };
+    expect(captureLead.parameters.properties).toHaveProperty(
+      'consent_to_contact',
+      expect.objectContaining({ type: 'boolean' }),
+    );
     expect(created.clientMessages).toEqual(expect.arrayContaining(['tool-calls', 'transcript']));
     expect(created.analysisPlan?.structuredDataPlan).toMatchObject({
       enabled: true,

@@ -183,7 +183,11 @@ export class Conversation {
 
   #callTools(calls: readonly DemoToolCall[], then: () => void): void {
     const newId =
-      this.#deps.newToolCallId ?? (() => `demo-tool-call-${(this.#toolCallCount += 1)}`);
+      this.#deps.newToolCallId ??
+      (() => {
+        this.#toolCallCount += 1;
+        return `demo-tool-call-${this.#toolCallCount}`;
+      });
     const requests = calls.map((call) => ({ ...call, id: newId() }));
     this.#tools.start(
       requests.map((request) => request.id),
