@@ -4,7 +4,7 @@ import { PENDING_STORAGE_KEY, STORED_CAPTURE_MAX_AGE_MS } from '../../widget/lea
 import { backoffDelayMs, LeadDeliveryQueue } from '../../widget/leads/delivery-queue.ts';
 import { LeadError } from '../../widget/leads/errors.ts';
 import { leadEndpointUrl } from '../../widget/leads/lead-endpoint.ts';
-import type { CaptureStorage } from '../../widget/leads/pending-captures.ts';
+import { type CaptureStorage, pageStorage } from '../../widget/leads/pending-captures.ts';
 
 const ENDPOINT = 'https://forms.example/f/abc123';
 
@@ -258,6 +258,15 @@ describe('lead delivery', () => {
     expect(await queue(scriptedFetch().fetch).resumePending()).toEqual([]);
   });
 
+  it('uses the page’s localStorage, and none where reading it throws', async () => {
+    expect(pageStorage()).toBe(globalThis.localStorage);
+    const getter = vi.spyOn(globalThis, 'localStorage', 'get').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+    expect(pageStorage()).toBeNull();
+    getter.mockRestore();
+  });
+
   it('works without storage at all (blocked or private mode)', async () => {
     const blocked: CaptureStorage = {
       getItem: () => {
@@ -292,10 +301,11 @@ describe('lead-endpoint', () => {
     ]) {
       expect(() => leadEndpointUrl(bad)).toThrow(LeadError);
     }
-    try {
-      leadEndpointUrl('http://forms.example/f');
-    } catch (error) {
-      expect((error as LeadError).code).toBe('invalid-lead-endpoint');
-    }
+    expect(() => leadEndpointUrl('http://forms.example/f')).toThrow(
+      expect.objectContaining({ name: 'LeadError', code: 'invalid-lead-endpoint' }),
+    );
+    expect(() => leadEndpointUrl('nope')).toThrow(
+      expect.objectContaining({ cause: expect.any(TypeError) }),
+    );
   });
 });

@@ -14,10 +14,11 @@ export class LeadError extends Error {
   }
 
   /** `lead-endpoint` is not an https URL (http is accepted for localhost only). */
-  static endpoint(value: string): LeadError {
+  static endpoint(value: string, cause?: unknown): LeadError {
     return new LeadError(
       'invalid-lead-endpoint',
       `lead-endpoint must be an https URL (http only for localhost or 127.0.0.1); got "${value}"`,
+      cause === undefined ? undefined : { cause },
     );
   }
 }

@@ -12,7 +12,7 @@ export function leadEndpointUrl(value: string, base?: string): string {
   try {
     url = new URL(value.trim(), base);
   } catch (cause) {
-    throw Object.assign(LeadError.endpoint(value), { cause });
+    throw LeadError.endpoint(value, cause);
   }
   const secure = url.protocol === 'https:';
   const loopback = url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);

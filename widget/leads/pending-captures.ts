@@ -4,6 +4,18 @@ import { PENDING_STORAGE_KEY } from './constants.ts';
 /** The part of `localStorage` the queue uses (injectable for tests). */
 export type CaptureStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
+/**
+ * The page's `localStorage`, or `null` where reading it throws (sandboxed frames, some private
+ * modes, storage blocked by the visitor).
+ */
+export function pageStorage(): CaptureStorage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** One capture waiting on the device for a later page load. */
 export interface StoredCapture {
   /** The endpoint it is for (only a widget posting there sends it). */
