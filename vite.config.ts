@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 import { parseSiteConfig, type SiteConfig } from './site/config.ts';
 import { headTags } from './site/head.ts';
 import { formStandInPlugin } from './site/server/form-stand-in.ts';
+import { leadStandInPlugin } from './site/server/lead-stand-in.ts';
 import { previewRoutesPlugin } from './site/server/preview-routes.ts';
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -33,7 +34,13 @@ export default defineConfig(({ mode }) => {
     root: 'site',
     envDir: repoRoot,
     publicDir: 'public',
-    plugins: [react(), formStandInPlugin(), previewRoutesPlugin(), devHeadPlugin(siteConfig)],
+    plugins: [
+      react(),
+      formStandInPlugin(),
+      leadStandInPlugin(),
+      previewRoutesPlugin(),
+      devHeadPlugin(siteConfig),
+    ],
     define: {
       __SITE_CONFIG__: JSON.stringify(siteConfig),
       __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),

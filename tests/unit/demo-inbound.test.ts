@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sayMessage, serializeClientMessage } from '../../widget/call/client-messages.ts';
 import { parseInbound } from '../../widget/demo/inbound.ts';
+import { toolResultMessage } from '../../widget/leads/tool-result.ts';
 
 describe('messages the client sends to the demo assistant', () => {
   it('reads the playable signal', () => {
@@ -36,6 +37,21 @@ describe('messages the client sends to the demo assistant', () => {
       kind: 'ignored',
       type: 'add-message',
     });
+  });
+
+  it('reads a tool result: an add-message with role tool and its tool_call_id', () => {
+    const data = serializeClientMessage(toolResultMessage('demo-tool-call-1', 'Saved.'));
+    expect(parseInbound(data)).toEqual({
+      kind: 'tool-result',
+      toolCallId: 'demo-tool-call-1',
+      content: 'Saved.',
+    });
+    expect(parseInbound({ type: 'add-message', message: { role: 'user', content: 'hi' } })).toEqual(
+      { kind: 'ignored', type: 'add-message' },
+    );
+    expect(
+      parseInbound({ type: 'add-message', message: { role: 'tool', content: 'no id' } }),
+    ).toEqual({ kind: 'ignored', type: 'add-message' });
   });
 
   it('returns null for data that is not a message', () => {

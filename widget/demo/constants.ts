@@ -29,6 +29,12 @@ export const BETWEEN_CLIPS_MS = 350;
 export const REPLY_DELAY_MS = 600;
 
 /**
+ * How long the assistant waits for the widget's tool results before it goes on without them
+ * (a page that does not handle the demo's tool calls must not stall the call).
+ */
+export const TOOL_RESULT_TIMEOUT_MS = 3000;
+
+/**
  * After the goodbye, the room closes this long after the ended status: longer than the spec's
  * 1000 ms end-of-speech delay, so `speech-end` still fires before `call-end`.
  */

@@ -6,6 +6,7 @@ export type InboundRequest =
   | { kind: 'say'; text: string; endCallAfterSpoken: boolean; interruptAssistant: boolean }
   | { kind: 'control'; control: string }
   | { kind: 'end-call' }
+  | { kind: 'tool-result'; toolCallId: string; content: string }
   | { kind: 'ignored'; type: string };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -15,7 +16,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /**
  * Reads an app-message the client sent (`sendAppMessage(data)`), as the platform's server
  * would: the bare text `playable`, or a JSON object (text or already parsed) with a `type`.
- * `say` takes its text from `message` (the web call's field) or `content` (the REST schema's).
+ * `say` takes its text from `message` (the web call's field) or `content` (the REST schema's);
+ * an `add-message` with role `tool` is a tool result.
  * Pure; returns `null` for data that is not a message at all.
  */
 export function parseInbound(data: unknown): InboundRequest | null {
@@ -50,6 +52,19 @@ export function parseInbound(data: unknown): InboundRequest | null {
       return typeof value.control === 'string' ? { kind: 'control', control: value.control } : null;
     case 'end-call':
       return { kind: 'end-call' };
+    case 'add-message': {
+      // A tool result: role `tool` with the id of the call it answers (docs/behaviour.md#leads).
+      const message = value.message;
+      if (
+        isRecord(message) &&
+        message.role === 'tool' &&
+        typeof message.tool_call_id === 'string' &&
+        typeof message.content === 'string'
+      ) {
+        return { kind: 'tool-result', toolCallId: message.tool_call_id, content: message.content };
+      }
+      return { kind: 'ignored', type: value.type };
+    }
     default:
       return { kind: 'ignored', type: value.type };
   }
