@@ -168,6 +168,7 @@ describe('WidgetSession', () => {
     const error = events.find((e) => e.startsWith('error'));
     expect(error).toContain('"code":"web-call-creation-error"');
     expect(error).toContain('"stage":"web-call-creation"');
+    expect(error).toContain('"recoverable":false');
     expect(events.at(-1)).toMatch(/^error/);
     expect(events.filter((e) => e.startsWith('state-change'))).toEqual([
       'state-change {"state":"connecting"}',
@@ -259,6 +260,7 @@ describe('WidgetSession', () => {
     expect(session.getSnapshot().state).toBe('active');
     expect(session.getSnapshot().status).toMatch(/Noise cancellation could not be turned on/);
     expect(events.find((e) => e.startsWith('error'))).toContain('audio-processing-setup');
+    expect(events.find((e) => e.startsWith('error'))).toContain('"recoverable":true');
     await session.stop();
     expect(session.getSnapshot().status).toBe('Call ended.');
   });

@@ -15,6 +15,11 @@ export interface WidgetErrorDetail {
   message: string;
   /** The start stage that failed, when the error came from starting a call. */
   stage: string | undefined;
+  /**
+   * The call layer's verdict: `true` when the call goes on (an optional step such as noise
+   * cancellation failed), `false` when the call did not start or has ended.
+   */
+  recoverable: boolean;
 }
 
 /**

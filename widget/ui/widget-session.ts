@@ -235,7 +235,12 @@ export class WidgetSession implements WidgetController {
       : message;
     this.#failed ||= fatal;
     this.#update({ ...this.#snapshot, status });
-    dispatchWidgetEvent(this.#deps.host, 'voice-assistant:error', { code, message: status, stage });
+    dispatchWidgetEvent(this.#deps.host, 'voice-assistant:error', {
+      code,
+      message: status,
+      stage,
+      recoverable: !fatal,
+    });
   }
 
   /** Back to idle: keeps a failure's message, otherwise says the call ended. */
