@@ -14,6 +14,10 @@ const PUBLIC_MODULES = [
   'widget/api/client.ts',
   'widget/call/call-client.ts',
   'widget/demo/demo-call.ts',
+  'widget/element-surface.ts',
+  'widget/call-surface.ts',
+  'widget/api-surface.ts',
+  'widget/react/index.ts',
 ] as const;
 
 const TRAPPED = [
@@ -74,5 +78,13 @@ describe('public modules in bare Node', () => {
         'defineVoiceAssistant',
       ]),
     );
+  });
+
+  it("imports the package's `.` entry reading only `customElements`, and registers nothing", () => {
+    // widget/main.ts registers the element when a registry exists; this checks for one and
+    // finds none, so nothing else is read and nothing is defined.
+    const { touched, exports } = importInBareNode('widget/main.ts');
+    expect(touched).toEqual(['customElements']);
+    expect(exports).toEqual(importInBareNode('widget/index.ts').exports);
   });
 });

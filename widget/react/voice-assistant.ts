@@ -32,7 +32,10 @@ function eventProps(props: VoiceAssistantProps): Array<[string, string]> {
   });
 }
 
-function render(props: VoiceAssistantProps, ref: ForwardedRef<VoiceAssistantHandle>): ReactElement {
+function VoiceAssistantRender(
+  props: VoiceAssistantProps,
+  ref: ForwardedRef<VoiceAssistantHandle>,
+): ReactElement {
   const elementRef = useRef<VoiceAssistantElement | null>(null);
   // Handlers are read when an event fires, so a new function each render never re-subscribes.
   const latest = useRef(props);
@@ -107,5 +110,7 @@ function render(props: VoiceAssistantProps, ref: ForwardedRef<VoiceAssistantHand
  * element after mounting. It ships no framework: it renders the element, whose own UI loads on
  * the visitor's first sign of intent.
  */
-export const VoiceAssistant = forwardRef<VoiceAssistantHandle, VoiceAssistantProps>(render);
+export const VoiceAssistant = forwardRef<VoiceAssistantHandle, VoiceAssistantProps>(
+  VoiceAssistantRender,
+);
 VoiceAssistant.displayName = 'VoiceAssistant';
