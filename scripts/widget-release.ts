@@ -1,8 +1,13 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { name, version } from '../package.json';
 import type { WidgetRelease } from '../site/lib/embed-snippets.ts';
 import { sriHash } from './widget-snippet.ts';
+
+// Read, not imported: vite.config.ts loads this file, and its config loader wants no JSON import.
+const { name, version } = JSON.parse(readFileSync('package.json', 'utf8')) as {
+  name: string;
+  version: string;
+};
 
 /** Where the published package's files are served from, pinned to this version. */
 export function cdnBase(): string {

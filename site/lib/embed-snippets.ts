@@ -1,4 +1,4 @@
-import { camelCase } from '../../widget/element/attributes.ts';
+import { ATTRIBUTES, camelCase } from '../../widget/element/attributes.ts';
 import { escapeHtml } from '../head.ts';
 
 /**
@@ -30,17 +30,19 @@ const DAILY_ENGINE = 'https://c.daily.co';
 const DAILY_SIGNALLING = ['https://*.daily.co', 'wss://*.daily.co'];
 const MISSING_HASH = 'sha384-BUILD-THE-WIDGET-FIRST';
 
-/** The attributes to write, in order: empty text and `false` are left out. */
+const ORDER: readonly string[] = ATTRIBUTES;
+const rank = (name: string) => (ORDER.includes(name) ? ORDER.indexOf(name) : ORDER.length);
+
+/** The attributes to write, in the element's order: empty text and `false` are left out. */
 export function chosenAttributes(choices: EmbedChoices): Array<[string, string | true]> {
-  return Object.entries(choices.attributes).flatMap(
-    ([name, value]): Array<[string, string | true]> => {
-      if (value === true) {
-        return [[name, true]];
-      }
-      const text = typeof value === 'string' ? value.trim() : '';
-      return text === '' ? [] : [[name, text]];
-    },
-  );
+  const entries = Object.entries(choices.attributes).sort(([a], [b]) => rank(a) - rank(b));
+  return entries.flatMap(([name, value]): Array<[string, string | true]> => {
+    if (value === true) {
+      return [[name, true]];
+    }
+    const text = typeof value === 'string' ? value.trim() : '';
+    return text === '' ? [] : [[name, text]];
+  });
 }
 
 function elementTag(choices: EmbedChoices): string {
