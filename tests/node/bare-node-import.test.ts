@@ -54,7 +54,8 @@ function importInBareNode(module: string): { touched: string[]; exports: string[
   return JSON.parse(result.stdout) as { touched: string[]; exports: string[] };
 }
 
-describe('public modules in bare Node', () => {
+// Each check starts a fresh `node` with tsx: seconds apiece on a busy machine.
+describe('public modules in bare Node', { timeout: 30_000 }, () => {
   it('runs without DOM globals', () => {
     expect(typeof (globalThis as { HTMLElement?: unknown }).HTMLElement).toBe('undefined');
   });
