@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { AssistantPage } from './pages/assistant-page.tsx';
-import { EmbedPage } from './pages/embed-page.tsx';
+import { EmbedRoute } from './pages/embed-route.tsx';
 import { LandingPage } from './pages/landing-page.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import type { RouteName } from './paths.ts';
@@ -12,7 +12,7 @@ function Page({ route }: { route: RouteName }) {
     case 'assistant':
       return <AssistantPage />;
     case 'embed':
-      return <EmbedPage />;
+      return <EmbedRoute />;
     default:
       return <NotFoundPage />;
   }
