@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { loadEnv, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { widgetRelease } from './scripts/widget-release.ts';
 import { parseSiteConfig, type SiteConfig } from './site/config.ts';
 import { headTags } from './site/head.ts';
 import { formStandInPlugin } from './site/server/form-stand-in.ts';
@@ -44,6 +45,8 @@ export default defineConfig(({ mode }) => {
     define: {
       __SITE_CONFIG__: JSON.stringify(siteConfig),
       __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+      // The embed configurator's pinned snippet: version and SRI hashes of the widget build.
+      __WIDGET_RELEASE__: JSON.stringify(widgetRelease()),
     },
     build: {
       outDir: '../dist/site',
@@ -52,7 +55,7 @@ export default defineConfig(({ mode }) => {
       // preload helper or polyfill is needed.
       modulePreload: false,
     },
-    preview: { port: 4173, strictPort: true, host: '127.0.0.1' },
+    preview: { port: 4173, strictPort: true, host: '127.0.0.1' }, // npm start: scripts/start.ts (PORT)
     test: {
       root: repoRoot,
       reporters: ['default', summaryReporter],

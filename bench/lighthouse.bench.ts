@@ -116,6 +116,7 @@ export default async function lighthouseBench(): Promise<BenchReport> {
     { name: 'empty React 19 page', url: `${baseline.url}/` },
     { name: '/', url: `${site.url}/` },
     { name: '/assistant?assistantId=demo', url: `${site.url}/assistant?assistantId=demo` },
+    { name: '/embed', url: `${site.url}/embed` },
   ];
   const runs = new Map<string, Run[]>(targets.map((t) => [t.name, []]));
   try {
@@ -146,9 +147,10 @@ export default async function lighthouseBench(): Promise<BenchReport> {
   const empty = summary('empty React 19 page');
   const landing = summary('/');
   const assistant = summary('/assistant?assistantId=demo');
+  const embed = summary('/embed');
   const jsGzip = scriptGzipBytes(site.url, landing.scripts, SITE_DIR);
 
-  const rows = [empty, landing, assistant].map((s, i) => ({
+  const rows = [empty, landing, assistant, embed].map((s, i) => ({
     page: targets[i]?.name ?? '',
     performance: s.scores.performance ?? 0,
     accessibility: s.scores.accessibility ?? 0,
@@ -164,6 +166,12 @@ export default async function lighthouseBench(): Promise<BenchReport> {
     const score = landing.scores[category] ?? 0;
     if (score < budgets.minScores[category]) {
       failures.push(`/ ${category} ${score} < ${budgets.minScores[category]}`);
+    }
+  }
+  for (const category of CATEGORIES) {
+    const score = embed.scores[category] ?? 0;
+    if (score < budgets.minScores[category]) {
+      failures.push(`/embed ${category} ${score} < ${budgets.minScores[category]}`);
     }
   }
   const a11y = assistant.scores.accessibility ?? 0;

@@ -9,9 +9,9 @@ export function robotsTxt(siteUrl: string): string {
   return ['User-agent: *', 'Allow: /', '', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
 }
 
-/** sitemap.xml listing the indexable pages (the landing page; /assistant is noindex). */
+/** sitemap.xml listing the indexable pages (the landing page and /embed; /assistant is noindex). */
 export function sitemapXml(siteUrl: string): string {
-  const urls = [paths.landing.getHref()].map(
+  const urls = [paths.landing.getHref(), paths.embed.getHref()].map(
     (path) => `  <url>\n    <loc>${escapeHtml(`${siteUrl}${path}`)}</loc>\n  </url>`,
   );
   return [

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { AssistantPage } from './pages/assistant-page.tsx';
+import { EmbedRoute } from './pages/embed-route.tsx';
 import { LandingPage } from './pages/landing-page.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import type { RouteName } from './paths.ts';
@@ -10,6 +11,8 @@ function Page({ route }: { route: RouteName }) {
       return <LandingPage />;
     case 'assistant':
       return <AssistantPage />;
+    case 'embed':
+      return <EmbedRoute />;
     default:
       return <NotFoundPage />;
   }

@@ -34,6 +34,13 @@ export function pageMeta(route: RouteName): PageMeta {
         path: paths.assistant.getHref(),
         indexable: false,
       };
+    case 'embed':
+      return {
+        title: `Add the voice assistant to your website | ${company.name}`,
+        description: `Configure the ${company.name} voice assistant for your brokerage's site, try it live, and copy the pinned snippet, CSP, React and Google Tag Manager code.`,
+        path: paths.embed.getHref(),
+        indexable: true,
+      };
     default:
       return {
         title: `Page not found | ${company.name}`,

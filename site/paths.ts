@@ -9,6 +9,10 @@ export const paths = {
     getHref: (assistantId?: string): string =>
       assistantId ? `/assistant?assistantId=${encodeURIComponent(assistantId)}` : '/assistant',
   },
+  embed: {
+    path: '/embed',
+    getHref: (): string => '/embed',
+  },
 } as const;
 
 /** A page the app can render. */
@@ -18,6 +22,7 @@ export type RouteName = keyof typeof paths | 'not-found';
 export const PRERENDERED_ROUTES: ReadonlyArray<{ route: RouteName; file: string }> = [
   { route: 'landing', file: 'index.html' },
   { route: 'assistant', file: 'assistant.html' },
+  { route: 'embed', file: 'embed.html' },
   { route: 'not-found', file: '404.html' },
 ];
 
@@ -29,6 +34,9 @@ export function routeForPath(pathname: string): RouteName {
   }
   if (clean === paths.assistant.path || clean === '/assistant.html') {
     return 'assistant';
+  }
+  if (clean === paths.embed.path || clean === '/embed.html') {
+    return 'embed';
   }
   return 'not-found';
 }

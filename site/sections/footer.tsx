@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { company } from '../content/company.ts';
+import { paths } from '../paths.ts';
 import { Icon } from './icons.tsx';
 
 // The year the page was prerendered in; the client shows the current one after hydration.
@@ -48,6 +49,9 @@ export function Footer() {
       <div className="container footer-bottom">
         <p>
           © <span className="footer-year">{year}</span> {company.name}. All rights reserved.
+        </p>
+        <p>
+          <a href={paths.embed.getHref()}>Add the assistant to your website</a>
         </p>
         <p>
           <a href={`mailto:${company.email}`}>{company.email}</a>

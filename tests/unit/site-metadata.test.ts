@@ -52,9 +52,10 @@ describe('robots.txt and sitemap.xml', () => {
     );
   });
 
-  it('lists the landing page only', () => {
+  it('lists the indexable pages: the landing page and /embed', () => {
     const xml = sitemapXml(config.siteUrl);
     expect(xml).toContain('<loc>https://www.hearthline.ai/</loc>');
-    expect(xml.match(/<url>/g)).toHaveLength(1);
+    expect(xml).toContain('<loc>https://www.hearthline.ai/embed</loc>');
+    expect(xml.match(/<url>/g)).toHaveLength(2);
   });
 });
