@@ -2,6 +2,7 @@ import {
   type FocusEvent,
   type KeyboardEvent,
   type ReactElement,
+  useEffect,
   useLayoutEffect,
   useRef,
   useState,
@@ -28,13 +29,22 @@ interface FloatingWidgetProps {
 /**
  * `mode="floating"`: a launcher at the bottom right (or left, `position`). Pressing it opens a
  * compact, non-modal panel (below 480 px a modal bottom sheet that keeps focus) and starts the
- * call; the panel also opens whenever a call is running (for example
- * after `el.start()`). Escape or the close button ends the call, closes the panel and gives
+ * call; the panel also opens whenever a call is running (for example after `el.start()`) and
+ * stays open after it. Escape or the close button ends the call, closes the panel and gives
  * focus back to the launcher.
  */
 export function FloatingWidget({ config, snapshot, session }: FloatingWidgetProps): ReactElement {
   const [opened, setOpened] = useState(false);
   const open = opened || snapshot.state !== 'idle';
+  const calling = snapshot.state !== 'idle';
+
+  // A panel opened for a call (also one started by the loader or el.start()) stays open after
+  // it, so the transcript and the call's length stay readable until the visitor closes it.
+  useEffect(() => {
+    if (calling) {
+      setOpened(true);
+    }
+  }, [calling]);
   const box = useRef<HTMLDivElement>(null);
   const panel = useRef<HTMLElement>(null);
   const moveFocus = useRef(false);
