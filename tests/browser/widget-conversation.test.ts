@@ -57,25 +57,27 @@ describe.each([
       await startCall(page);
       const log = page.getByRole('log', { name: 'Transcript' });
       await serverMessage(page, transcript('assistant', 'partial', 'Hi, I am', 1000));
-      await expect.poll(() => transcriptLines(page), WAIT).toEqual([
-        { role: 'assistant', text: 'Hi, I am', partial: true },
-      ]);
+      await expect
+        .poll(() => transcriptLines(page), WAIT)
+        .toEqual([{ role: 'assistant', text: 'Hi, I am', partial: true }]);
       expect(await log.isVisible()).toBe(true);
       await markLine(page, 0);
       await serverMessage(page, transcript('assistant', 'final', 'Hi, I am Nora.', 1800));
-      await expect.poll(() => transcriptLines(page), WAIT).toEqual([
-        { role: 'assistant', text: 'Hi, I am Nora.', partial: false },
-      ]);
+      await expect
+        .poll(() => transcriptLines(page), WAIT)
+        .toEqual([{ role: 'assistant', text: 'Hi, I am Nora.', partial: false }]);
       expect(await markedLineIndex(page)).toBe(0);
 
       const markup = '<img src="/nope.png" onerror="window.pwned=1"><b>bold</b> & more';
       await serverMessage(page, transcript('user', 'final', markup, 3000));
       // A partial older than the assistant's final arrives late: it is dropped.
       await serverMessage(page, transcript('assistant', 'partial', 'Hi, I', 1200));
-      await expect.poll(() => transcriptLines(page), WAIT).toEqual([
-        { role: 'assistant', text: 'Hi, I am Nora.', partial: false },
-        { role: 'user', text: markup, partial: false },
-      ]);
+      await expect
+        .poll(() => transcriptLines(page), WAIT)
+        .toEqual([
+          { role: 'assistant', text: 'Hi, I am Nora.', partial: false },
+          { role: 'user', text: markup, partial: false },
+        ]);
       const inert = await page.evaluate(() => {
         const logEl = document.getElementById('widget')?.shadowRoot?.querySelector('[role="log"]');
         return {
@@ -197,19 +199,25 @@ describe.each([
         .toBe(true);
       expect(await axeViolations(page)).toEqual([]);
     });
-    await withPage(browser, async (page) => {
-      await page.goto(url('mode=floating&assistant-name=Nora&avatar=/missing-avatar.png'));
-      await page.getByRole('button', { name: 'Talk to Nora' }).click();
-      await page.getByRole('dialog', { name: 'Talk to Nora' }).waitFor(WAIT);
-      const avatar = () =>
-        page.evaluate(() => {
-          const box = document.getElementById('widget')?.shadowRoot?.querySelector('.panel .avatar');
-          return { images: box?.querySelectorAll('img').length, text: box?.textContent };
-        });
-      await expect.poll(avatar, WAIT).toEqual({ images: 0, text: 'N' });
-      expect(server.requests.includes('/missing-avatar.png')).toBe(true);
-      // The broken image's own 404 is the only problem the page may report.
-    }, [/Failed to load resource: .*404 \(Not Found\)/]);
+    await withPage(
+      browser,
+      async (page) => {
+        await page.goto(url('mode=floating&assistant-name=Nora&avatar=/missing-avatar.png'));
+        await page.getByRole('button', { name: 'Talk to Nora' }).click();
+        await page.getByRole('dialog', { name: 'Talk to Nora' }).waitFor(WAIT);
+        const avatar = () =>
+          page.evaluate(() => {
+            const box = document
+              .getElementById('widget')
+              ?.shadowRoot?.querySelector('.panel .avatar');
+            return { images: box?.querySelectorAll('img').length, text: box?.textContent };
+          });
+        await expect.poll(avatar, WAIT).toEqual({ images: 0, text: 'N' });
+        expect(server.requests.includes('/missing-avatar.png')).toBe(true);
+        // The broken image's own 404 is the only problem the page may report.
+      },
+      [/Failed to load resource: .*404 \(Not Found\)/],
+    );
   });
 
   it('at 375 px: a round launcher covers no host text; the bottom sheet keeps focus and Escape closes it', async () => {
@@ -252,54 +260,59 @@ describe.each([
 });
 
 describe('axe is clean in every state of every mode', () => {
-  it.each(['inline', 'fullscreen', 'floating'])('%s: idle, connecting, active, muted, ended, error', async (mode) => {
-    await withPage(browser, async (page) => {
-      await page.goto(`${server.url}/conversation.html?mode=${mode}`);
-      const talk = page.getByRole('button', { name: 'Talk to Assistant', exact: true });
-      await talk.waitFor();
-      const states: Record<string, string[]> = {};
-      states.idle = await axeViolations(page);
+  it.each(['inline', 'fullscreen', 'floating'])(
+    '%s: idle, connecting, active, muted, ended, error',
+    async (mode) => {
+      await withPage(browser, async (page) => {
+        await page.goto(`${server.url}/conversation.html?mode=${mode}`);
+        const talk = page.getByRole('button', { name: 'Talk to Assistant', exact: true });
+        await talk.waitFor();
+        const states: Record<string, string[]> = {};
+        states.idle = await axeViolations(page);
 
-      await page.evaluate(() => window.fakeCall.setJoin({ kind: 'hang' }));
-      await talk.click();
-      await page.getByRole('button', { name: 'Connecting...' }).waitFor(WAIT);
-      states.connecting = await axeViolations(page);
-      await page.waitForFunction(() =>
-        window.fakeCall.daily.rooms.at(-1)?.calls.includes('join'),
-      );
-      await page.evaluate(() => window.fakeCall.daily.room.finishJoin());
-      await page.getByRole('button', { name: 'Stop' }).waitFor(WAIT);
-      await page.evaluate(() => window.fakeCall.setJoin({ kind: 'resolve' }));
-      await page.evaluate(() => window.fakeCall.listening());
-      await serverMessage(page, transcript('assistant', 'partial', 'Hello', Date.now()));
-      await serverMessage(page, transcript('user', 'final', 'Hi!', Date.now() + 1));
-      states.active = await axeViolations(page);
+        await page.evaluate(() => window.fakeCall.setJoin({ kind: 'hang' }));
+        await talk.click();
+        await page.getByRole('button', { name: 'Connecting...' }).waitFor(WAIT);
+        states.connecting = await axeViolations(page);
+        await page.waitForFunction(() =>
+          window.fakeCall.daily.rooms.at(-1)?.calls.includes('join'),
+        );
+        await page.evaluate(() => window.fakeCall.daily.room.finishJoin());
+        await page.getByRole('button', { name: 'Stop' }).waitFor(WAIT);
+        await page.evaluate(() => window.fakeCall.setJoin({ kind: 'resolve' }));
+        await page.evaluate(() => window.fakeCall.listening());
+        await serverMessage(page, transcript('assistant', 'partial', 'Hello', Date.now()));
+        await serverMessage(page, transcript('user', 'final', 'Hi!', Date.now() + 1));
+        states.active = await axeViolations(page);
 
-      await page.getByRole('button', { name: 'Mute microphone' }).click();
-      await expect.poll(() => statusText(page), WAIT).toMatch(/^Microphone muted/);
-      states.muted = await axeViolations(page);
+        await page.getByRole('button', { name: 'Mute microphone' }).click();
+        await expect.poll(() => statusText(page), WAIT).toMatch(/^Microphone muted/);
+        states.muted = await axeViolations(page);
 
-      await page.getByRole('button', { name: 'Stop' }).click();
-      await expect.poll(() => page.getByText(/^Call ended · /).count(), WAIT).toBe(1);
-      states.ended = await axeViolations(page);
+        await page.getByRole('button', { name: 'Stop' }).click();
+        await expect.poll(() => page.getByText(/^Call ended · /).count(), WAIT).toBe(1);
+        states.ended = await axeViolations(page);
 
-      await page.evaluate(() => window.fakeCall.failWebCall('HTTP 500 Internal Server Error'));
-      const again =
-        mode === 'floating'
-          ? page.getByRole('dialog').getByRole('button', { name: 'Talk to Assistant' })
-          : talk;
-      await again.click();
-      await expect.poll(() => statusText(page), WAIT).toMatch(/^The assistant could not be reached/);
-      states.error = await axeViolations(page);
+        await page.evaluate(() => window.fakeCall.failWebCall('HTTP 500 Internal Server Error'));
+        const again =
+          mode === 'floating'
+            ? page.getByRole('dialog').getByRole('button', { name: 'Talk to Assistant' })
+            : talk;
+        await again.click();
+        await expect
+          .poll(() => statusText(page), WAIT)
+          .toMatch(/^The assistant could not be reached/);
+        states.error = await axeViolations(page);
 
-      expect(states).toEqual({
-        idle: [],
-        connecting: [],
-        active: [],
-        muted: [],
-        ended: [],
-        error: [],
+        expect(states).toEqual({
+          idle: [],
+          connecting: [],
+          active: [],
+          muted: [],
+          ended: [],
+          error: [],
+        });
       });
-    });
-  });
+    },
+  );
 });

@@ -181,7 +181,11 @@ describe('the conversation view attributes', () => {
   it('puts assistant-name in the default idle label, never over an explicit one', () => {
     const named = parseAttributes(values({ assistantId: 'a', assistantName: ' Nora ' }));
     expect(named.assistantName).toBe('Nora');
-    expect(named.labels).toEqual({ idle: 'Talk to Nora', connecting: 'Connecting...', active: 'Stop' });
+    expect(named.labels).toEqual({
+      idle: 'Talk to Nora',
+      connecting: 'Connecting...',
+      active: 'Stop',
+    });
     const labelled = parseAttributes(
       values({ assistantId: 'a', assistantName: 'Nora', labelIdle: 'Call us' }),
     );

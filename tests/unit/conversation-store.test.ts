@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ANNOUNCE_AFTER_MS, ConversationStore } from '../../widget/ui/conversation-store.ts';
 import { callStatus } from '../../widget/ui/call-status.ts';
+import { ANNOUNCE_AFTER_MS, ConversationStore } from '../../widget/ui/conversation-store.ts';
 
 function store() {
   let now = 1000;

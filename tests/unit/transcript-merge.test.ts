@@ -40,7 +40,12 @@ describe('mergeTranscript', () => {
   });
 
   it('keeps one open line per speaker, so two speakers interleave without mixing', () => {
-    const state = merge(a('The house', 1), u('Is it', 2), a('The house is free', 3), u('Is it free?', 4, true));
+    const state = merge(
+      a('The house', 1),
+      u('Is it', 2),
+      a('The house is free', 3),
+      u('Is it free?', 4, true),
+    );
     expect(shown(state)).toEqual(['assistant~: The house is free', 'user: Is it free?']);
     const next = mergeTranscript(state, a('The house is free.', 5, true));
     expect(shown(next)).toEqual(['assistant: The house is free.', 'user: Is it free?']);
@@ -94,7 +99,10 @@ describe('readTranscript', () => {
     });
     expect(readTranscript({ ...base, transcriptType: 'final' }, 1)?.final).toBe(true);
     expect(
-      readTranscript({ ...base, type: 'transcript[transcriptType="final"]', timestamp: undefined }, 9),
+      readTranscript(
+        { ...base, type: 'transcript[transcriptType="final"]', timestamp: undefined },
+        9,
+      ),
     ).toEqual({ role: 'user', final: true, text: 'Hi', at: 9 });
     expect(readTranscript({ ...base, role: 'system' }, 1)).toBeNull();
     expect(readTranscript({ ...base, transcript: '  ' }, 1)).toBeNull();

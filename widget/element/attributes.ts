@@ -207,7 +207,8 @@ export function parseAttributes(values: AttributeValues, tag = 'voice-assistant'
     avatar: text(values.avatar),
     // Cosmetic attributes fall back to their default rather than blocking the call.
     captions: text(values.captions)?.toLowerCase() !== 'off',
-    position: text(values.position)?.toLowerCase() === 'bottom-left' ? 'bottom-left' : 'bottom-right',
+    position:
+      text(values.position)?.toLowerCase() === 'bottom-left' ? 'bottom-left' : 'bottom-right',
     problems,
   };
 }

@@ -147,6 +147,7 @@ export const CSS_PROPERTY_DOCS: Record<string, { description: string; default: s
   '--va-button-bg': { description: 'Talk button background.', default: '#1d4ed8' },
   '--va-button-fg': { description: 'Talk button text colour.', default: '#fff' },
   '--va-stop-bg': { description: 'Button background during a call.', default: '#b91c1c' },
+  '--va-stop-fg': { description: 'Button text colour during a call.', default: '#fff' },
   '--va-focus': { description: 'Focus ring colour.', default: '#f59e0b' },
   '--va-radius': { description: 'Button corner radius.', default: '9999px' },
   '--va-panel-bg': { description: 'Floating panel background.', default: '#0b1220' },
@@ -158,7 +159,8 @@ export const CSS_PROPERTY_DOCS: Record<string, { description: string; default: s
   },
   '--va-caption-bg': {
     description: 'Backdrop behind captions and the status line, so the wave never crosses them.',
-    default: 'rgb(255 255 255 / 0.92) inline, rgb(0 0 0 / 0.72) fullscreen, transparent in the panel',
+    default:
+      'rgb(255 255 255 / 0.92) inline, rgb(0 0 0 / 0.72) fullscreen, transparent in the panel',
   },
   '--va-z-index': {
     description: 'Stacking order in fullscreen and floating modes.',
@@ -176,8 +178,10 @@ export const CSS_PART_DOCS: Record<string, string> = {
   panel: 'The floating panel.',
   close: "The floating panel's close button.",
   problem: 'The message shown for missing or bad attributes.',
-  transcript: 'The Transcript log (role log): every line in the panel, the latest line inline, subtitles in fullscreen.',
-  'transcript-line': 'One transcript line (also transcript-line--assistant / transcript-line--user).',
+  transcript:
+    'The Transcript log (role log): every line in the panel, the latest line inline, subtitles in fullscreen.',
+  'transcript-line':
+    'One transcript line (also transcript-line--assistant / transcript-line--user).',
   'call-length': 'The "Call ended · 1:23" line shown after a call.',
   mute: 'The Mute microphone toggle (aria-pressed).',
   'secondary-controls': 'The row of small controls next to Mute.',

@@ -77,6 +77,7 @@ export const WIDGET_CSS = `
 @media (prefers-reduced-motion: reduce) { .button { transition: none; } }
 
 /* ---- Conversation view (issue 11): captions, mute, identity, launcher, bottom sheet ---- */
+.button--active { color: var(--va-stop-fg, #fff); }
 .sr-only {
   position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden;
   clip: rect(0 0 0 0); white-space: nowrap; border: 0;
@@ -134,7 +135,6 @@ export const WIDGET_CSS = `
 .line--partial .said { opacity: 0.75; }
 .who { font-size: 12px; font-weight: 700; text-transform: uppercase; letter-spacing: 0.04em; opacity: 0.8; }
 .transcript--log .who { display: block; }
-.line--user .who { color: var(--va-focus, #f59e0b); }
 .transcript--latest, .transcript--subtitles { display: flex; flex-direction: column; align-items: center; gap: 6px; max-width: min(60ch, 100%); }
 .transcript--latest .line, .transcript--subtitles .line { margin: 0; }
 .transcript--subtitles .line { font-size: clamp(16px, 2.2vw, 22px); line-height: 1.35; }

@@ -34,7 +34,12 @@ export function SecondaryControls({
   };
   return (
     // biome-ignore lint/a11y/useSemanticElements: a fieldset would bring a legend and a border; a named group is what is meant.
-    <div className="secondary" part="secondary-controls" role="group" aria-label={VIEW_TEXTS.callControls}>
+    <div
+      className="secondary"
+      part="secondary-controls"
+      role="group"
+      aria-label={VIEW_TEXTS.callControls}
+    >
       {active ? <MuteButton muted={muted} onToggle={toggle} /> : null}
       {children}
     </div>

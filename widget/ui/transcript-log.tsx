@@ -6,7 +6,11 @@ import { formatCallLength, type Speaker } from './transcript-merge.ts';
 /** How the transcript is laid out: the panel's log, inline's latest line, fullscreen subtitles. */
 export type TranscriptVariant = 'log' | 'latest' | 'subtitles';
 
-const SHOWN: Record<TranscriptVariant, number> = { log: Number.POSITIVE_INFINITY, latest: 1, subtitles: 2 };
+const SHOWN: Record<TranscriptVariant, number> = {
+  log: Number.POSITIVE_INFINITY,
+  latest: 1,
+  subtitles: 2,
+};
 
 /** Within this many pixels of the bottom, the log follows new lines; further up, it stays put. */
 const STICK_PX = 24;

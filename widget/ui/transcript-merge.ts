@@ -104,7 +104,12 @@ export function mergeTranscript(state: TranscriptState, update: TranscriptUpdate
     next[openIndex] = { ...open, text, final, updatedAt: at };
     return withLines(state, next, final ? role : null, at);
   }
-  if (final && lines.some((line) => line.role === role && line.final && line.text === text && line.updatedAt === at)) {
+  if (
+    final &&
+    lines.some(
+      (line) => line.role === role && line.final && line.text === text && line.updatedAt === at,
+    )
+  ) {
     return state;
   }
   const line: TranscriptLine = { id: state.nextId, role, text, final, at, updatedAt: at };
@@ -133,5 +138,7 @@ export function formatCallLength(ms: number): string {
   const hours = Math.floor(total / 3600);
   const minutes = Math.floor((total % 3600) / 60);
   const seconds = String(total % 60).padStart(2, '0');
-  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
+  return hours > 0
+    ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}`
+    : `${minutes}:${seconds}`;
 }

@@ -1,10 +1,4 @@
-import {
-  type FocusEvent,
-  type KeyboardEvent,
-  type RefObject,
-  useEffect,
-  useState,
-} from 'react';
+import { type FocusEvent, type KeyboardEvent, type RefObject, useEffect, useState } from 'react';
 
 /** Below this width the floating panel is a bottom sheet (the same query as in styles.ts). */
 export const SHEET_QUERY = '(max-width: 479.98px)';
