@@ -43,6 +43,7 @@ export function TranscriptLog({
   const shown = lines.slice(-SHOWN[variant]);
 
   // Newest at the bottom, unless the visitor scrolled up to read: then the position stays.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: it must run after each new or changed line, which the effect reads from the DOM rather than from `lines`.
   useLayoutEffect(() => {
     const box = log.current;
     if (box && variant === 'log' && stick.current) {
