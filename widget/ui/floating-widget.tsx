@@ -2,7 +2,6 @@ import {
   type FocusEvent,
   type KeyboardEvent,
   type ReactElement,
-  useEffect,
   useLayoutEffect,
   useRef,
   useState,
@@ -39,8 +38,9 @@ export function FloatingWidget({ config, snapshot, session }: FloatingWidgetProp
   const calling = snapshot.state !== 'idle';
 
   // A panel opened for a call (also one started by the loader or el.start()) stays open after
-  // it, so the transcript and the call's length stay readable until the visitor closes it.
-  useEffect(() => {
+  // it, so the transcript and the call's length stay readable until the visitor closes it. A
+  // layout effect, so it runs at the commit: a passive one could run after the visitor's Escape.
+  useLayoutEffect(() => {
     if (calling) {
       setOpened(true);
     }
