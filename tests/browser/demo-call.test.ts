@@ -117,7 +117,7 @@ describe('offline demo call on /assistant (fake microphone granted)', () => {
     await withPage(site.browser, async (page) => {
       await openDemoPage(page, `${site.server.url}/`);
       await page.getByRole('button', { name: 'Talk to Assistant' }).click();
-      await page.getByRole('dialog', { name: 'Voice assistant' }).waitFor();
+      await page.getByRole('dialog', { name: 'Talk to Assistant' }).waitFor();
       await waitForEvent(page, 'speech-start');
       await page.getByRole('button', { name: 'Stop' }).click();
       await page.getByRole('button', { name: 'Talk to Assistant' }).waitFor();

@@ -98,7 +98,7 @@ describe('strict CSP host page', () => {
       const violations = await watchViolations(page);
       await page.goto(`${server.url}/modes.html`);
       await page.getByRole('button', { name: 'Talk to Assistant' }).click();
-      await page.getByRole('dialog', { name: 'Voice assistant' }).waitFor();
+      await page.getByRole('dialog', { name: 'Talk to Assistant' }).waitFor();
       await page.getByRole('button', { name: 'Close' }).click();
       await expect.poll(() => page.getByRole('dialog').count(), WAIT).toBe(0);
       expect(await violations()).toEqual([]);

@@ -42,7 +42,7 @@ describe('host pages', () => {
       expect(new Set(sources)).toEqual(new Set(['inline']));
 
       await page.getByRole('button', { name: 'Talk to Assistant' }).click();
-      await page.getByRole('dialog', { name: 'Voice assistant' }).waitFor();
+      await page.getByRole('dialog', { name: 'Talk to Assistant' }).waitFor();
       await page.getByRole('button', { name: 'Stop' }).waitFor();
       expect(await talkLabel(page, 'inline')).toBe('Ask about listings');
       expect(await axeViolations(page)).toEqual([]);
@@ -170,7 +170,7 @@ describe('host pages', () => {
       await page.keyboard.press('Tab');
       expect(await focused()).toBe('floating Talk to Assistant');
       await page.keyboard.press('Enter');
-      await page.getByRole('dialog', { name: 'Voice assistant' }).waitFor();
+      await page.getByRole('dialog', { name: 'Talk to Assistant' }).waitFor();
       await expect.poll(focused, WAIT).toBe('floating Stop');
       await page.keyboard.press('Escape');
       await expect.poll(() => page.getByRole('dialog').count(), WAIT).toBe(0);

@@ -19,6 +19,10 @@ describe('the attribute list', () => {
       [
         'api-base-url',
         'assistant-id',
+        'assistant-name',
+        'avatar',
+        'captions',
+        'position',
         'assistant-overrides',
         'demo',
         'label-active',
@@ -46,6 +50,10 @@ describe('the attribute list', () => {
       | 'labelConnecting'
       | 'labelActive'
       | 'demo'
+      | 'assistantName'
+      | 'avatar'
+      | 'captions'
+      | 'position'
     >();
   });
 
@@ -69,6 +77,10 @@ describe('parseAttributes', () => {
       assistantOverrides: undefined,
       publicKey: 'pk',
       apiBaseUrl: null,
+      assistantName: null,
+      avatar: null,
+      captions: true,
+      position: 'bottom-right',
       problems: [],
     });
     expect(DEFAULT_LABELS).toEqual({
@@ -162,5 +174,37 @@ describe('parseAttributes', () => {
   it('lists every problem at once', () => {
     const config = parseAttributes(values({ mode: 'x', assistantOverrides: '{' }));
     expect(config.problems).toHaveLength(3);
+  });
+});
+
+describe('the conversation view attributes', () => {
+  it('puts assistant-name in the default idle label, never over an explicit one', () => {
+    const named = parseAttributes(values({ assistantId: 'a', assistantName: ' Nora ' }));
+    expect(named.assistantName).toBe('Nora');
+    expect(named.labels).toEqual({
+      idle: 'Talk to Nora',
+      connecting: 'Connecting...',
+      active: 'Stop',
+    });
+    const labelled = parseAttributes(
+      values({ assistantId: 'a', assistantName: 'Nora', labelIdle: 'Call us' }),
+    );
+    expect(labelled.labels.idle).toBe('Call us');
+  });
+
+  it('reads avatar, captions and position, falling back to the defaults on other values', () => {
+    const config = parseAttributes(
+      values({ assistantId: 'a', avatar: ' /nora.png ', captions: 'OFF', position: 'bottom-left' }),
+    );
+    expect([config.avatar, config.captions, config.position]).toEqual([
+      '/nora.png',
+      false,
+      'bottom-left',
+    ]);
+    const other = parseAttributes(
+      values({ assistantId: 'a', avatar: ' ', captions: 'no', position: 'top-left' }),
+    );
+    expect([other.avatar, other.captions, other.position]).toEqual([null, true, 'bottom-right']);
+    expect(other.problems).toEqual([]);
   });
 });

@@ -28,7 +28,7 @@ describe('the documented theming surface matches the code', () => {
   it('documents exactly the parts the markup exposes', () => {
     const used = new Set<string>();
     for (const source of SOURCES) {
-      for (const match of source.matchAll(/part(?:=|, )["']([a-z ]+)["']/g)) {
+      for (const match of source.matchAll(/part(?:=|, )["']([a-z -]+)["']/g)) {
         for (const name of (match[1] ?? '').split(' ')) {
           used.add(name);
         }

@@ -1,3 +1,5 @@
+import { TEXTS } from './texts.ts';
+
 /**
  * The element's attributes, declared once. The observed attributes of `<voice-assistant>`,
  * the r2wc props of the internal React element, the TypeScript types below and
@@ -18,6 +20,10 @@ export const ATTRIBUTES = [
   'label-connecting',
   'label-active',
   'demo',
+  'assistant-name',
+  'avatar',
+  'captions',
+  'position',
 ] as const;
 
 /** One attribute name of `<voice-assistant>`. */
@@ -49,6 +55,9 @@ export function readAttributes(element: Element): AttributeValues {
 export const MODES = ['inline', 'fullscreen', 'floating'] as const;
 export type Mode = (typeof MODES)[number];
 
+/** Where the floating launcher sits. */
+export type Position = 'bottom-right' | 'bottom-left';
+
 /** Button labels for the three states. */
 export interface Labels {
   idle: string;
@@ -79,6 +88,14 @@ export interface WidgetConfig {
   assistantOverrides: Record<string, unknown> | undefined;
   publicKey: string | null;
   apiBaseUrl: string | null;
+  /** The assistant's name (`assistant-name`), shown in the panel title and default labels. */
+  assistantName: string | null;
+  /** Image URL of the assistant (`avatar`); the name's initial is shown until, or instead, of it. */
+  avatar: string | null;
+  /** Whether the transcript is shown (`captions`, on unless `off`). */
+  captions: boolean;
+  /** Corner of the floating launcher (`position`). */
+  position: Position;
   /** Sentences shown inside the element; a non-empty list means no call can start. */
   problems: string[];
 }
@@ -158,6 +175,11 @@ function parseMode(raw: string | null, problems: string[]): Mode {
   return 'inline';
 }
 
+/** The first character of `name`, upper-cased: the avatar's fallback. */
+export function initialOf(name: string): string {
+  return (Array.from(name)[0] ?? '').toUpperCase();
+}
+
 /**
  * Validates the attribute values. Never throws: every problem becomes a sentence that the
  * element shows to the visitor, with what to change.
@@ -166,10 +188,13 @@ export function parseAttributes(values: AttributeValues, tag = 'voice-assistant'
   const problems: string[] = [];
   const publicKey = text(values.publicKey);
   const demoAttribute = values.demo != null && values.demo.trim().toLowerCase() !== 'false';
+  const assistantName = text(values.assistantName);
   return {
     mode: parseMode(values.mode, problems),
     labels: {
-      idle: text(values.labelIdle) ?? DEFAULT_LABELS.idle,
+      idle:
+        text(values.labelIdle) ??
+        (assistantName ? TEXTS.talkTo + assistantName : DEFAULT_LABELS.idle),
       connecting: text(values.labelConnecting) ?? DEFAULT_LABELS.connecting,
       active: text(values.labelActive) ?? DEFAULT_LABELS.active,
     },
@@ -178,6 +203,12 @@ export function parseAttributes(values: AttributeValues, tag = 'voice-assistant'
     assistantOverrides: parseOverrides(values.assistantOverrides, problems),
     publicKey,
     apiBaseUrl: parseBaseUrl(values.apiBaseUrl, problems),
+    assistantName,
+    avatar: text(values.avatar),
+    // Cosmetic attributes fall back to their default rather than blocking the call.
+    captions: text(values.captions)?.toLowerCase() !== 'off',
+    position:
+      text(values.position)?.toLowerCase() === 'bottom-left' ? 'bottom-left' : 'bottom-right',
     problems,
   };
 }

@@ -52,6 +52,27 @@ export const ATTRIBUTE_DOCS: Record<AttributeName, AttributeDoc> = {
     description:
       'Use the offline demo assistant (also used when public-key is missing); shows a "Demo assistant (offline)" badge.',
   },
+  'assistant-name': {
+    type: 'string',
+    description:
+      'The assistant\'s name: the panel title says "Talk to <name>", as does the idle label unless label-idle is set; the status line says "<name> is speaking…".',
+  },
+  avatar: {
+    type: 'string (image URL)',
+    description:
+      "The assistant's picture, shown in the floating launcher and panel once the visitor shows intent (never fetched before). A broken image falls back to the name's initial. Under a strict CSP, img-src must allow the image's origin.",
+  },
+  captions: {
+    type: "'on' | 'off'",
+    description:
+      'Live captions: the Transcript log (floating panel), the latest line (inline) or the last two lines as subtitles (fullscreen). off hides them.',
+    default: 'on',
+  },
+  position: {
+    type: "'bottom-right' | 'bottom-left'",
+    description: 'The corner of the floating launcher and panel (safe-area insets respected).',
+    default: 'bottom-right',
+  },
 };
 
 export interface EventDoc {
@@ -126,11 +147,21 @@ export const CSS_PROPERTY_DOCS: Record<string, { description: string; default: s
   '--va-button-bg': { description: 'Talk button background.', default: '#1d4ed8' },
   '--va-button-fg': { description: 'Talk button text colour.', default: '#fff' },
   '--va-stop-bg': { description: 'Button background during a call.', default: '#b91c1c' },
+  '--va-stop-fg': { description: 'Button text colour during a call.', default: '#fff' },
   '--va-focus': { description: 'Focus ring colour.', default: '#f59e0b' },
   '--va-radius': { description: 'Button corner radius.', default: '9999px' },
   '--va-panel-bg': { description: 'Floating panel background.', default: '#0b1220' },
   '--va-panel-fg': { description: 'Floating panel text colour.', default: '#fff' },
   '--va-min-height': { description: 'Minimum height in inline mode.', default: '64px' },
+  '--va-caption-fg': {
+    description: 'Caption, transcript and status text colour.',
+    default: '#0f172a inline, #fff fullscreen and in the panel',
+  },
+  '--va-caption-bg': {
+    description: 'Backdrop behind captions and the status line, so the wave never crosses them.',
+    default:
+      'rgb(255 255 255 / 0.92) inline, rgb(0 0 0 / 0.72) fullscreen, transparent in the panel',
+  },
   '--va-z-index': {
     description: 'Stacking order in fullscreen and floating modes.',
     default: '2147483000',
@@ -147,4 +178,12 @@ export const CSS_PART_DOCS: Record<string, string> = {
   panel: 'The floating panel.',
   close: "The floating panel's close button.",
   problem: 'The message shown for missing or bad attributes.',
+  transcript:
+    'The Transcript log (role log): every line in the panel, the latest line inline, subtitles in fullscreen.',
+  'transcript-line':
+    'One transcript line (also transcript-line--assistant / transcript-line--user).',
+  'call-length': 'The "Call ended · 1:23" line shown after a call.',
+  mute: 'The Mute microphone toggle (aria-pressed).',
+  'secondary-controls': 'The row of small controls next to Mute.',
+  avatar: "The assistant's picture or initial.",
 };

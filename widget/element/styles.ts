@@ -75,6 +75,114 @@ export const WIDGET_CSS = `
 .stage { position: relative; flex: 1; display: flex; align-items: center; justify-content: center; }
 .panel .controls { padding-top: 8px; }
 @media (prefers-reduced-motion: reduce) { .button { transition: none; } }
+
+/* ---- Conversation view (issue 11): captions, mute, identity, launcher, bottom sheet ---- */
+.button--active { color: var(--va-stop-fg, #fff); }
+.sr-only {
+  position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden;
+  clip: rect(0 0 0 0); white-space: nowrap; border: 0;
+}
+.va--floating {
+  right: calc(20px + env(safe-area-inset-right, 0px));
+  bottom: calc(20px + env(safe-area-inset-bottom, 0px));
+}
+.va--bottom-left { right: auto; left: calc(20px + env(safe-area-inset-left, 0px)); align-items: flex-start; }
+.va--floating > .controls > .badge {
+  position: absolute; z-index: 1; right: 14px; bottom: calc(100% - 9px); padding: 1px 8px;
+  font-size: 11px; white-space: nowrap;
+}
+.va--floating > .controls > .status {
+  position: absolute; right: 0; bottom: calc(100% + 14px); width: max-content;
+  max-width: min(300px, calc(100vw - 40px)); text-align: start;
+}
+.va--bottom-left > .controls > .status { right: auto; left: 0; }
+.va--floating > .controls > .status:not(:empty), .va--inline .status:not(:empty),
+.va--fullscreen .status:not(:empty), .transcript--latest .line, .transcript--subtitles .line {
+  padding: 4px 10px; border-radius: 8px;
+  color: var(--va-caption-fg, #0f172a); background: var(--va-caption-bg, rgb(255 255 255 / 0.92));
+}
+.va--fullscreen .status:not(:empty), .va--fullscreen .line, .va--floating > .controls > .status {
+  color: var(--va-caption-fg, #fff); background: var(--va-caption-bg, rgb(0 0 0 / 0.72));
+}
+.va--fullscreen > .controls {
+  position: absolute; top: calc(50% - 24px); left: 0; right: 0; width: min(640px, 92vw);
+  margin: 0 auto;
+}
+.va--fullscreen .status {
+  position: static; width: auto; max-width: min(36ch, 90vw); margin: 0; transform: none;
+}
+.launcher { position: relative; }
+.avatar {
+  position: relative; display: inline-flex; flex: none; align-items: center; justify-content: center;
+  width: 36px; height: 36px; overflow: hidden; border-radius: 9999px; font-weight: 700;
+  color: var(--va-button-bg, #1d4ed8); background: #fff;
+}
+.avatar-img { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; }
+.avatar--launcher { position: absolute; z-index: 1; top: 6px; left: 6px; pointer-events: none; }
+.avatar--launcher + .launcher { padding-left: 50px; }
+.avatar--panel { width: 32px; height: 32px; font-size: 14px; }
+.panel-title { flex: 1; }
+.panel { width: min(360px, calc(100vw - 40px)); }
+.panel--captions { height: min(520px, calc(100vh - 40px)); height: min(520px, calc(100dvh - 40px)); }
+.panel--captions .stage { flex: 0 0 64px; }
+.transcript { margin: 0; font-size: 15px; font-weight: 400; text-align: start; }
+.transcript:empty { display: none; }
+.transcript--log {
+  flex: 1 1 auto; min-height: 0; margin: 8px -4px 0; padding: 0 4px; overflow-y: auto;
+  overscroll-behavior: contain; color: var(--va-caption-fg, inherit);
+}
+.transcript--log .line { margin: 0 0 8px; }
+.line--partial .said { opacity: 0.75; }
+.who { font-size: 12px; font-weight: 700; text-transform: uppercase; letter-spacing: 0.04em; opacity: 0.8; }
+.transcript--log .who { display: block; }
+.transcript--latest, .transcript--subtitles { display: flex; flex-direction: column; align-items: center; gap: 6px; max-width: min(60ch, 100%); }
+.transcript--latest .line, .transcript--subtitles .line { margin: 0; }
+.transcript--subtitles .line { font-size: clamp(16px, 2.2vw, 22px); line-height: 1.35; }
+.transcript--latest .who, .transcript--subtitles .who { font-size: 11px; }
+.call-length { margin: 4px 0 0; font-size: 13px; opacity: 0.85; }
+.secondary { display: flex; gap: 8px; justify-content: center; }
+.mute {
+  appearance: none; position: relative; width: 44px; height: 44px; margin: 0; padding: 0;
+  border: 1px solid currentColor; border-radius: 9999px; font: inherit; cursor: pointer;
+  color: var(--va-caption-fg, currentColor); background: var(--va-caption-bg, transparent);
+}
+.va--inline .mute { color: var(--va-caption-fg, #0f172a); background: var(--va-caption-bg, #fff); }
+.mute[aria-pressed="true"] { color: #fff; background: var(--va-stop-bg, #b91c1c); border-color: transparent; }
+.mute[aria-pressed="true"]::after {
+  content: ""; position: absolute; top: 50%; left: 50%; width: 26px; height: 2px;
+  background: currentColor; transform: translate(-50%, -50%) rotate(-45deg);
+}
+.mute:focus-visible, .transcript:focus-visible { outline: 3px solid var(--va-focus, #f59e0b); outline-offset: 2px; }
+.mic, .launcher::before {
+  display: inline-block; width: 10px; height: 16px; border-radius: 5px; background: currentColor;
+}
+.mic { position: relative; vertical-align: middle; margin-top: -6px; }
+.mic::after, .launcher::after {
+  content: ""; position: absolute; left: -4px; right: -4px; top: 7px; height: 12px;
+  border: 2px solid currentColor; border-top: 0; border-radius: 0 0 9px 9px;
+}
+.launcher::after { display: none; }
+@media (max-width: 479.98px) {
+  .va--floating > .controls > .launcher {
+    width: 56px; height: 56px; min-width: 56px; padding: 0 0 0 56px; overflow: hidden;
+    justify-content: flex-start; border-radius: 9999px;
+  }
+  .launcher::before {
+    content: ""; position: absolute; top: 14px; left: 21px; width: 14px; height: 20px;
+    border-radius: 7px; background: var(--va-button-fg, #fff);
+  }
+  .launcher::after {
+    display: block; top: 24px; left: 16px; right: auto; width: 24px; height: 14px;
+    border-color: var(--va-button-fg, #fff); border-radius: 0 0 12px 12px;
+  }
+  .va--floating > .controls > .badge, .va--floating > .controls > .avatar { display: none; }
+  .va--floating > .panel {
+    position: fixed; left: 0; right: 0; bottom: 0; width: 100%; max-height: 100vh;
+    height: min(560px, 88vh); height: min(560px, 88dvh); border-radius: 16px 16px 0 0;
+    padding-bottom: calc(16px + env(safe-area-inset-bottom, 0px));
+  }
+}
+@media (prefers-reduced-motion: reduce) { .transcript--log { scroll-behavior: auto; } }
 `;
 
 const sheets = new WeakMap<Document, CSSStyleSheet>();

@@ -1,4 +1,4 @@
-import type { WidgetConfig } from '../element/attributes.ts';
+import { initialOf, type WidgetConfig } from '../element/attributes.ts';
 import { TEXTS } from '../element/texts.ts';
 
 /**
@@ -37,7 +37,13 @@ export function buildStaticView(
   config: WidgetConfig,
   state: StaticViewState,
 ): StaticView {
-  const wrapper = el(doc, 'div', `va va--${config.mode}`, 'container');
+  const floating = config.mode === 'floating';
+  const wrapper = el(
+    doc,
+    'div',
+    floating ? `va va--floating va--${config.position}` : `va va--${config.mode}`,
+    'container',
+  );
   const controls = el(doc, 'div', 'controls');
   if (config.problems.length > 0) {
     const problem = el(doc, 'p', 'problem', 'problem');
@@ -57,8 +63,21 @@ export function buildStaticView(
     badge.textContent = TEXTS.demoBadge;
     controls.append(badge);
   }
-  const floating = config.mode === 'floating';
-  const button = el(doc, 'button', 'button', floating ? 'button launcher' : 'button');
+  if (floating && config.avatar) {
+    // Only the initial: the picture is fetched after intent, by the UI, in the same box.
+    const avatar = el(doc, 'span', 'avatar avatar--launcher', 'avatar');
+    avatar.setAttribute('aria-hidden', 'true');
+    const initial = el(doc, 'span', 'avatar-initial');
+    initial.textContent = initialOf(config.assistantName ?? TEXTS.defaultName);
+    avatar.append(initial);
+    controls.append(avatar);
+  }
+  const button = el(
+    doc,
+    'button',
+    floating ? 'button launcher' : 'button',
+    floating ? 'button launcher' : 'button',
+  );
   button.type = 'button';
   button.textContent = state.connecting ? config.labels.connecting : config.labels.idle;
   if (state.connecting) {

@@ -8,7 +8,14 @@ import {
 } from 'react';
 import type { WidgetConfig } from '../element/attributes.ts';
 import { TEXTS } from '../element/texts.ts';
-import { ControlsFrame, TalkControls } from './talk-controls.tsx';
+import { Avatar } from './avatar.tsx';
+import { callStatus } from './call-status.ts';
+import { Launcher } from './launcher.tsx';
+import { SecondaryControls } from './secondary-controls.tsx';
+import { TalkControls } from './talk-controls.tsx';
+import { TranscriptLog } from './transcript-log.tsx';
+import { useFocusTrap, useSheetLayout } from './use-bottom-sheet.ts';
+import { useConversation } from './use-conversation.ts';
 import { WaveCanvas } from './wave-canvas.tsx';
 import type { SessionSnapshot, WidgetSession } from './widget-session.ts';
 
@@ -19,16 +26,37 @@ interface FloatingWidgetProps {
 }
 
 /**
- * `mode="floating"`: a launcher at the bottom right. Pressing it opens a compact, non-modal
- * panel and starts the call; the panel also opens whenever a call is running (for example
- * after `el.start()`). Escape or the close button ends the call, closes the panel and gives
+ * `mode="floating"`: a launcher at the bottom right (or left, `position`). Pressing it opens a
+ * compact, non-modal panel (below 480 px a modal bottom sheet that keeps focus) and starts the
+ * call; the panel also opens whenever a call is running (for example after `el.start()`) and
+ * stays open after it. Escape or the close button ends the call, closes the panel and gives
  * focus back to the launcher.
  */
 export function FloatingWidget({ config, snapshot, session }: FloatingWidgetProps): ReactElement {
   const [opened, setOpened] = useState(false);
   const open = opened || snapshot.state !== 'idle';
+  const calling = snapshot.state !== 'idle';
+
+  // A panel opened for a call (also one started by the loader or el.start()) stays open after
+  // it, so the transcript and the call's length stay readable until the visitor closes it. A
+  // layout effect, so it runs at the commit: a passive one could run after the visitor's Escape.
+  useLayoutEffect(() => {
+    if (calling) {
+      setOpened(true);
+    }
+  }, [calling]);
   const box = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLElement>(null);
   const moveFocus = useRef(false);
+  const conversation = useConversation(session);
+  const sheet = useSheetLayout();
+  const trap = useFocusTrap(panel, sheet);
+  const name = config.assistantName ?? TEXTS.defaultName;
+  const shown = {
+    ...snapshot,
+    status: callStatus(snapshot.state, snapshot.status, conversation, name),
+  };
+  const wrapperClass = `va va--floating va--${config.position}`;
 
   /** Whether keyboard focus is inside the widget (kept when a focused button is removed). */
   const focusInside = useRef(false);
@@ -78,33 +106,35 @@ export function FloatingWidget({ config, snapshot, session }: FloatingWidgetProp
     if (event.key === 'Escape') {
       event.stopPropagation();
       close();
+    } else {
+      trap.onKeyDown(event);
     }
   };
 
   if (!open) {
     return (
-      <div ref={box} className="va va--floating" part="container" {...trackFocus}>
-        <ControlsFrame demo={config.demo} status={snapshot.status}>
-          <button type="button" className="button" part="button launcher" onClick={openAndStart}>
-            {config.labels.idle}
-          </button>
-        </ControlsFrame>
+      <div ref={box} className={wrapperClass} part="container" {...trackFocus}>
+        <Launcher config={config} status={snapshot.status} onOpen={openAndStart} />
       </div>
     );
   }
 
   return (
-    <div ref={box} className="va va--floating" part="container" {...trackFocus}>
+    <div ref={box} className={wrapperClass} part="container" {...trackFocus}>
       <section
-        className="panel"
+        ref={panel}
+        className={config.captions ? 'panel panel--captions' : 'panel'}
         part="panel"
         role="dialog"
         aria-labelledby="va-panel-title"
+        aria-modal={sheet ? 'true' : undefined}
         onKeyDown={onKeyDown}
+        onBlurCapture={trap.onBlurCapture}
       >
         <div className="panel-head">
+          {config.avatar ? <Avatar url={config.avatar} name={name} variant="panel" /> : null}
           <h2 id="va-panel-title" className="panel-title">
-            {TEXTS.panelTitle}
+            {TEXTS.talkTo + name}
           </h2>
           <button
             type="button"
@@ -119,7 +149,16 @@ export function FloatingWidget({ config, snapshot, session }: FloatingWidgetProp
         <div className="stage">
           <WaveCanvas session={session} active={snapshot.state === 'active'} />
         </div>
-        <TalkControls config={config} snapshot={snapshot} session={session} />
+        {config.captions ? (
+          <TranscriptLog conversation={conversation} assistantName={name} variant="log" />
+        ) : null}
+        <TalkControls config={config} snapshot={shown} session={session}>
+          <SecondaryControls
+            session={session}
+            active={snapshot.state === 'active'}
+            muted={conversation.muted}
+          />
+        </TalkControls>
       </section>
     </div>
   );

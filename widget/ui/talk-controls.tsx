@@ -7,10 +7,15 @@ interface ControlsFrameProps {
   demo: boolean;
   status: string;
   children: ReactNode;
+  /** Drawn under the status line: the captions and the secondary controls. */
+  after?: ReactNode;
 }
 
-/** The column around a button: the demo badge above it, the aria-live status line below. */
-export function ControlsFrame({ demo, status, children }: ControlsFrameProps): ReactElement {
+/**
+ * The column around a button: the demo badge above it, the aria-live status line below, then
+ * whatever the view adds under it.
+ */
+export function ControlsFrame({ demo, status, children, after }: ControlsFrameProps): ReactElement {
   return (
     <div className="controls">
       {demo ? (
@@ -22,6 +27,7 @@ export function ControlsFrame({ demo, status, children }: ControlsFrameProps): R
       <p className="status" part="status" role="status" aria-live="polite">
         {status}
       </p>
+      {after}
     </div>
   );
 }
@@ -30,6 +36,8 @@ interface TalkControlsProps {
   config: WidgetConfig;
   snapshot: SessionSnapshot;
   session: WidgetSession;
+  /** Drawn under the status line (captions, secondary controls). */
+  children?: ReactNode;
 }
 
 /**
@@ -37,7 +45,12 @@ interface TalkControlsProps {
  * `aria-disabled` (not `disabled`), so keyboard focus stays on it and the visitor can press it
  * again as soon as it turns into Stop.
  */
-export function TalkControls({ config, snapshot, session }: TalkControlsProps): ReactElement {
+export function TalkControls({
+  config,
+  snapshot,
+  session,
+  children,
+}: TalkControlsProps): ReactElement {
   const { state } = snapshot;
   const onClick = (): void => {
     // Failures are shown in the status line and dispatched as voice-assistant:error.
@@ -48,7 +61,7 @@ export function TalkControls({ config, snapshot, session }: TalkControlsProps): 
     }
   };
   return (
-    <ControlsFrame demo={config.demo} status={snapshot.status}>
+    <ControlsFrame demo={config.demo} status={snapshot.status} after={children}>
       <button
         type="button"
         className={state === 'active' ? 'button button--active' : 'button'}

@@ -1,8 +1,13 @@
 import { type ReactElement, useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
 import { type AttributeValues, parseAttributes } from '../element/attributes.ts';
+import { TEXTS } from '../element/texts.ts';
+import { callStatus } from './call-status.ts';
 import { FloatingWidget } from './floating-widget.tsx';
+import { SecondaryControls } from './secondary-controls.tsx';
 import { TalkControls } from './talk-controls.tsx';
+import { TranscriptLog } from './transcript-log.tsx';
 import { uiContextFor } from './ui-context.ts';
+import { useConversation } from './use-conversation.ts';
 import { WaveCanvas } from './wave-canvas.tsx';
 
 /** The r2wc props: one per declared attribute (its raw value or null), plus r2wc's container. */
@@ -18,6 +23,7 @@ export function VoiceAssistantView(props: VoiceAssistantViewProps): ReactElement
   const { session, bridge } = uiContextFor(props.container);
   const config = parseAttributes(props, bridge.host.localName);
   const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot);
+  const conversation = useConversation(session);
   const { container } = props;
 
   useLayoutEffect(() => {
@@ -50,10 +56,28 @@ export function VoiceAssistantView(props: VoiceAssistantViewProps): ReactElement
   if (config.mode === 'floating') {
     return <FloatingWidget config={config} snapshot={snapshot} session={session} />;
   }
+  const name = config.assistantName ?? TEXTS.defaultName;
+  const shown = {
+    ...snapshot,
+    status: callStatus(snapshot.state, snapshot.status, conversation, name),
+  };
   return (
     <div className={`va va--${config.mode}`} part="container">
       <WaveCanvas session={session} active={snapshot.state === 'active'} />
-      <TalkControls config={config} snapshot={snapshot} session={session} />
+      <TalkControls config={config} snapshot={shown} session={session}>
+        {config.captions ? (
+          <TranscriptLog
+            conversation={conversation}
+            assistantName={name}
+            variant={config.mode === 'fullscreen' ? 'subtitles' : 'latest'}
+          />
+        ) : null}
+        <SecondaryControls
+          session={session}
+          active={snapshot.state === 'active'}
+          muted={conversation.muted}
+        />
+      </TalkControls>
     </div>
   );
 }

@@ -13,6 +13,7 @@ import {
 } from '../element/dom-events.ts';
 import { VoiceAssistantError } from '../element/errors.ts';
 import { TEXTS } from '../element/texts.ts';
+import { ConversationStore } from './conversation-store.ts';
 import { failureMessage } from './error-messages.ts';
 import { VolumeTween } from './wave-math.ts';
 
@@ -61,6 +62,8 @@ function startInput(config: WidgetConfig): StartCallInput {
  */
 export class WidgetSession implements WidgetController {
   readonly volume = new VolumeTween();
+  /** Transcript, who is speaking and mute, for the conversation view. */
+  readonly conversation = new ConversationStore();
   readonly #deps: WidgetSessionDeps;
   readonly #listeners = new Set<() => void>();
   readonly #sampleListeners = new Set<() => void>();
@@ -98,6 +101,7 @@ export class WidgetSession implements WidgetController {
     }
     const generation = ++this.#generation;
     this.#failed = false;
+    this.conversation.reset();
     this.#update({ state: 'connecting', status: '' });
     const overrides = this.#deps.callOptions();
     this.#starting = this.#run(config, overrides, generation).finally(() => {
@@ -117,6 +121,7 @@ export class WidgetSession implements WidgetController {
 
   setMuted(muted: boolean): void {
     this.#requireClient().setMuted(muted);
+    this.conversation.setMuted(muted);
   }
 
   isMuted(): boolean {
@@ -184,6 +189,9 @@ export class WidgetSession implements WidgetController {
         if (state === 'idle') {
           this.#end();
         } else {
+          if (state === 'connected') {
+            this.conversation.callStarted();
+          }
           const status =
             state === 'connected'
               ? this.#snapshot.status || TEXTS.connected
@@ -196,8 +204,14 @@ export class WidgetSession implements WidgetController {
         this.#end();
         dispatchWidgetEvent(host, 'voice-assistant:call-end', null);
       },
-      'speech-start': () => dispatchWidgetEvent(host, 'voice-assistant:speech-start', null),
-      'speech-end': () => dispatchWidgetEvent(host, 'voice-assistant:speech-end', null),
+      'speech-start': () => {
+        this.conversation.speech(true);
+        dispatchWidgetEvent(host, 'voice-assistant:speech-start', null);
+      },
+      'speech-end': () => {
+        this.conversation.speech(false);
+        dispatchWidgetEvent(host, 'voice-assistant:speech-end', null);
+      },
       'volume-level': (volume) => {
         this.volume.push(volume, this.#deps.now());
         for (const listener of this.#sampleListeners) {
@@ -205,6 +219,7 @@ export class WidgetSession implements WidgetController {
         }
       },
       message: (message) => {
+        this.conversation.message(message);
         dispatchWidgetEvent(host, 'voice-assistant:message', message as WidgetServerMessage);
       },
       error: (error) => this.#fail(error),
@@ -250,6 +265,7 @@ export class WidgetSession implements WidgetController {
     }
     const wasActive = this.#snapshot.state === 'active';
     this.volume.reset();
+    this.conversation.callEnded();
     const status = this.#failed ? this.#snapshot.status : wasActive ? TEXTS.callEnded : '';
     this.#update({ state: 'idle', status });
   }

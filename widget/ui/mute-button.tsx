@@ -1,0 +1,17 @@
+import type { ReactElement } from 'react';
+import { VIEW_TEXTS } from '../element/texts.ts';
+
+interface MuteButtonProps {
+  muted: boolean;
+  onToggle(): void;
+}
+
+/** The Mute microphone toggle: a small icon button whose pressed state is `aria-pressed`. */
+export function MuteButton({ muted, onToggle }: MuteButtonProps): ReactElement {
+  return (
+    <button type="button" className="mute" part="mute" aria-pressed={muted} onClick={onToggle}>
+      <span className="mic" aria-hidden="true" />
+      <span className="sr-only">{VIEW_TEXTS.mute}</span>
+    </button>
+  );
+}
