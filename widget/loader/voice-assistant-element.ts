@@ -14,6 +14,9 @@ import { buildStaticView, type StaticView } from './static-view.ts';
 /** Pointer, focus and touch: the visitor may be about to talk, so fetch the UI now. */
 const INTENT_EVENTS = ['pointerover', 'focusin', 'touchstart', 'pointerdown'] as const;
 
+/** Any of these, heard on the document, ends a press that began on the loader's button. */
+const RELEASE_EVENTS = ['pointerup', 'pointercancel', 'keyup'] as const;
+
 /** Thrown by `setMuted`, `isMuted` and `say` when no call is running (SPEC §5). */
 export class VoiceAssistantError extends Error {
   override readonly name = 'VoiceAssistantError';
@@ -80,6 +83,8 @@ export class VoiceAssistantElement extends HTMLElement {
   #pending: PendingStart | null = null;
   #status = '';
   #callOptions: CallOptionsOverride | undefined;
+  /** Settles after the press on the loader's button ends (and its click ran); null when none. */
+  #press: Promise<void> | null = null;
 
   constructor() {
     super();
@@ -227,6 +232,8 @@ export class VoiceAssistantElement extends HTMLElement {
       status: this.#status,
     });
     view.button?.addEventListener('click', this.#onClick);
+    view.button?.addEventListener('pointerdown', this.#onPress);
+    view.button?.addEventListener('keydown', this.#onPress);
     if (this.#view) {
       this.#view.wrapper.replaceWith(view.wrapper);
     } else {
@@ -240,7 +247,12 @@ export class VoiceAssistantElement extends HTMLElement {
 
   #load(): Promise<MountedUi> {
     this.#loading ??= import('../ui/mount-ui.ts').then(
-      ({ mountUi }) => {
+      async ({ mountUi }) => {
+        // The browser clicks only when press and release land on the same element: swapping
+        // the button while the visitor holds it down would swallow that click.
+        while (this.#press) {
+          await this.#press;
+        }
         const ui = mountUi(this.#root, this.#bridge());
         this.#ui = ui;
         for (const type of INTENT_EVENTS) {
@@ -273,6 +285,29 @@ export class VoiceAssistantElement extends HTMLElement {
   readonly #onIntent = (): void => {
     // A failed prefetch is retried by the click, which then shows what went wrong.
     this.#load().catch(() => undefined);
+  };
+
+  readonly #onPress = (event: Event): void => {
+    if (this.#press || (event instanceof KeyboardEvent && event.key !== ' ')) {
+      return;
+    }
+    const doc = this.ownerDocument;
+    this.#press = new Promise<void>((resolve) => {
+      const release = (): void => {
+        for (const type of RELEASE_EVENTS) {
+          doc.removeEventListener(type, release, true);
+        }
+        // The release's click is dispatched in the same task as the release itself: let it
+        // reach the loader's button before the UI replaces it.
+        setTimeout(() => {
+          this.#press = null;
+          resolve();
+        }, 0);
+      };
+      for (const type of RELEASE_EVENTS) {
+        doc.addEventListener(type, release, true);
+      }
+    });
   };
 
   readonly #onClick = (): void => {
