@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   documentTop,
   jumpTo,
   maxScrollY,
-  type SiteHarness,
   settledScrollY,
-  startSiteHarness,
+  siteFixture,
 } from '../fixtures/site/harness.ts';
 import { withPage } from '../helpers/chromium.ts';
 
-let site: SiteHarness;
-
-beforeAll(async () => {
-  site = await startSiteHarness();
-});
-
-afterAll(async () => {
-  await site?.close();
-});
+const site = siteFixture();
 
 const navStyle = (page: import('playwright-core').Page) =>
   page.evaluate(() => {

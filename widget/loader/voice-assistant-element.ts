@@ -83,8 +83,8 @@ export class VoiceAssistantElement extends HTMLElement {
   #pending: PendingStart | null = null;
   #status = '';
   #callOptions: CallOptionsOverride | undefined;
-  /** Settles after the press on the loader's button ends (and its click ran); null when none. */
-  #press: Promise<void> | null = null;
+  /** A press held on the loader's button: `settled` once it ended and its click ran. */
+  #press: { settled: Promise<void>; end(): void } | null = null;
 
   constructor() {
     super();
@@ -251,7 +251,7 @@ export class VoiceAssistantElement extends HTMLElement {
         // The browser clicks only when press and release land on the same element: swapping
         // the button while the visitor holds it down would swallow that click.
         while (this.#press) {
-          await this.#press;
+          await this.#press.settled;
         }
         const ui = mountUi(this.#root, this.#bridge());
         this.#ui = ui;
@@ -288,29 +288,39 @@ export class VoiceAssistantElement extends HTMLElement {
   };
 
   readonly #onPress = (event: Event): void => {
-    if (this.#press || (event instanceof KeyboardEvent && event.key !== ' ')) {
+    // A script's synthetic event is no press: only the browser's own input can lose a click.
+    if (!event.isTrusted || this.#press || (event instanceof KeyboardEvent && event.key !== ' ')) {
       return;
     }
     const doc = this.ownerDocument;
-    this.#press = new Promise<void>((resolve) => {
-      const release = (): void => {
-        for (const type of RELEASE_EVENTS) {
-          doc.removeEventListener(type, release, true);
-        }
-        // The release's click is dispatched in the same task as the release itself: let it
-        // reach the loader's button before the UI replaces it.
-        setTimeout(() => {
-          this.#press = null;
-          resolve();
-        }, 0);
-      };
-      for (const type of RELEASE_EVENTS) {
-        doc.addEventListener(type, release, true);
-      }
+    let settle = (): void => undefined;
+    const settled = new Promise<void>((resolve) => {
+      settle = resolve;
     });
+    const end = (): void => {
+      for (const type of RELEASE_EVENTS) {
+        doc.removeEventListener(type, release, true);
+      }
+      if (this.#press === press) {
+        this.#press = null;
+      }
+      settle();
+    };
+    // The release's click is dispatched in the same task as the release itself: let it reach
+    // the loader's button before the UI replaces it.
+    const release = (): void => {
+      setTimeout(end, 0);
+    };
+    const press = { settled, end };
+    for (const type of RELEASE_EVENTS) {
+      doc.addEventListener(type, release, true);
+    }
+    this.#press = press;
   };
 
   readonly #onClick = (): void => {
+    // A click ends the press even if the page kept its release from us.
+    this.#press?.end();
     if (this.#view?.button?.getAttribute('aria-disabled') === 'true') {
       return;
     }
