@@ -3,7 +3,7 @@ import {
   documentTop,
   jumpTo,
   maxScrollY,
-  settledScrollY,
+  recordScroll,
   siteFixture,
 } from '../fixtures/site/harness.ts';
 import { withPage } from '../helpers/chromium.ts';
@@ -68,15 +68,15 @@ describe('navigation bar', () => {
           Math.round((await documentTop(page, `#${id}`)) - offset),
           await maxScrollY(page),
         );
+        const scroll = await recordScroll(page);
         await page
           .getByRole('navigation', { name: 'Main' })
           .getByRole('link', { name: label })
           .click();
-        // Smooth: partway through, the page is between the start and the target.
-        await page.waitForTimeout(60);
-        const midway = await page.evaluate(() => window.scrollY);
-        expect(midway).toBeLessThan(expected);
-        expect(await settledScrollY(page)).toBe(expected);
+        const { positions, final } = await scroll();
+        // Smooth: the page passed through positions between the start (0) and the target.
+        expect(positions.filter((y) => y > 0 && y < expected)).not.toEqual([]);
+        expect(final).toBe(expected);
         expect(await page.evaluate(() => document.activeElement?.id)).toBe(id);
         expect(new URL(page.url()).hash).toBe('');
       });
@@ -92,8 +92,9 @@ describe('navigation bar', () => {
         Math.round((await documentTop(page, '#contact')) - 30),
         await maxScrollY(page),
       );
+      const scroll = await recordScroll(page);
       await page.locator('.hero').getByRole('link', { name: 'Let’s Talk' }).click();
-      expect(await settledScrollY(page)).toBe(expected);
+      expect((await scroll()).final).toBe(expected);
     });
   });
 
@@ -133,10 +134,11 @@ describe('mobile menu at 375 px', () => {
         Math.round((await documentTop(page, '#how-it-works')) - 90),
         await maxScrollY(page),
       );
+      const scroll = await recordScroll(page);
       await menu.getByRole('link', { name: 'How It Works' }).click();
       expect(await toggle.getAttribute('aria-expanded')).toBe('false');
       expect(await menu.isVisible()).toBe(false);
-      expect(await settledScrollY(page)).toBe(expected);
+      expect((await scroll()).final).toBe(expected);
 
       await toggle.click();
       expect(await toggle.getAttribute('aria-expanded')).toBe('true');
