@@ -4,11 +4,15 @@ import {
   jumpTo,
   maxScrollY,
   recordScroll,
+  scrollY,
   siteFixture,
 } from '../fixtures/site/harness.ts';
 import { withPage } from '../helpers/chromium.ts';
 
 const site = siteFixture();
+
+/** The machine may be busy: polls wait up to 15 s (they return as soon as they pass). */
+const WAIT = { timeout: 15_000 };
 
 const navStyle = (page: import('playwright-core').Page) =>
   page.evaluate(() => {
@@ -68,15 +72,15 @@ describe('navigation bar', () => {
           Math.round((await documentTop(page, `#${id}`)) - offset),
           await maxScrollY(page),
         );
-        const scroll = await recordScroll(page);
+        const positions = await recordScroll(page);
         await page
           .getByRole('navigation', { name: 'Main' })
           .getByRole('link', { name: label })
           .click();
-        const { positions, final } = await scroll();
-        // Smooth: the page passed through positions between the start (0) and the target.
-        expect(positions.filter((y) => y > 0 && y < expected)).not.toEqual([]);
-        expect(final).toBe(expected);
+        // Waits for the page to arrive (a state), not for a quiet spell a busy machine fakes.
+        await expect.poll(() => scrollY(page), WAIT).toBe(expected);
+        // Smooth: on the way, the page passed through positions between the start (0) and the target.
+        expect((await positions()).filter((y) => y > 0 && y < expected)).not.toEqual([]);
         expect(await page.evaluate(() => document.activeElement?.id)).toBe(id);
         expect(new URL(page.url()).hash).toBe('');
       });
@@ -92,9 +96,8 @@ describe('navigation bar', () => {
         Math.round((await documentTop(page, '#contact')) - 30),
         await maxScrollY(page),
       );
-      const scroll = await recordScroll(page);
       await page.locator('.hero').getByRole('link', { name: 'Let’s Talk' }).click();
-      expect((await scroll()).final).toBe(expected);
+      await expect.poll(() => scrollY(page), WAIT).toBe(expected);
     });
   });
 
@@ -134,11 +137,10 @@ describe('mobile menu at 375 px', () => {
         Math.round((await documentTop(page, '#how-it-works')) - 90),
         await maxScrollY(page),
       );
-      const scroll = await recordScroll(page);
       await menu.getByRole('link', { name: 'How It Works' }).click();
       expect(await toggle.getAttribute('aria-expanded')).toBe('false');
       expect(await menu.isVisible()).toBe(false);
-      expect((await scroll()).final).toBe(expected);
+      await expect.poll(() => scrollY(page), WAIT).toBe(expected);
 
       await toggle.click();
       expect(await toggle.getAttribute('aria-expanded')).toBe('true');
