@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLIPS, SCRIPT } from '../../widget/demo/script.ts';
 import {
   DEMO_PATH,
-  type DemoSite,
+  demoSiteFixture,
   openDemoPage,
-  startDemoSite,
   VISITOR_SPEECH_WAV,
   waitForEvent,
 } from '../fixtures/demo/demo-page.ts';
@@ -21,17 +20,9 @@ import { withPage } from '../helpers/chromium.ts';
 
 const LONG = { timeout: 30_000 };
 
-let site: DemoSite;
-
-beforeAll(async () => {
-  site = await startDemoSite({
-    media: 'granted',
-    args: [`--use-file-for-fake-audio-capture=${VISITOR_SPEECH_WAV}`],
-  });
-});
-
-afterAll(async () => {
-  await site?.close();
+const site = demoSiteFixture({
+  media: 'granted',
+  args: [`--use-file-for-fake-audio-capture=${VISITOR_SPEECH_WAV}`],
 });
 
 function finals(page: Parameters<typeof transcriptLines>[0]) {

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DemoSite, openDemoPage, startDemoSite } from '../fixtures/demo/demo-page.ts';
+import { describe, expect, it } from 'vitest';
+import { demoSiteFixture, openDemoPage } from '../fixtures/demo/demo-page.ts';
 import { textCoveredByWidget } from '../fixtures/widget/conversation-page.ts';
 import { withPage } from '../helpers/chromium.ts';
 
 // Issue 11: on `/`, the floating launcher covers no text, on a phone and on a laptop, at the
 // top of the page and at its end (the footer leaves room); and the site's widget is amber.
 
-let site: DemoSite;
-
-beforeAll(async () => {
-  site = await startDemoSite({ media: 'granted' });
-});
-
-afterAll(async () => {
-  await site?.close();
-});
+const site = demoSiteFixture({ media: 'granted' });
 
 describe('the landing page leaves room for the floating launcher', () => {
   it.each([

@@ -26,6 +26,9 @@ const ElementBase: typeof HTMLElement =
 const notRegistered: LoadUi = () =>
   Promise.reject(new Error('Register <voice-assistant> with defineVoiceAssistant() first.'));
 
+/** Any of these, heard on the document, ends a press that began on the loader's button. */
+const RELEASE_EVENTS = ['pointerup', 'pointercancel', 'keyup'] as const;
+
 interface PendingStart {
   cancelled: boolean;
   promise: Promise<void>;
@@ -59,6 +62,8 @@ export class VoiceAssistantElement extends ElementBase {
   #pending: PendingStart | null = null;
   #status = '';
   #callOptions: CallOptionsOverride | undefined;
+  /** A press held on the loader's button: `settled` once it ended and its click ran. */
+  #press: { settled: Promise<void>; end(): void } | null = null;
 
   constructor() {
     super();
@@ -206,6 +211,8 @@ export class VoiceAssistantElement extends ElementBase {
       status: this.#status,
     });
     view.button?.addEventListener('click', this.#onClick);
+    view.button?.addEventListener('pointerdown', this.#onPress);
+    view.button?.addEventListener('keydown', this.#onPress);
     if (this.#view) {
       this.#view.wrapper.replaceWith(view.wrapper);
     } else {
@@ -220,7 +227,12 @@ export class VoiceAssistantElement extends ElementBase {
   #load(): Promise<MountedUi> {
     const loadUi = (this.constructor as typeof VoiceAssistantElement).loadUi;
     this.#loading ??= loadUi().then(
-      (mountUi) => {
+      async (mountUi) => {
+        // The browser clicks only when press and release land on the same element: swapping
+        // the button while the visitor holds it down would swallow that click.
+        while (this.#press) {
+          await this.#press.settled;
+        }
         const ui = mountUi(this.#root, this.#bridge());
         this.#ui = ui;
         for (const type of INTENT_EVENTS) {
@@ -255,7 +267,40 @@ export class VoiceAssistantElement extends ElementBase {
     this.#load().catch(() => undefined);
   };
 
+  readonly #onPress = (event: Event): void => {
+    // A script's synthetic event is no press: only the browser's own input can lose a click.
+    if (!event.isTrusted || this.#press || (event instanceof KeyboardEvent && event.key !== ' ')) {
+      return;
+    }
+    const doc = this.ownerDocument;
+    let settle = (): void => undefined;
+    const settled = new Promise<void>((resolve) => {
+      settle = resolve;
+    });
+    const end = (): void => {
+      for (const type of RELEASE_EVENTS) {
+        doc.removeEventListener(type, release, true);
+      }
+      if (this.#press === press) {
+        this.#press = null;
+      }
+      settle();
+    };
+    // The release's click is dispatched in the same task as the release itself: let it reach
+    // the loader's button before the UI replaces it.
+    const release = (): void => {
+      setTimeout(end, 0);
+    };
+    const press = { settled, end };
+    for (const type of RELEASE_EVENTS) {
+      doc.addEventListener(type, release, true);
+    }
+    this.#press = press;
+  };
+
   readonly #onClick = (): void => {
+    // A click ends the press even if the page kept its release from us.
+    this.#press?.end();
     if (this.#view?.button?.getAttribute('aria-disabled') === 'true') {
       return;
     }
