@@ -221,7 +221,7 @@ describe('the click', () => {
             send();
           }
         }
-        await page.getByRole('dialog', { name: 'Voice assistant' }).waitFor(WAIT);
+        await page.getByRole('dialog', { name: 'Talk to Assistant' }).waitFor(WAIT);
         await page.getByRole('button', { name: 'Stop' }).waitFor(WAIT);
         expect(await uiMounted(page, 'floating')).toBe(true);
         expect(await page.evaluate(() => window.fakeCall.webCalls)).toBe(1);
