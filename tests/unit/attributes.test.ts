@@ -28,6 +28,14 @@ describe('the attribute list', () => {
         'public-key',
         'squad-id',
         'workflow-id',
+        'listing',
+        'listing-address',
+        'listing-price',
+        'listing-id',
+        'listing-url',
+        'agent-name',
+        'lead-endpoint',
+        'analytics',
       ].sort(),
     );
   });
@@ -46,6 +54,14 @@ describe('the attribute list', () => {
       | 'labelConnecting'
       | 'labelActive'
       | 'demo'
+      | 'listing'
+      | 'listingAddress'
+      | 'listingPrice'
+      | 'listingId'
+      | 'listingUrl'
+      | 'agentName'
+      | 'leadEndpoint'
+      | 'analytics'
     >();
   });
 
@@ -69,6 +85,8 @@ describe('parseAttributes', () => {
       assistantOverrides: undefined,
       publicKey: 'pk',
       apiBaseUrl: null,
+      leadEndpoint: null,
+      analytics: null,
       problems: [],
     });
     expect(DEFAULT_LABELS).toEqual({
@@ -162,5 +180,38 @@ describe('parseAttributes', () => {
   it('lists every problem at once', () => {
     const config = parseAttributes(values({ mode: 'x', assistantOverrides: '{' }));
     expect(config.problems).toHaveLength(3);
+  });
+});
+
+describe('parseAttributes: lead capture', () => {
+  const base = { assistantId: 'a1', publicKey: 'pk' };
+
+  it('accepts an https lead-endpoint and http only for a loopback host', () => {
+    for (const url of [
+      'https://forms.example.com/leads',
+      'http://localhost:8080/forms/lead',
+      'http://127.0.0.1/forms/lead',
+    ]) {
+      const config = parseAttributes(values({ ...base, leadEndpoint: ` ${url} ` }));
+      expect(config.problems).toEqual([]);
+      expect(config.leadEndpoint).toBe(new URL(url).href);
+    }
+  });
+
+  it('shows a problem for a plain-http, credentialed or malformed lead-endpoint', () => {
+    for (const url of ['http://forms.example.com/leads', 'https://u:p@x.example/', 'https://']) {
+      const config = parseAttributes(values({ ...base, leadEndpoint: url }));
+      expect(config.leadEndpoint).toBeNull();
+      expect(config.problems).toEqual([
+        expect.stringMatching(/^The lead-endpoint attribute must be an https URL/),
+      ]);
+    }
+  });
+
+  it('turns the data layer on only for analytics="datalayer"', () => {
+    expect(parseAttributes(values({ ...base, analytics: 'DataLayer' })).analytics).toBe(
+      'datalayer',
+    );
+    expect(parseAttributes(values({ ...base, analytics: 'ga4' })).analytics).toBeNull();
   });
 });

@@ -20,9 +20,12 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   ui: ['ui', 'element', 'call', 'demo', 'leads', 'api'],
 };
 
-/** Type-only imports that are allowed on top: the contract names the call options it forwards. */
+/**
+ * Type-only imports that are allowed on top: the contract names the call options it forwards
+ * and the lead captures its events carry.
+ */
 const TYPE_ONLY_ALLOWED: Readonly<Record<string, readonly string[]>> = {
-  element: ['call'],
+  element: ['call', 'leads'],
 };
 
 /** npm packages each folder may import; none for the loader's chunk and the contract. */

@@ -18,6 +18,14 @@ export const ATTRIBUTES = [
   'label-connecting',
   'label-active',
   'demo',
+  'listing',
+  'listing-address',
+  'listing-price',
+  'listing-id',
+  'listing-url',
+  'agent-name',
+  'lead-endpoint',
+  'analytics',
 ] as const;
 
 /** One attribute name of `<voice-assistant>`. */
@@ -79,6 +87,10 @@ export interface WidgetConfig {
   assistantOverrides: Record<string, unknown> | undefined;
   publicKey: string | null;
   apiBaseUrl: string | null;
+  /** Where captured leads are POSTed (`lead-endpoint`, resolved against the page); `null`: nowhere. */
+  leadEndpoint: string | null;
+  /** `analytics="datalayer"`: lead events also go to `window.dataLayer` (no personal data). */
+  analytics: 'datalayer' | null;
   /** Sentences shown inside the element; a non-empty list means no call can start. */
   problems: string[];
 }
@@ -149,6 +161,29 @@ function parseBaseUrl(raw: string | null, problems: string[]): string | null {
   return null;
 }
 
+const LOOPBACK = /^(localhost|127\.0\.0\.1|\[::1\])$/;
+
+/** https, or http for a loopback host only; relative URLs resolve against the page. */
+function parseLeadEndpoint(raw: string | null, problems: string[]): string | null {
+  const value = text(raw);
+  if (value === null) {
+    return null;
+  }
+  try {
+    const url = new URL(value, globalThis.document?.baseURI);
+    const loopback = url.protocol === 'http:' && LOOPBACK.test(url.hostname);
+    if ((url.protocol === 'https:' || loopback) && !url.username && !url.password) {
+      return url.href;
+    }
+  } catch {
+    // reported below
+  }
+  problems.push(
+    'The lead-endpoint attribute must be an https URL (http only for localhost), such as https://forms.example.com/leads.',
+  );
+  return null;
+}
+
 function parseMode(raw: string | null, problems: string[]): Mode {
   const value = text(raw)?.toLowerCase() ?? 'inline';
   if ((MODES as readonly string[]).includes(value)) {
@@ -178,6 +213,8 @@ export function parseAttributes(values: AttributeValues, tag = 'voice-assistant'
     assistantOverrides: parseOverrides(values.assistantOverrides, problems),
     publicKey,
     apiBaseUrl: parseBaseUrl(values.apiBaseUrl, problems),
+    leadEndpoint: parseLeadEndpoint(values.leadEndpoint, problems),
+    analytics: text(values.analytics)?.toLowerCase() === 'datalayer' ? 'datalayer' : null,
     problems,
   };
 }
