@@ -6,7 +6,8 @@ import type { SiteConfig } from '../config.ts';
  * configured service or the local stand-in); and the API base URL override, if any.
  */
 export function widgetConnectionAttributes(
-  config: Pick<SiteConfig, 'vapiPublicKey' | 'apiBaseUrl'> & Partial<Pick<SiteConfig, 'leadEndpoint'>>,
+  config: Pick<SiteConfig, 'vapiPublicKey' | 'apiBaseUrl'> &
+    Partial<Pick<SiteConfig, 'leadEndpoint'>>,
 ): Record<string, string> {
   const attributes: Record<string, string> = config.vapiPublicKey
     ? { 'public-key': config.vapiPublicKey }
