@@ -99,7 +99,13 @@ describe('WidgetSession', () => {
     const started = session.start();
     expect(session.getSnapshot().state).toBe('connecting');
     await started;
-    expect(webCalls).toEqual([{ assistantId: 'asst_1' }]);
+    // The page's URL always goes along as {{page_url}} (docs/behaviour.md#leads).
+    expect(webCalls).toEqual([
+      {
+        assistantId: 'asst_1',
+        assistantOverrides: { variableValues: { page_url: location.href } },
+      },
+    ]);
     expect(session.getSnapshot().state).toBe('active');
 
     daily.room.appMessage('listening');
@@ -152,7 +158,12 @@ describe('WidgetSession', () => {
       },
     });
     await session.start();
-    expect(webCalls).toEqual([{ squadId: 'sq_1', assistantOverrides: { firstMessage: 'Hey' } }]);
+    expect(webCalls).toEqual([
+      {
+        squadId: 'sq_1',
+        assistantOverrides: { firstMessage: 'Hey', variableValues: { page_url: location.href } },
+      },
+    ]);
     await session.stop();
   });
 
@@ -263,5 +274,62 @@ describe('WidgetSession', () => {
     expect(events.find((e) => e.startsWith('error'))).toContain('"recoverable":true');
     await session.stop();
     expect(session.getSnapshot().status).toBe('Call ended.');
+  });
+
+  it('sends the host’s listing attributes as variables, the host’s own variables winning', async () => {
+    const { session, webCalls, host } = setup({
+      attributes: { assistantOverrides: '{"variableValues":{"agent_name":"Host"}}' },
+    });
+    host.setAttribute('listing-address', ' 14 Linden Court ');
+    host.setAttribute('agent-name', 'Daniel Park');
+    await session.start();
+    expect(webCalls).toEqual([
+      {
+        assistantId: 'asst_1',
+        assistantOverrides: {
+          variableValues: {
+            listing_address: '14 Linden Court',
+            agent_name: 'Host',
+            page_url: location.href,
+          },
+        },
+      },
+    ]);
+    await session.stop();
+  });
+
+  it('answers capture_lead: one cancelable voice-assistant:lead with the call id, and the tool result', async () => {
+    const { session, daily, host } = setup();
+    const leads: CustomEvent[] = [];
+    host.addEventListener('voice-assistant:lead', (event) => leads.push(event));
+    await session.start();
+    const toolCalls = {
+      type: 'tool-calls',
+      toolCallList: [
+        {
+          id: 'tc-1',
+          type: 'function',
+          function: {
+            name: 'capture_lead',
+            arguments: '{"name":"Sam Rivera","phone":"604 555 0134","intent":"buy"}',
+          },
+        },
+      ],
+    };
+    daily.room.appMessage(JSON.stringify(toolCalls));
+    // The platform repeating the same call is answered again, never captured twice.
+    daily.room.appMessage(JSON.stringify(toolCalls));
+    expect(leads).toHaveLength(1);
+    expect(leads[0]?.cancelable).toBe(true);
+    expect(leads[0]?.detail).toMatchObject({
+      kind: 'lead',
+      conversationId: 'call-1',
+      fields: { name: 'Sam Rivera', intent: 'buy' },
+    });
+    const results = daily.room.sent
+      .map((m) => JSON.parse(String(m)) as { type: string; message?: { tool_call_id?: string } })
+      .filter((m) => m.type === 'add-message');
+    expect(results.map((m) => m.message?.tool_call_id)).toEqual(['tc-1', 'tc-1']);
+    await session.stop();
   });
 });
