@@ -149,25 +149,3 @@ export type {
 
 /** The upload fields a form-data route takes as a plain object (files as `Blob`/`File`). */
 export type { FormFields } from './api/form-data.ts';
-
-// ---------------------------------------------------------------------------------------------
-// Leads (docs/behaviour.md#leads)
-// ---------------------------------------------------------------------------------------------
-
-/**
- * What `voice-assistant:lead` and `voice-assistant:viewing-request` carry, and the JSON body
- * posted to `lead-endpoint`: the checked fields, the page's listing, `conversationId`,
- * `capturedAt` and the `idempotencyKey` that makes a second arrival harmless.
- */
-export type { Capture, LeadCapture, ViewingCapture } from './leads/capture.ts';
-
-/** The fields of `capture_lead` and `request_viewing`, as validated, and the lead's intent. */
-export type { LeadFields, LeadIntent, ViewingFields } from './leads/lead-fields.ts';
-
-/**
- * The listing a conversation is about (from the `listing-*` attributes and, with
- * `listing="auto"`, the page's JSON-LD), and the variables an assistant prompt can use
- * (`{{listing_address}}`, `{{listing_price}}`, `{{listing_id}}`, `{{listing_url}}`,
- * `{{agent_name}}`, `{{page_url}}`).
- */
-export type { ListingContext, ListingVariables } from './leads/listing-context.ts';

@@ -160,8 +160,8 @@ async function captureLead(page: Page): Promise<void> {
   );
 }
 
-function recordLeadEvents(page: Page, prevent: boolean): Promise<void> {
-  return page.addInitScript((cancel) => {
+async function recordLeadEvents(page: Page, prevent: boolean): Promise<void> {
+  await page.addInitScript((cancel) => {
     const seen: unknown[] = [];
     (window as unknown as { leadEvents: unknown[] }).leadEvents = seen;
     document.addEventListener('voice-assistant:lead', (event) => {

@@ -6,7 +6,7 @@ describe('withListingVariables', () => {
   it('adds the listing variables to the start input, keeping the host’s own on a clash', () => {
     const input = withListingVariables(
       {
-        assistantId: 'a1',
+        assistant: 'a1',
         assistantOverrides: {
           firstMessage: 'Hi',
           variableValues: { agent_name: 'Host Daniel', office: 'Main St' },
@@ -15,7 +15,7 @@ describe('withListingVariables', () => {
       { listing_address: '14 Linden Court', agent_name: 'Daniel Park' },
     );
     expect(input).toEqual({
-      assistantId: 'a1',
+      assistant: 'a1',
       assistantOverrides: {
         firstMessage: 'Hi',
         variableValues: {
@@ -28,13 +28,11 @@ describe('withListingVariables', () => {
   });
 
   it('creates the overrides when the host set none, and leaves the input alone without a listing', () => {
-    expect(withListingVariables({ assistantId: 'a1' }, { page_url: 'https://x.example/' })).toEqual(
-      {
-        assistantId: 'a1',
-        assistantOverrides: { variableValues: { page_url: 'https://x.example/' } },
-      },
-    );
-    const bare = { assistantId: 'a1' };
+    expect(withListingVariables({ assistant: 'a1' }, { page_url: 'https://x.example/' })).toEqual({
+      assistant: 'a1',
+      assistantOverrides: { variableValues: { page_url: 'https://x.example/' } },
+    });
+    const bare = { assistant: 'a1' };
     expect(withListingVariables(bare, {})).toBe(bare);
   });
 });
