@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 const CONSUMER = `
 import {
   defineVoiceAssistant,
+  type LeadCapture,
+  type ListingVariables,
   type VoiceAssistantElement,
   type WidgetErrorDetail,
   type WidgetState,
@@ -33,6 +35,19 @@ document.addEventListener('voice-assistant:state-change', (event) => {
   const state: WidgetState = event.detail.state;
   void state;
 });
+document.addEventListener('voice-assistant:lead', (event) => {
+  const lead: LeadCapture = event.detail;
+  const phone: string | undefined = event.detail.fields.phone;
+  if (event.cancelable) event.preventDefault();
+  void lead;
+  void phone;
+});
+document.addEventListener('voice-assistant:viewing-request', (event) => {
+  const times: readonly string[] = event.detail.fields.preferredTimes;
+  void times;
+});
+const variables: ListingVariables = { listing_address: '14 Linden Court' };
+void variables;
 const created: VoiceAssistantElement = document.createElement('voice-assistant');
 void created;
 
@@ -43,6 +58,11 @@ el?.say();
 document.addEventListener('voice-assistant:state-change', (event) => {
   // @ts-expect-error: the state is a string union, not a number
   const wrong: number = event.detail.state;
+  void wrong;
+});
+document.addEventListener('voice-assistant:lead', (event) => {
+  // @ts-expect-error: a lead is not a viewing request
+  const wrong: 'viewing-request' = event.detail.kind;
   void wrong;
 });
 // @ts-expect-error: callOptions are typed

@@ -32,6 +32,14 @@ describe('the attribute list', () => {
         'public-key',
         'squad-id',
         'workflow-id',
+        'listing',
+        'listing-address',
+        'listing-price',
+        'listing-id',
+        'listing-url',
+        'agent-name',
+        'lead-endpoint',
+        'analytics',
       ].sort(),
     );
   });
@@ -54,6 +62,14 @@ describe('the attribute list', () => {
       | 'avatar'
       | 'captions'
       | 'position'
+      | 'listing'
+      | 'listingAddress'
+      | 'listingPrice'
+      | 'listingId'
+      | 'listingUrl'
+      | 'agentName'
+      | 'leadEndpoint'
+      | 'analytics'
     >();
   });
 
@@ -81,6 +97,8 @@ describe('parseAttributes', () => {
       avatar: null,
       captions: true,
       position: 'bottom-right',
+      leadEndpoint: null,
+      analytics: null,
       problems: [],
     });
     expect(DEFAULT_LABELS).toEqual({
@@ -206,5 +224,38 @@ describe('the conversation view attributes', () => {
     );
     expect([other.avatar, other.captions, other.position]).toEqual([null, true, 'bottom-right']);
     expect(other.problems).toEqual([]);
+  });
+});
+
+describe('parseAttributes: lead capture', () => {
+  const base = { assistantId: 'a1', publicKey: 'pk' };
+
+  it('accepts an https lead-endpoint and http only for a loopback host', () => {
+    for (const url of [
+      'https://forms.example.com/leads',
+      'http://localhost:8080/forms/lead',
+      'http://127.0.0.1/forms/lead',
+    ]) {
+      const config = parseAttributes(values({ ...base, leadEndpoint: ` ${url} ` }));
+      expect(config.problems).toEqual([]);
+      expect(config.leadEndpoint).toBe(new URL(url).href);
+    }
+  });
+
+  it('shows a problem for a plain-http, credentialed or malformed lead-endpoint', () => {
+    for (const url of ['http://forms.example.com/leads', 'https://u:p@x.example/', 'https://']) {
+      const config = parseAttributes(values({ ...base, leadEndpoint: url }));
+      expect(config.leadEndpoint).toBeNull();
+      expect(config.problems).toEqual([
+        expect.stringMatching(/^The lead-endpoint attribute must be an https URL/),
+      ]);
+    }
+  });
+
+  it('turns the data layer on only for analytics="datalayer"', () => {
+    expect(parseAttributes(values({ ...base, analytics: 'DataLayer' })).analytics).toBe(
+      'datalayer',
+    );
+    expect(parseAttributes(values({ ...base, analytics: 'ga4' })).analytics).toBeNull();
   });
 });

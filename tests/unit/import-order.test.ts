@@ -22,9 +22,12 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   react: ['react', 'element', ''],
 };
 
-/** Type-only imports that are allowed on top: the contract names the call options it forwards. */
+/**
+ * Type-only imports that are allowed on top: the contract names the call options it forwards
+ * and the lead captures its events carry.
+ */
 const TYPE_ONLY_ALLOWED: Readonly<Record<string, readonly string[]>> = {
-  element: ['call'],
+  element: ['call', 'leads'],
   react: ['loader'],
 };
 

@@ -99,7 +99,13 @@ describe('WidgetSession', () => {
     const started = session.start();
     expect(session.getSnapshot().state).toBe('connecting');
     await started;
-    expect(webCalls).toEqual([{ assistantId: 'asst_1' }]);
+    // The page's URL always goes along as {{page_url}} (docs/behaviour.md#leads).
+    expect(webCalls).toEqual([
+      {
+        assistantId: 'asst_1',
+        assistantOverrides: { variableValues: { page_url: location.href } },
+      },
+    ]);
     expect(session.getSnapshot().state).toBe('active');
 
     daily.room.appMessage('listening');
@@ -152,7 +158,12 @@ describe('WidgetSession', () => {
       },
     });
     await session.start();
-    expect(webCalls).toEqual([{ squadId: 'sq_1', assistantOverrides: { firstMessage: 'Hey' } }]);
+    expect(webCalls).toEqual([
+      {
+        squadId: 'sq_1',
+        assistantOverrides: { firstMessage: 'Hey', variableValues: { page_url: location.href } },
+      },
+    ]);
     await session.stop();
   });
 

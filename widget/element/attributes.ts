@@ -24,6 +24,14 @@ export const ATTRIBUTES = [
   'avatar',
   'captions',
   'position',
+  'listing',
+  'listing-address',
+  'listing-price',
+  'listing-id',
+  'listing-url',
+  'agent-name',
+  'lead-endpoint',
+  'analytics',
 ] as const;
 
 /** One attribute name of `<voice-assistant>`. */
@@ -96,6 +104,10 @@ export interface WidgetConfig {
   captions: boolean;
   /** Corner of the floating launcher (`position`). */
   position: Position;
+  /** Where captured leads are POSTed (`lead-endpoint`, resolved against the page); `null`: nowhere. */
+  leadEndpoint: string | null;
+  /** `analytics="datalayer"`: lead events also go to `window.dataLayer` (no personal data). */
+  analytics: 'datalayer' | null;
   /** Sentences shown inside the element; a non-empty list means no call can start. */
   problems: string[];
 }
@@ -166,6 +178,29 @@ function parseBaseUrl(raw: string | null, problems: string[]): string | null {
   return null;
 }
 
+const LOOPBACK = /^(localhost|127\.0\.0\.1|\[::1\])$/;
+
+/** https, or http for a loopback host only; relative URLs resolve against the page. */
+function parseLeadEndpoint(raw: string | null, problems: string[]): string | null {
+  const value = text(raw);
+  if (value === null) {
+    return null;
+  }
+  try {
+    const url = new URL(value, globalThis.document?.baseURI);
+    const loopback = url.protocol === 'http:' && LOOPBACK.test(url.hostname);
+    if ((url.protocol === 'https:' || loopback) && !url.username && !url.password) {
+      return url.href;
+    }
+  } catch {
+    // reported below
+  }
+  problems.push(
+    'The lead-endpoint attribute must be an https URL (http only for localhost), such as https://forms.example.com/leads.',
+  );
+  return null;
+}
+
 function parseMode(raw: string | null, problems: string[]): Mode {
   const value = text(raw)?.toLowerCase() ?? 'inline';
   if ((MODES as readonly string[]).includes(value)) {
@@ -209,6 +244,8 @@ export function parseAttributes(values: AttributeValues, tag = 'voice-assistant'
     captions: text(values.captions)?.toLowerCase() !== 'off',
     position:
       text(values.position)?.toLowerCase() === 'bottom-left' ? 'bottom-left' : 'bottom-right',
+    leadEndpoint: parseLeadEndpoint(values.leadEndpoint, problems),
+    analytics: text(values.analytics)?.toLowerCase() === 'datalayer' ? 'datalayer' : null,
     problems,
   };
 }

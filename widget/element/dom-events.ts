@@ -1,3 +1,5 @@
+import type { LeadCapture, ViewingCapture } from '../leads/capture.ts';
+
 /** The three states the visitor sees (SPEC §4, demo page). */
 export type WidgetState = 'idle' | 'connecting' | 'active';
 
@@ -41,6 +43,13 @@ export interface WidgetEventDetails {
   'voice-assistant:message': WidgetServerMessage;
   /** Something failed; the element is back to idle and shows the message. */
   'voice-assistant:error': WidgetErrorDetail;
+  /**
+   * The assistant captured a qualified lead (`capture_lead`). Cancelable: `preventDefault()`
+   * means the host delivers it, and the widget does not POST it to `lead-endpoint`.
+   */
+  'voice-assistant:lead': LeadCapture;
+  /** The assistant captured a viewing request (`request_viewing`). Cancelable, like `lead`. */
+  'voice-assistant:viewing-request': ViewingCapture;
 }
 
 export type WidgetEventName = keyof WidgetEventDetails;
@@ -57,14 +66,22 @@ declare global {
     'voice-assistant:speech-end': WidgetEvent<'voice-assistant:speech-end'>;
     'voice-assistant:message': WidgetEvent<'voice-assistant:message'>;
     'voice-assistant:error': WidgetEvent<'voice-assistant:error'>;
+    'voice-assistant:lead': WidgetEvent<'voice-assistant:lead'>;
+    'voice-assistant:viewing-request': WidgetEvent<'voice-assistant:viewing-request'>;
   }
 }
 
-/** Dispatches a widget event from `target`; always bubbling and composed. */
+/**
+ * Dispatches a widget event from `target`; always bubbling and composed. Returns `false` when a
+ * listener called `preventDefault()` on a `cancelable` one.
+ */
 export function dispatchWidgetEvent<K extends WidgetEventName>(
   target: EventTarget,
   name: K,
   detail: WidgetEventDetails[K],
+  cancelable = false,
 ): boolean {
-  return target.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
+  return target.dispatchEvent(
+    new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable }),
+  );
 }

@@ -73,6 +73,35 @@ export const ATTRIBUTE_DOCS: Record<AttributeName, AttributeDoc> = {
     description: 'The corner of the floating launcher and panel (safe-area insets respected).',
     default: 'bottom-right',
   },
+  listing: {
+    type: "'auto'",
+    description:
+      "auto reads the page's schema.org JSON-LD (RealEstateListing, Offer, Residence, House, Apartment…) for the listing; the listing-* attributes win over it.",
+  },
+  'listing-address': {
+    type: 'string',
+    description: 'The listing’s address, sent to the assistant as {{listing_address}}.',
+  },
+  'listing-price': {
+    type: 'string',
+    description: 'The asking price, sent as {{listing_price}}.',
+  },
+  'listing-id': { type: 'string', description: 'The MLS number, sent as {{listing_id}}.' },
+  'listing-url': { type: 'string', description: 'The listing’s page, sent as {{listing_url}}.' },
+  'agent-name': {
+    type: 'string',
+    description: 'The listing agent’s name, sent as {{agent_name}}.',
+  },
+  'lead-endpoint': {
+    type: 'string (URL)',
+    description:
+      'Where leads and viewing requests are POSTed as JSON (https; http only for localhost), retried and kept until delivered.',
+  },
+  analytics: {
+    type: "'datalayer'",
+    description:
+      'datalayer pushes { event, intent } to window.dataLayer for each capture; never a name, phone or email.',
+  },
 };
 
 export interface EventDoc {
@@ -102,6 +131,18 @@ export const EVENT_DOCS: Record<WidgetEventName, EventDoc> = {
   'voice-assistant:error': {
     detail: '{ code: string, message: string, stage: string | undefined }',
     description: 'Something failed; the element is back to idle and shows the message.',
+  },
+  'voice-assistant:lead': {
+    detail:
+      "LeadCapture: { kind: 'lead', fields, listing, conversationId, capturedAt, idempotencyKey }",
+    description:
+      'The assistant captured a lead (capture_lead). Cancelable: preventDefault() stops the widget posting it to lead-endpoint.',
+  },
+  'voice-assistant:viewing-request': {
+    detail:
+      "ViewingCapture: { kind: 'viewing-request', fields, listing, conversationId, capturedAt, idempotencyKey }",
+    description:
+      'The assistant captured a viewing request (request_viewing). Cancelable, like voice-assistant:lead.',
   },
 };
 

@@ -23,6 +23,18 @@ const INTENT_EVENTS = ['pointerover', 'focusin', 'touchstart', 'pointerdown'] as
 const ElementBase: typeof HTMLElement =
   typeof HTMLElement === 'undefined' ? (class {} as unknown as typeof HTMLElement) : HTMLElement;
 
+/** `PENDING_STORAGE_KEY` of widget/leads (the loader may not import it; a unit test pins both). */
+export const PENDING_LEADS_KEY = 'voice-assistant:pending-leads';
+
+/** Whether an earlier page load left leads waiting on the device (storage may throw). */
+function leadsPending(): boolean {
+  try {
+    return globalThis.localStorage?.getItem(PENDING_LEADS_KEY) != null;
+  } catch {
+    return false;
+  }
+}
+
 const notRegistered: LoadUi = () =>
   Promise.reject(new Error('Register <voice-assistant> with defineVoiceAssistant() first.'));
 
@@ -96,6 +108,11 @@ export class VoiceAssistantElement extends ElementBase {
     this.#render();
     for (const type of INTENT_EVENTS) {
       this.addEventListener(type, this.#onIntent, { passive: true });
+    }
+    // Leads an earlier page could not deliver are sent now, without waiting for intent
+    // (docs/behaviour.md#leads): the UI chunk resumes them.
+    if (this.hasAttribute('lead-endpoint') && leadsPending()) {
+      this.#onIntent();
     }
   }
 

@@ -15,6 +15,7 @@ import { VoiceAssistantError } from '../element/errors.ts';
 import { TEXTS } from '../element/texts.ts';
 import { ConversationStore } from './conversation-store.ts';
 import { failureMessage } from './error-messages.ts';
+import { LeadCapture, withListingVariables } from './lead-capture.ts';
 import { VolumeTween } from './wave-math.ts';
 
 /** What the React view renders. Immutable: a new object per change. */
@@ -73,9 +74,11 @@ export class WidgetSession implements WidgetController {
   #starting: Promise<void> | null = null;
   #generation = 0;
   #failed = false;
+  readonly #leads: LeadCapture;
 
   constructor(deps: WidgetSessionDeps) {
     this.#deps = deps;
+    this.#leads = new LeadCapture({ host: deps.host, config: deps.config });
   }
 
   readonly subscribe = (listener: () => void): (() => void) => {
@@ -152,7 +155,9 @@ export class WidgetSession implements WidgetController {
       }
       const client = new CallClient(options);
       this.#attach(client);
-      await client.start(startInput(config));
+      const page = this.#leads.readListing();
+      this.#leads.watch(client, page.listing);
+      await client.start(withListingVariables(startInput(config), page.variables));
       if (generation === this.#generation && client.state === 'idle') {
         this.#end();
       }
