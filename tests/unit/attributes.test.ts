@@ -28,6 +28,10 @@ describe('the attribute list', () => {
         'public-key',
         'squad-id',
         'workflow-id',
+        'chat',
+        'consent',
+        'consent-url',
+        'lang',
       ].sort(),
     );
   });
@@ -46,6 +50,10 @@ describe('the attribute list', () => {
       | 'labelConnecting'
       | 'labelActive'
       | 'demo'
+      | 'chat'
+      | 'consent'
+      | 'consentUrl'
+      | 'lang'
     >();
   });
 
@@ -69,6 +77,8 @@ describe('parseAttributes', () => {
       assistantOverrides: undefined,
       publicKey: 'pk',
       apiBaseUrl: null,
+      chat: true,
+      consent: null,
       problems: [],
     });
     expect(DEFAULT_LABELS).toEqual({

@@ -7,6 +7,7 @@ import {
   parseAttributes,
 } from '../../widget/element/attributes.ts';
 import type { CallOptionsOverride } from '../../widget/element/bridge.ts';
+import { en } from '../../widget/element/i18n/en.ts';
 import { type DemoOptions, WidgetSession } from '../../widget/ui/widget-session.ts';
 import { createFakeDaily, fakeMediaDevices, speakerParticipant } from '../helpers/fake-daily.ts';
 
@@ -72,6 +73,7 @@ function setup(options: Setup = {}) {
     preloadTransport,
     userAgent: CHROME,
     now: () => Date.now(),
+    texts: () => en,
   });
   return { session, events, daily, media, webCalls, loadDemo, preloadTransport, host };
 }

@@ -7,6 +7,7 @@ import {
   MIC_POLL_MS,
   REPLY_DELAY_MS,
 } from './constants.ts';
+import { DEMO_CHAT_START, type DemoChatState, spokenDemoReply } from './chat-replies.ts';
 import type { InboundRequest } from './inbound.ts';
 import { CLIPS, type ClipId, SCRIPT, type Turn } from './script.ts';
 import {
@@ -45,7 +46,7 @@ type Step =
  * `speech-update`, partial transcripts while it plays and a final one when it has played; the
  * visitor's turns get a canned transcript line (there is no speech recognition offline).
  *
- * Honours `say` (queued after the current line, or at once with `interruptAssistantEnabled`),
+ * Answers a typed `add-message` from the listing facts (chat-replies.ts). Honours `say` (queued after the current line, or at once with `interruptAssistantEnabled`),
  * `endCallAfterSpoken`, the `mute-assistant`/`mute-customer` controls, `say-first-message`,
  * `end-call`, and a muted microphone (no voice, so no answer).
  */
@@ -67,6 +68,7 @@ export class Conversation {
   #customerMuted = false;
   #started = false;
   #ended = false;
+  #chat: DemoChatState = DEMO_CHAT_START;
 
   constructor(deps: ConversationDeps) {
     this.#deps = deps;
@@ -110,6 +112,13 @@ export class Conversation {
         break;
       case 'end-call':
         this.#end('customer-ended-call');
+        break;
+      case 'add-message':
+        if (request.triggerResponse) {
+          const { reply, state } = spokenDemoReply(request.text, this.#chat);
+          this.#chat = state;
+          this.#say(reply, false, false);
+        }
         break;
       default:
         break;

@@ -6,6 +6,7 @@ export type InboundRequest =
   | { kind: 'say'; text: string; endCallAfterSpoken: boolean; interruptAssistant: boolean }
   | { kind: 'control'; control: string }
   | { kind: 'end-call' }
+  | { kind: 'add-message'; text: string; triggerResponse: boolean }
   | { kind: 'ignored'; type: string };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -50,6 +51,18 @@ export function parseInbound(data: unknown): InboundRequest | null {
       return typeof value.control === 'string' ? { kind: 'control', control: value.control } : null;
     case 'end-call':
       return { kind: 'end-call' };
+    case 'add-message': {
+      // A typed line from the visitor (docs/behaviour.md#chat): `{ role, content }`.
+      const message = isRecord(value.message) ? value.message : null;
+      if (typeof message?.content !== 'string') {
+        return null;
+      }
+      return {
+        kind: 'add-message',
+        text: message.content,
+        triggerResponse: value.triggerResponseEnabled !== false,
+      };
+    }
     default:
       return { kind: 'ignored', type: value.type };
   }

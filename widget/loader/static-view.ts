@@ -1,4 +1,5 @@
 import type { WidgetConfig } from '../element/attributes.ts';
+import { type Language, textDirection } from '../element/i18n/languages.ts';
 import { TEXTS } from '../element/texts.ts';
 
 /**
@@ -15,6 +16,8 @@ export interface StaticView {
 export interface StaticViewState {
   connecting: boolean;
   status: string;
+  /** The chosen language: the wrapper's `lang` and `dir` from the first paint. */
+  language: Language;
 }
 
 function el<K extends keyof HTMLElementTagNameMap>(
@@ -38,6 +41,10 @@ export function buildStaticView(
   state: StaticViewState,
 ): StaticView {
   const wrapper = el(doc, 'div', `va va--${config.mode}`, 'container');
+  wrapper.lang = state.language;
+  wrapper.dir = textDirection(state.language);
+  // The loader carries English sentences only; mark them so they are read as English.
+  const english = state.language === 'en' ? null : 'en';
   const controls = el(doc, 'div', 'controls');
   if (config.problems.length > 0) {
     const problem = el(doc, 'p', 'problem', 'problem');
@@ -55,6 +62,9 @@ export function buildStaticView(
   if (config.demo) {
     const badge = el(doc, 'span', 'badge', 'badge');
     badge.textContent = TEXTS.demoBadge;
+    if (english) {
+      badge.lang = english;
+    }
     controls.append(badge);
   }
   const floating = config.mode === 'floating';
@@ -68,6 +78,9 @@ export function buildStaticView(
   status.setAttribute('role', 'status');
   status.setAttribute('aria-live', 'polite');
   status.textContent = state.status;
+  if (english && state.status) {
+    status.lang = english;
+  }
   controls.append(button, status);
   wrapper.append(controls);
   return { wrapper, button, status };

@@ -12,8 +12,11 @@ import {
   type WidgetState,
 } from '../element/dom-events.ts';
 import { VoiceAssistantError } from '../element/errors.ts';
-import { TEXTS } from '../element/texts.ts';
+import type { WidgetTexts } from '../element/i18n/widget-texts.ts';
+import type { ConsentAnswer } from './consent/consent-gate.ts';
+import type { ConsentRecord } from './consent/consent-record.ts';
 import { failureMessage } from './error-messages.ts';
+import { type VisitorContext, visitorOverrides } from './visitor-overrides.ts';
 import { VolumeTween } from './wave-math.ts';
 
 /** What the React view renders. Immutable: a new object per change. */
@@ -41,6 +44,15 @@ export interface WidgetSessionDeps {
   preloadTransport(): void;
   userAgent: string;
   now(): number;
+  /** The chosen language's texts (status line and failure sentences). */
+  texts(): WidgetTexts;
+  /**
+   * The `consent` disclosure before a call: the agreement (or null when none is set) at once
+   * when known, else a promise of the visitor's answer (`false` for `Not now`).
+   */
+  consent?(purpose: 'call'): ConsentRecord | null | Promise<ConsentAnswer>;
+  /** The language to send as the variable `language`. */
+  language?(): VisitorContext['language'];
 }
 
 const UI_STATE: Record<CallState, WidgetState> = {
@@ -49,14 +61,17 @@ const UI_STATE: Record<CallState, WidgetState> = {
   connected: 'active',
 };
 
-function startInput(config: WidgetConfig): StartCallInput {
+function startInput(config: WidgetConfig, visitor: VisitorContext | null): StartCallInput {
   const target = config.target;
   const input: StartCallInput = {};
   if (target) {
     input[target.kind] = target.id;
   }
-  if (config.assistantOverrides) {
-    input.assistantOverrides = config.assistantOverrides as StartCallInput['assistantOverrides'];
+  const overrides = visitor
+    ? visitorOverrides(config.assistantOverrides, visitor)
+    : config.assistantOverrides;
+  if (overrides) {
+    input.assistantOverrides = overrides as StartCallInput['assistantOverrides'];
   }
   return input;
 }
@@ -103,6 +118,30 @@ export class WidgetSession implements WidgetController {
     if (this.#snapshot.state !== 'idle' || config.problems.length > 0) {
       return Promise.resolve();
     }
+    // The disclosure comes before anything else: no microphone, no request until Agree
+    // (docs/behaviour.md#consent).
+    const answer = this.#deps.consent?.('call') ?? null;
+    const started =
+      answer instanceof Promise
+        ? answer.then((agreement) =>
+            agreement === false ? undefined : this.#begin(this.#deps.config(), agreement),
+          )
+        : this.#begin(config, answer);
+    this.#starting = started.finally(() => {
+      this.#starting = null;
+    });
+    return this.#starting;
+  }
+
+  /** Sends a typed line to the assistant during the call (`add-message`, docs/behaviour.md#chat). */
+  addMessage(text: string): void {
+    this.#requireClient().send({ type: 'add-message', message: { role: 'user', content: text } });
+  }
+
+  #begin(config: WidgetConfig, consent: ConsentRecord | null): Promise<void> {
+    if (this.#snapshot.state !== 'idle' || config.problems.length > 0) {
+      return Promise.resolve();
+    }
     const generation = ++this.#generation;
     this.#failed = false;
     this.#update({ state: 'connecting', status: '' });
@@ -110,10 +149,9 @@ export class WidgetSession implements WidgetController {
     if (!config.demo && !overrides?.transportFactory) {
       this.#deps.preloadTransport();
     }
-    this.#starting = this.#run(config, overrides, generation).finally(() => {
-      this.#starting = null;
-    });
-    return this.#starting;
+    const language = this.#deps.language?.();
+    const visitor = language ? { language, consent } : null;
+    return this.#run(config, overrides, generation, visitor);
   }
 
   async stop(): Promise<void> {
@@ -149,6 +187,7 @@ export class WidgetSession implements WidgetController {
     config: WidgetConfig,
     overrides: CallOptionsOverride | undefined,
     generation: number,
+    visitor: VisitorContext | null,
   ): Promise<void> {
     try {
       const options = await this.#options(config, overrides);
@@ -157,7 +196,7 @@ export class WidgetSession implements WidgetController {
       }
       const client = new CallClient(options);
       this.#attach(client);
-      await client.start(startInput(config));
+      await client.start(startInput(config, visitor));
       if (generation === this.#generation && client.state === 'idle') {
         this.#end();
       }
@@ -195,7 +234,7 @@ export class WidgetSession implements WidgetController {
         } else {
           const status =
             state === 'connected'
-              ? this.#snapshot.status || TEXTS.connected
+              ? this.#snapshot.status || this.#deps.texts().connected
               : this.#snapshot.status;
           this.#update({ ...this.#snapshot, state: UI_STATE[state], status });
         }
@@ -242,6 +281,7 @@ export class WidgetSession implements WidgetController {
           message,
           userAgent: this.#deps.userAgent,
           idleLabel: this.#deps.config().labels.idle,
+          texts: this.#deps.texts(),
         })
       : message;
     this.#failed ||= fatal;
@@ -256,7 +296,7 @@ export class WidgetSession implements WidgetController {
     }
     const wasActive = this.#snapshot.state === 'active';
     this.volume.reset();
-    const status = this.#failed ? this.#snapshot.status : wasActive ? TEXTS.callEnded : '';
+    const status = this.#failed ? this.#snapshot.status : wasActive ? this.#deps.texts().callEnded : '';
     this.#update({ state: 'idle', status });
   }
 

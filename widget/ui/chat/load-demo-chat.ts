@@ -1,0 +1,15 @@
+import type { DemoChatState } from '../../demo/chat-replies.ts';
+
+/** The offline demo's typed answers, as the chat controller uses them. */
+export interface DemoChat {
+  start(): DemoChatState;
+  reply(text: string, state: DemoChatState): { reply: string; state: DemoChatState };
+}
+
+/** Loads the demo's intent matching, a separate chunk fetched in demo mode only. */
+export function loadDemoChat(): Promise<DemoChat> {
+  return import('../../demo/chat-replies.ts').then((m) => ({
+    start: () => m.DEMO_CHAT_START,
+    reply: m.demoReply,
+  }));
+}
