@@ -75,9 +75,31 @@ export const WIDGET_CSS = `
 .stage { position: relative; flex: 1; display: flex; align-items: center; justify-content: center; }
 .panel .controls { padding-top: 8px; }
 @media (prefers-reduced-motion: reduce) { .button { transition: none; } }
+/* ---- Issue 12 (docs/behaviour.md#chat, #languages): what the loader paints; the rest of the
+   chat and consent rules are in styles-access.ts, added by the UI. ---- */
+.wave { direction: ltr; }
+.type-slot {
+  display: flex; flex-direction: column; align-items: center; gap: 6px; min-height: 32px;
+  width: 100%; max-width: 100%;
+}
 `;
 
 const sheets = new WeakMap<Document, CSSStyleSheet>();
+const extensions = new WeakMap<Document, string[]>();
+
+/**
+ * Adds rules only the UI chunk needs to the document's one widget sheet (each text once), so
+ * the loader does not carry them. Every shadow root sharing the sheet sees them at once.
+ */
+export function extendWidgetStyleSheet(doc: Document, css: string): void {
+  const added = extensions.get(doc) ?? [];
+  if (added.includes(css)) {
+    return;
+  }
+  added.push(css);
+  extensions.set(doc, added);
+  widgetStyleSheet(doc).replaceSync(WIDGET_CSS + added.join(''));
+}
 
 /** The widget's stylesheet for `doc`, built once per document and shared by every instance. */
 export function widgetStyleSheet(doc: Document = document): CSSStyleSheet {

@@ -81,7 +81,14 @@ export function buildStaticView(
   if (english && state.status) {
     status.lang = english;
   }
-  controls.append(button, status);
+  controls.append(button);
+  if (config.chat) {
+    // The UI puts `Type instead` here; the row is reserved so the talk button never moves.
+    const slot = el(doc, 'div', 'type-slot');
+    slot.setAttribute('aria-hidden', 'true');
+    controls.append(slot);
+  }
+  controls.append(status);
   wrapper.append(controls);
   return { wrapper, button, status };
 }

@@ -5,10 +5,11 @@ import {
   useLayoutEffect,
   useRef,
   useState,
+  useSyncExternalStore,
 } from 'react';
 import type { WidgetConfig } from '../element/attributes.ts';
-import { TEXTS } from '../element/texts.ts';
 import { ControlsFrame, TalkControls } from './talk-controls.tsx';
+import { useUiServices } from './ui-services.ts';
 import { WaveCanvas } from './wave-canvas.tsx';
 import type { SessionSnapshot, WidgetSession } from './widget-session.ts';
 
@@ -26,7 +27,9 @@ interface FloatingWidgetProps {
  */
 export function FloatingWidget({ config, snapshot, session }: FloatingWidgetProps): ReactElement {
   const [opened, setOpened] = useState(false);
-  const open = opened || snapshot.state !== 'idle';
+  const { chat, texts } = useUiServices();
+  const chatOpen = useSyncExternalStore(chat.subscribe, chat.getSnapshot).open;
+  const open = opened || chatOpen || snapshot.state !== 'idle';
   const box = useRef<HTMLDivElement>(null);
   const moveFocus = useRef(false);
 
@@ -70,6 +73,7 @@ export function FloatingWidget({ config, snapshot, session }: FloatingWidgetProp
 
   const close = (): void => {
     setOpened(false);
+    chat.close();
     moveFocus.current = true;
     session.stop().catch(() => undefined);
   };
@@ -104,13 +108,13 @@ export function FloatingWidget({ config, snapshot, session }: FloatingWidgetProp
       >
         <div className="panel-head">
           <h2 id="va-panel-title" className="panel-title">
-            {TEXTS.panelTitle}
+            {texts.panelTitle}
           </h2>
           <button
             type="button"
             className="close"
             part="close"
-            aria-label={TEXTS.close}
+            aria-label={texts.close}
             onClick={close}
           >
             ×

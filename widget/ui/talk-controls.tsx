@@ -1,6 +1,8 @@
 import type { ReactElement, ReactNode } from 'react';
 import type { WidgetConfig } from '../element/attributes.ts';
 import { TEXTS } from '../element/texts.ts';
+import { ChatSlot } from './chat/chat-slot.tsx';
+import { useOptionalUiServices } from './ui-services.ts';
 import type { SessionSnapshot, WidgetSession } from './widget-session.ts';
 
 interface ControlsFrameProps {
@@ -11,11 +13,12 @@ interface ControlsFrameProps {
 
 /** The column around a button: the demo badge above it, the aria-live status line below. */
 export function ControlsFrame({ demo, status, children }: ControlsFrameProps): ReactElement {
+  const texts = useOptionalUiServices()?.texts ?? TEXTS;
   return (
     <div className="controls">
       {demo ? (
         <span className="badge" part="badge">
-          {TEXTS.demoBadge}
+          {texts.demoBadge}
         </span>
       ) : null}
       {children}
@@ -58,6 +61,7 @@ export function TalkControls({ config, snapshot, session }: TalkControlsProps): 
       >
         {config.labels[state]}
       </button>
+      {config.chat ? <ChatSlot /> : null}
     </ControlsFrame>
   );
 }

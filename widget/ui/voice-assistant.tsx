@@ -1,8 +1,16 @@
-import { type ReactElement, useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
-import { type AttributeValues, parseAttributes } from '../element/attributes.ts';
+import {
+  type ReactElement,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useSyncExternalStore,
+} from 'react';
+import { type AttributeValues, parseAttributes, type WidgetConfig } from '../element/attributes.ts';
+import { ConsentLayer } from './consent/consent-dialog.tsx';
 import { FloatingWidget } from './floating-widget.tsx';
 import { TalkControls } from './talk-controls.tsx';
 import { uiContextFor } from './ui-context.ts';
+import { type UiServices, UiServicesContext } from './ui-services.ts';
 import { WaveCanvas } from './wave-canvas.tsx';
 
 /** The r2wc props: one per declared attribute (its raw value or null), plus r2wc's container. */
@@ -15,8 +23,26 @@ export type VoiceAssistantViewProps = AttributeValues & { container?: HTMLElemen
  * status line and, in floating mode, the panel.
  */
 export function VoiceAssistantView(props: VoiceAssistantViewProps): ReactElement {
+  const { bridge, texts: textStore, chat, consent } = uiContextFor(props.container);
+  const { language, texts } = useSyncExternalStore(textStore.subscribe, textStore.getSnapshot);
+  const config = parseAttributes(props, bridge.host.localName, texts.labels);
+  const services = useMemo<UiServices>(
+    () => ({ language, texts, chat, consent }),
+    [language, texts, chat, consent],
+  );
+  return (
+    <UiServicesContext.Provider value={services}>
+      <ViewBody {...props} config={config} />
+      <ConsentLayer />
+    </UiServicesContext.Provider>
+  );
+}
+
+function ViewBody(
+  props: VoiceAssistantViewProps & { config: WidgetConfig },
+): ReactElement {
   const { session, bridge } = uiContextFor(props.container);
-  const config = parseAttributes(props, bridge.host.localName);
+  const { config } = props;
   const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot);
   const { container } = props;
 

@@ -14,8 +14,9 @@ import {
   setStatus,
   setWaiting,
 } from './chat-state.ts';
-import type { DemoChat } from './load-demo-chat.ts';
-import { replyText, type WebChatSender } from './web-chat.ts';
+import type { DemoChat } from './lazy-chat.ts';
+import { replyText } from './reply-text.ts';
+import type { WebChatSender } from './web-chat.ts';
 
 /** What the chat box renders. Immutable: a new object per change. */
 export interface ChatSnapshot {
@@ -34,8 +35,8 @@ export interface ChatControllerDeps {
   config(): WidgetConfig;
   consent: { request(purpose: ConsentPurpose): ConsentRecord | null | Promise<ConsentAnswer> };
   language(): Language;
-  /** POST /chat/web for the current attributes. */
-  webChat(config: WidgetConfig): WebChatSender;
+  /** POST /chat/web for the current attributes (the API client loads at the first send). */
+  webChat(config: WidgetConfig): Promise<WebChatSender>;
   /** The offline demo's typed answers (loaded in demo mode only). */
   loadDemoChat(): Promise<DemoChat>;
   /** Waits before a demo reply, so the typing indicator is seen as it is with a real one. */
@@ -57,6 +58,8 @@ export class ChatController {
   readonly #listeners = new Set<() => void>();
   #snapshot: ChatSnapshot = { open: false, chat: EMPTY_CHAT, microphoneUnavailable: false };
   #demo: { chat: DemoChat; state: ReturnType<DemoChat['start']> } | null = null;
+  #focusRequested = false;
+  #delivery: Promise<void> = Promise.resolve();
 
   constructor(deps: ChatControllerDeps) {
     this.#deps = deps;
@@ -71,14 +74,33 @@ export class ChatController {
 
   readonly getSnapshot = (): ChatSnapshot => this.#snapshot;
 
-  /** Shows the text box. */
+  /** Shows the text box, and asks it to take keyboard focus. */
   open(): void {
+    this.#focusRequested = true;
     this.#update({ open: true });
   }
 
+  /** Hides the text box; the conversation stays. */
+  close(): void {
+    this.#update({ open: false });
+  }
+
+  /** True once after `open()`: the box focuses its field then. */
+  takeFocusRequest(): boolean {
+    const requested = this.#focusRequested;
+    this.#focusRequested = false;
+    return requested;
+  }
+
+  /** Resolves when the line in flight (if any) has its answer or has failed. For tests. */
+  settled(): Promise<void> {
+    return this.#delivery;
+  }
+
   /**
-   * Sends a typed line. Resolves true once the line is in the log (the box may clear), false
-   * when nothing was sent: empty text, a reply still pending, or `Not now` to the disclosure.
+   * Sends a typed line. Resolves true once the line is in the log (the box may clear; the
+   * reply follows), false when nothing was sent: empty text, a reply still pending, or
+   * `Not now` to the disclosure.
    */
   async send(raw: string): Promise<boolean> {
     const text = raw.trim();
@@ -96,7 +118,7 @@ export class ChatController {
       status: 'sending',
     });
     this.#update({ chat });
-    await this.#deliver(id, consent);
+    this.#delivery = this.#deliver(id, consent);
     return true;
   }
 
@@ -111,7 +133,8 @@ export class ChatController {
       return;
     }
     this.#update({ chat: setStatus(this.#snapshot.chat, id, 'sending') });
-    await this.#deliver(id, consent);
+    this.#delivery = this.#deliver(id, consent);
+    await this.#delivery;
   }
 
   /** Stops listening to the host (the element was removed). */
@@ -176,7 +199,8 @@ export class ChatController {
       stream: false,
       assistantOverrides: overrides,
     };
-    const response = await this.#deps.webChat(config)(body);
+    const send = await this.#deps.webChat(config);
+    const response = await send(body);
     this.#update({ chat: continueThread(this.#snapshot.chat, response) });
     return replyText(response);
   }

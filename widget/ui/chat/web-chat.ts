@@ -25,15 +25,3 @@ export function createWebChat(options: WebChatOptions): WebChatSender {
   );
   return (body, signal) => chats.createWeb(body, signal ? { signal } : undefined);
 }
-
-/** The assistant's reply in a POST /chat/web response: its text output, joined. Pure. */
-export function replyText(response: Pick<WebChatResponse, 'output'>): string {
-  const parts: string[] = [];
-  for (const message of response.output ?? []) {
-    const content = (message as { role?: unknown; content?: unknown }).content;
-    if ((message as { role?: unknown }).role === 'assistant' && typeof content === 'string') {
-      parts.push(content.trim());
-    }
-  }
-  return parts.filter((part) => part !== '').join('\n\n');
-}

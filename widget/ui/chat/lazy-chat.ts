@@ -1,4 +1,5 @@
 import type { DemoChatState } from '../../demo/chat-replies.ts';
+import type { WebChatOptions, WebChatSender } from './web-chat.ts';
 
 /** The offline demo's typed answers, as the chat controller uses them. */
 export interface DemoChat {
@@ -12,4 +13,9 @@ export function loadDemoChat(): Promise<DemoChat> {
     start: () => m.DEMO_CHAT_START,
     reply: m.demoReply,
   }));
+}
+
+/** Loads the POST /chat/web sender (the API client's core and chats resource). */
+export function loadWebChat(options: WebChatOptions): Promise<WebChatSender> {
+  return import('./web-chat.ts').then((m) => m.createWebChat(options));
 }
