@@ -1,4 +1,4 @@
-import { LISTING, SPOKEN_ANSWERS, type Slot } from './listing-facts.ts';
+import { LISTING, type Slot, SPOKEN_ANSWERS } from './listing-facts.ts';
 
 /**
  * The offline demo's typed answers (docs/behaviour.md#chat): simple intent matching over the
@@ -30,13 +30,20 @@ export const DEMO_CHAT_START: DemoChatState = { booked: null, asked: [] };
 /** A time the visitor named: one of the open slots, another time, or none. */
 export type TimeMention = Slot | 'other' | null;
 
-const BOOK = /\b(book|booking|reserve|schedule|sign me up|take it|take the|works for me|i'?ll come|let'?s do)\b/;
+const BOOK =
+  /\b(book|booking|reserve|schedule|sign me up|take it|take the|works for me|i'?ll come|let'?s do)\b/;
 const TOPICS: ReadonlyArray<readonly [Intent, RegExp]> = [
   ['price', /\b(price|prices|cost|costs|how much|asking|listed at|expensive|afford)\b|\$/],
   ['rooms', /\b(bed|beds|bedrooms?|baths?|bathrooms?|rooms?|how big|size)\b/],
   ['address', /\b(address|where|located|location|street|neighbou?rhood|area)\b/],
-  ['features', /\b(features?|kitchen|yard|backyard|garden|special|amenit\w*|describe|tell me (more )?about)\b/],
-  ['slots', /\b(view|viewing|visit|see it|see the|tour|showing|open house|when can|slots?|times?|available|availability)\b/],
+  [
+    'features',
+    /\b(features?|kitchen|yard|backyard|garden|special|amenit\w*|describe|tell me (more )?about)\b/,
+  ],
+  [
+    'slots',
+    /\b(view|viewing|visit|see it|see the|tour|showing|open house|when can|slots?|times?|available|availability)\b/,
+  ],
 ];
 const GREETING = /^(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening))\b/;
 
@@ -131,11 +138,15 @@ function answer(intent: Intent, text: string, state: DemoChatState): string {
 }
 
 /** The demo's reply to one typed message, and what it remembers afterwards. */
-export function demoReply(text: string, state: DemoChatState): { reply: string; state: DemoChatState } {
+export function demoReply(
+  text: string,
+  state: DemoChatState,
+): { reply: string; state: DemoChatState } {
   const intents = matchIntents(text);
   const reply = intents.map((intent) => answer(intent, text, state)).join(' ');
   const time = mentionedTime(text);
-  const booked = intents.includes('book') && time !== null && time !== 'other' ? time : state.booked;
+  const booked =
+    intents.includes('book') && time !== null && time !== 'other' ? time : state.booked;
   const asked = [...new Set([...state.asked, ...intents])];
   return { reply, state: { booked, asked } };
 }

@@ -1,5 +1,6 @@
 import { Timers } from '../call/timers.ts';
 import type { ConversationAudio } from './audio-engine.ts';
+import { DEMO_CHAT_START, type DemoChatState, spokenDemoReply } from './chat-replies.ts';
 import {
   BETWEEN_CLIPS_MS,
   FIRST_MESSAGE_DELAY_MS,
@@ -7,7 +8,6 @@ import {
   MIC_POLL_MS,
   REPLY_DELAY_MS,
 } from './constants.ts';
-import { DEMO_CHAT_START, type DemoChatState, spokenDemoReply } from './chat-replies.ts';
 import type { InboundRequest } from './inbound.ts';
 import { CLIPS, type ClipId, SCRIPT, type Turn } from './script.ts';
 import {

@@ -165,8 +165,7 @@ export class VoiceAssistantElement extends ElementBase {
     const idle = IDLE_LABELS[language];
     // Only the idle labels of other languages ship in the loader (docs/behaviour.md#languages):
     // until the UI brings the rest, a click shows the idle label dimmed and busy.
-    const defaults =
-      language === 'en' ? DEFAULT_LABELS : { idle, connecting: idle, active: idle };
+    const defaults = language === 'en' ? DEFAULT_LABELS : { idle, connecting: idle, active: idle };
     return parseAttributes(readAttributes(this), this.localName, defaults);
   }
 

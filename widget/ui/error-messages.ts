@@ -35,14 +35,17 @@ export interface FailureInput {
 }
 
 /** The status-line sentence for a failed or interrupted call, in the visitor's language. */
-export function failureMessage({ code, message, userAgent, idleLabel, texts }: FailureInput): string {
+export function failureMessage({
+  code,
+  message,
+  userAgent,
+  idleLabel,
+  texts,
+}: FailureInput): string {
   const errors = texts.errors;
   switch (code) {
     case 'microphone-denied':
-      return errors.microphoneDenied(
-        errors.microphoneSetting[browserFamily(userAgent)],
-        idleLabel,
-      );
+      return errors.microphoneDenied(errors.microphoneSetting[browserFamily(userAgent)], idleLabel);
     case 'microphone-not-found':
       return errors.microphoneNotFound(idleLabel);
     case 'microphone-in-use':

@@ -10,8 +10,8 @@ import {
 } from '../element/attributes.ts';
 import type { MountedUi, MountUi, UiBridge } from '../element/bridge.ts';
 import { elementLanguage, type Language, textDirection } from '../element/i18n/languages.ts';
-import { ACCESS_CSS } from '../element/styles-access.ts';
 import { extendWidgetStyleSheet } from '../element/styles.ts';
+import { ACCESS_CSS } from '../element/styles-access.ts';
 import { ChatController } from './chat/chat-controller.ts';
 import { loadDemoChat, loadWebChat } from './chat/lazy-chat.ts';
 import { ConsentGate } from './consent/consent-gate.ts';
@@ -32,10 +32,9 @@ export const UI_TAG = `voice-assistant-ui-${version.replaceAll('.', '-')}`;
  * r2wc's `string` and `boolean` types drop empty values and ignore removals.
  */
 const PROP_ATTRIBUTES = ATTRIBUTES.filter((name): name is PropAttribute => name !== 'lang');
-const PROPS = Object.fromEntries(PROP_ATTRIBUTES.map((name) => [camelCase(name), 'json'])) as Record<
-  CamelCase<PropAttribute>,
-  'json'
->;
+const PROPS = Object.fromEntries(
+  PROP_ATTRIBUTES.map((name) => [camelCase(name), 'json']),
+) as Record<CamelCase<PropAttribute>, 'json'>;
 
 type PropAttribute = Exclude<AttributeName, 'lang'>;
 type UiElement = HTMLElement & Partial<Record<CamelCase<PropAttribute>, string | null>>;

@@ -38,9 +38,7 @@ export function VoiceAssistantView(props: VoiceAssistantViewProps): ReactElement
   );
 }
 
-function ViewBody(
-  props: VoiceAssistantViewProps & { config: WidgetConfig },
-): ReactElement {
+function ViewBody(props: VoiceAssistantViewProps & { config: WidgetConfig }): ReactElement {
   const { session, bridge } = uiContextFor(props.container);
   const { config } = props;
   const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot);

@@ -296,7 +296,11 @@ export class WidgetSession implements WidgetController {
     }
     const wasActive = this.#snapshot.state === 'active';
     this.volume.reset();
-    const status = this.#failed ? this.#snapshot.status : wasActive ? this.#deps.texts().callEnded : '';
+    const status = this.#failed
+      ? this.#snapshot.status
+      : wasActive
+        ? this.#deps.texts().callEnded
+        : '';
     this.#update({ state: 'idle', status });
   }
 

@@ -36,12 +36,15 @@ export const zh: WidgetTexts = {
       chrome: '在 Chrome 中，点击地址栏左侧的网站设置图标，将麦克风设为“允许”',
       edge: '在 Edge 中，点击地址栏左侧的锁形图标，打开此网站的权限，将麦克风设为“允许”',
       firefox: '在 Firefox 中，点击地址栏里带斜线的麦克风图标，解除阻止',
-      safari: '在 Safari 中，打开“Safari › 此网站的设置”（或“设置 › 网站 › 麦克风”），将麦克风设为“允许”',
+      safari:
+        '在 Safari 中，打开“Safari › 此网站的设置”（或“设置 › 网站 › 麦克风”），将麦克风设为“允许”',
       other: '请在浏览器的网站设置中允许此网站使用麦克风',
     },
     microphoneDenied: (setting, idle) => `麦克风权限被阻止。${setting}，${again(idle)}`,
-    microphoneNotFound: (idle) => `没有找到麦克风。请连接一个（或检查系统声音设置），${again(idle)}`,
-    microphoneInUse: (idle) => `麦克风正被占用或无法启动。请关闭其他正在使用它的应用，${again(idle)}`,
+    microphoneNotFound: (idle) =>
+      `没有找到麦克风。请连接一个（或检查系统声音设置），${again(idle)}`,
+    microphoneInUse: (idle) =>
+      `麦克风正被占用或无法启动。请关闭其他正在使用它的应用，${again(idle)}`,
     unreachable: (detail) => `无法连接到助手（${detail}）。请检查助手 ID 和公钥，或稍后再试。`,
     connectFailed: (detail, idle) => `通话没能接通（${detail}）。请检查网络连接，${again(idle)}`,
     generic: (detail, idle) => `出了点问题（${detail}）。请再点一次“${idle}”。`,

@@ -43,7 +43,11 @@ export interface ChatControllerDeps {
   delay(ms: number): Promise<void>;
 }
 
-const MICROPHONE_CODES = new Set(['microphone-denied', 'microphone-not-found', 'microphone-in-use']);
+const MICROPHONE_CODES = new Set([
+  'microphone-denied',
+  'microphone-not-found',
+  'microphone-in-use',
+]);
 const DEMO_TYPING_MS = 600;
 
 /**
@@ -125,7 +129,7 @@ export class ChatController {
   /** Sends a failed line again, with the same text. */
   async retry(id: number): Promise<void> {
     const entry = entryById(this.#snapshot.chat, id);
-    if (!entry || entry.status !== 'failed' || this.#snapshot.chat.waiting) {
+    if (entry?.status !== 'failed' || this.#snapshot.chat.waiting) {
       return;
     }
     const consent = this.#inCall() ? null : await this.#deps.consent.request('chat');

@@ -60,7 +60,10 @@ export function setWaiting(state: ChatState, waiting: boolean): ChatState {
  * Carries the conversation on from a POST /chat/web response: its `sessionId` when the
  * platform gave one, else its `id` as the next `previousChatId` (the two never go together).
  */
-export function continueThread(state: ChatState, response: { id: string; sessionId?: string }): ChatState {
+export function continueThread(
+  state: ChatState,
+  response: { id: string; sessionId?: string },
+): ChatState {
   const thread: ChatThread = response.sessionId
     ? { sessionId: response.sessionId }
     : { previousChatId: response.id };

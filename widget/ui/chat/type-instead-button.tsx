@@ -12,7 +12,10 @@ interface TypeInsteadButtonProps {
  * `Type instead`: always next to Talk while the text box is closed, and the main way forward
  * (primary style, with a sentence) once the microphone was denied, missing or busy.
  */
-export function TypeInsteadButton({ enabled, onOpen }: TypeInsteadButtonProps): ReactElement | null {
+export function TypeInsteadButton({
+  enabled,
+  onOpen,
+}: TypeInsteadButtonProps): ReactElement | null {
   const { chat, texts } = useUiServices();
   const snapshot = useSyncExternalStore(chat.subscribe, chat.getSnapshot);
   if (!enabled || snapshot.open) {

@@ -38,8 +38,11 @@ export class ConsentGate {
   readonly #listeners = new Set<() => void>();
   readonly #agreed = new Map<string, ConsentRecord>();
   #snapshot: ConsentSnapshot = CLOSED;
-  #pending: { version: string; settle: (answer: ConsentAnswer) => void; promise: Promise<ConsentAnswer> } | null =
-    null;
+  #pending: {
+    version: string;
+    settle: (answer: ConsentAnswer) => void;
+    promise: Promise<ConsentAnswer>;
+  } | null = null;
 
   constructor(deps: ConsentGateDeps) {
     this.#deps = deps;

@@ -33,7 +33,10 @@ export function consentKey(version: string): string {
 }
 
 /** The stored agreement to `version`, or null (none, unreadable, or for another version). */
-export function readConsent(storage: Pick<Storage, 'getItem'> | null, version: string): ConsentRecord | null {
+export function readConsent(
+  storage: Pick<Storage, 'getItem'> | null,
+  version: string,
+): ConsentRecord | null {
   let raw: string | null = null;
   try {
     raw = storage?.getItem(consentKey(version)) ?? null;
@@ -60,7 +63,10 @@ export function readConsent(storage: Pick<Storage, 'getItem'> | null, version: s
 }
 
 /** Keeps an agreement. Returns false when the browser refuses storage (it then lasts the page). */
-export function writeConsent(storage: Pick<Storage, 'setItem'> | null, record: ConsentRecord): boolean {
+export function writeConsent(
+  storage: Pick<Storage, 'setItem'> | null,
+  record: ConsentRecord,
+): boolean {
   try {
     storage?.setItem(consentKey(record.version), JSON.stringify(record));
     return storage != null;
