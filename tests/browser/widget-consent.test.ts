@@ -144,7 +144,9 @@ describe('consent disclosure', () => {
         await page.getByRole('button', { name: 'Agree' }).click();
         await expect.poll(async () => (await eventsOf(page, 'consent')).length, WAIT).toBe(1);
         const [second] = await eventsOf(page, 'consent');
-        expect((second?.detail as { version: string }).version).not.toBe(detail.version);
+        expect((second?.detail as { version?: string } | undefined)?.version).not.toBe(
+          detail.version,
+        );
         await page.getByRole('button', { name: 'Stop' }).waitFor({ timeout: 20_000 });
         await page.getByRole('button', { name: 'Stop' }).click();
       });

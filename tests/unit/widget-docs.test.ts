@@ -11,7 +11,7 @@ import {
 import { WIDGET_CSS } from '../../widget/element/styles.ts';
 
 const SOURCES = ['widget/ui', 'widget/loader'].flatMap((dir) =>
-  readdirSync(dir)
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((f) => /\.tsx?$/.test(f) && f !== 'element-docs.ts')
     .map((f) => readFileSync(`${dir}/${f}`, 'utf8')),
 );
@@ -28,7 +28,7 @@ describe('the documented theming surface matches the code', () => {
   it('documents exactly the parts the markup exposes', () => {
     const used = new Set<string>();
     for (const source of SOURCES) {
-      for (const match of source.matchAll(/part(?:=|, )["']([a-z ]+)["']/g)) {
+      for (const match of source.matchAll(/part(?:=|, )["']([a-z -]+)["']/g)) {
         for (const name of (match[1] ?? '').split(' ')) {
           used.add(name);
         }

@@ -175,4 +175,5 @@ export const CSS_PART_DOCS: Record<string, string> = {
   'type-instead': 'The "Type instead" button.',
   chat: 'The text box area: log, message box and Send.',
   'consent-dialog': 'The "Before we start" consent dialog.',
+  'consent-overlay': 'The backdrop behind the consent dialog.',
 };
