@@ -46,7 +46,8 @@ type Step =
  * `speech-update`, partial transcripts while it plays and a final one when it has played; the
  * visitor's turns get a canned transcript line (there is no speech recognition offline).
  *
- * Answers a typed `add-message` from the listing facts (chat-replies.ts). Honours `say` (queued after the current line, or at once with `interruptAssistantEnabled`),
+ * Answers a typed `add-message` from the listing facts (chat-replies.ts). Honours `say`
+ * (queued after the current line, or at once with `interruptAssistantEnabled`),
  * `endCallAfterSpoken`, the `mute-assistant`/`mute-customer` controls, `say-first-message`,
  * `end-call`, and a muted microphone (no voice, so no answer).
  */
