@@ -1,4 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import {
+  ATTRIBUTES,
+  type AttributeValues,
+  camelCase,
+  parseAttributes,
+} from '../../widget/element/attributes.ts';
 import { ar } from '../../widget/element/i18n/ar.ts';
 import { de } from '../../widget/element/i18n/de.ts';
 import { en } from '../../widget/element/i18n/en.ts';
@@ -93,5 +99,23 @@ describe('built-in texts', () => {
       expect(texts.errors.microphoneInUse('«B»')).toContain('«B»');
       expect(texts.errors.connectFailed('boom', '«B»')).toContain('boom');
     }
+  });
+});
+
+describe('label-* attributes over a language', () => {
+  it('override the language’s labels one by one', () => {
+    const values = Object.fromEntries(
+      ATTRIBUTES.map((name) => [camelCase(name), null]),
+    ) as AttributeValues;
+    const config = parseAttributes(
+      { ...values, assistantId: 'a', labelIdle: 'Llámanos' },
+      'voice-assistant',
+      es.labels,
+    );
+    expect(config.labels).toEqual({
+      idle: 'Llámanos',
+      connecting: 'Conectando...',
+      active: 'Colgar',
+    });
   });
 });

@@ -8,6 +8,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import type { WidgetConfig } from '../element/attributes.ts';
+import { TypeInsteadButton } from './chat/type-instead-button.tsx';
 import { ControlsFrame, TalkControls } from './talk-controls.tsx';
 import { useUiServices } from './ui-services.ts';
 import { WaveCanvas } from './wave-canvas.tsx';
@@ -92,6 +93,11 @@ export function FloatingWidget({ config, snapshot, session }: FloatingWidgetProp
           <button type="button" className="button" part="button launcher" onClick={openAndStart}>
             {config.labels.idle}
           </button>
+          {config.chat ? (
+            <div className="type-slot">
+              <TypeInsteadButton enabled />
+            </div>
+          ) : null}
         </ControlsFrame>
       </div>
     );
