@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseInbound } from '../../widget/demo/inbound.ts';
 import {
+  ATTRIBUTES,
+  type AttributeValues,
+  camelCase,
+  parseAttributes,
+} from '../../widget/element/attributes.ts';
+import {
   appendEntry,
   continueThread,
   EMPTY_CHAT,
@@ -98,5 +104,32 @@ describe('demo inbound add-message', () => {
       }),
     ).toEqual({ kind: 'add-message', text: 'FYI', triggerResponse: false });
     expect(parseInbound({ type: 'add-message', message: {} })).toBeNull();
+  });
+});
+
+describe('chat and consent attributes', () => {
+  const base = Object.fromEntries(
+    ATTRIBUTES.map((name) => [camelCase(name), null]),
+  ) as AttributeValues;
+  const parse = (values: Partial<AttributeValues>) =>
+    parseAttributes({ ...base, assistantId: 'a', ...values });
+
+  it('chat is on unless chat="off"; anything else is reported', () => {
+    expect(parse({}).chat).toBe(true);
+    expect(parse({ chat: 'OFF' }).chat).toBe(false);
+    expect(parse({ chat: 'maybe' }).problems).toEqual([
+      'chat="maybe" is not supported. Use on or off.',
+    ]);
+  });
+
+  it('consent takes its text and an http(s) or / link, never a script URL', () => {
+    expect(parse({ consent: ' Recorded. ', consentUrl: '/terms' }).consent).toEqual({
+      text: 'Recorded.',
+      url: '/terms',
+    });
+    const bad = parse({ consent: 'Recorded.', consentUrl: 'javascript:alert(1)' });
+    expect(bad.consent).toEqual({ text: 'Recorded.', url: null });
+    expect(bad.problems).toHaveLength(1);
+    expect(parse({ consentUrl: 'https://example.com/terms' }).consent).toBeNull();
   });
 });

@@ -82,6 +82,10 @@ export const WIDGET_CSS = `
   display: flex; flex-direction: column; align-items: center; gap: 6px; min-height: 32px;
   width: 100%; max-width: 100%;
 }
+.va--fullscreen .type-slot {
+  position: absolute; top: 100%; left: 50%; width: max-content; max-width: 90vw;
+  margin-top: 44px; transform: translateX(-50%);
+}
 `;
 
 const sheets = new WeakMap<Document, CSSStyleSheet>();
