@@ -7,9 +7,9 @@ export interface DemoChat {
   reply(text: string, state: DemoChatState): { reply: string; state: DemoChatState };
 }
 
-/** Loads the demo's intent matching, a separate chunk fetched in demo mode only. */
+/** Loads the demo's intent matching from the demo's own chunk (demo mode only). */
 export function loadDemoChat(): Promise<DemoChat> {
-  return import('../../demo/chat-replies.ts').then((m) => ({
+  return import('../../demo/demo-call.ts').then((m) => ({
     start: () => m.DEMO_CHAT_START,
     reply: m.demoReply,
   }));
