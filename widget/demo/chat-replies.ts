@@ -25,6 +25,7 @@ export interface DemoChatState {
   readonly asked: readonly Intent[];
 }
 
+/** A conversation with nothing asked and nothing booked yet. */
 export const DEMO_CHAT_START: DemoChatState = { booked: null, asked: [] };
 
 /** A time the visitor named: one of the open slots, another time, or none. */

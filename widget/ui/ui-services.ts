@@ -16,6 +16,7 @@ export interface UiServices {
   consent: ConsentGate;
 }
 
+/** Provided by the view's root with the services of its element. */
 export const UiServicesContext = createContext<UiServices | null>(null);
 
 /** The services of the enclosing `<voice-assistant>`, or null outside one. */

@@ -27,6 +27,7 @@ export interface ChatSnapshot {
   microphoneUnavailable: boolean;
 }
 
+/** What the chat controller works with; injected so it is tested without a DOM of its own. */
 export interface ChatControllerDeps {
   /** The `<voice-assistant>` element: transcripts and errors are heard on it. */
   host: HTMLElement;

@@ -23,6 +23,7 @@ export interface TranscriptEntry {
 /** How the next POST /chat/web continues this conversation. */
 export type ChatThread = { previousChatId: string } | { sessionId: string } | null;
 
+/** The typed and spoken conversation of one element. */
 export interface ChatState {
   readonly entries: readonly TranscriptEntry[];
   /** A typed reply is pending: the typing indicator shows. */
@@ -31,6 +32,7 @@ export interface ChatState {
   readonly nextId: number;
 }
 
+/** No lines yet, no reply pending, no conversation to continue. */
 export const EMPTY_CHAT: ChatState = { entries: [], waiting: false, thread: null, nextId: 1 };
 
 /** Appends a line; returns the new state and the line's id. */

@@ -5,6 +5,7 @@ import type { WebChatBody, WebChatResponse } from '../../api/supplement.ts';
 /** Sends one typed message through POST /chat/web (docs/behaviour.md#chat). */
 export type WebChatSender = (body: WebChatBody, signal?: AbortSignal) => Promise<WebChatResponse>;
 
+/** The public key and API host of the element. */
 export interface WebChatOptions {
   /** The platform public key, sent as `Authorization: Bearer <publicKey>`. */
   publicKey: string;

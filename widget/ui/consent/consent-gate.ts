@@ -15,6 +15,7 @@ export interface ConsentSnapshot {
 /** The answer: the agreement, `null` when no disclosure is set, `false` for `Not now`. */
 export type ConsentAnswer = ConsentRecord | null | false;
 
+/** What the gate works with; injected so it is tested without a browser's storage. */
 export interface ConsentGateDeps {
   /** The `<voice-assistant>` element: `voice-assistant:consent` is dispatched from it. */
   host: HTMLElement;
