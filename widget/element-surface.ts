@@ -20,10 +20,11 @@ export { ATTRIBUTES } from './element/attributes.ts';
 export type { CallOptionsOverride, WidgetController } from './element/bridge.ts';
 /**
  * The element's DOM events (`voice-assistant:state-change`, `:call-start`, `:call-end`,
- * `:speech-start`, `:speech-end`, `:message`, `:error`): names, detail types and the widget state.
- * All bubble and are composed, and are declared in `GlobalEventHandlersEventMap`.
+ * `:speech-start`, `:speech-end`, `:message`, `:error`, `:consent`): names, detail types and
+ * the widget state. All bubble and are composed, and are declared in `GlobalEventHandlersEventMap`.
  */
 export type {
+  WidgetConsentDetail,
   WidgetErrorDetail,
   WidgetEvent,
   WidgetEventDetails,

@@ -32,6 +32,10 @@ describe('the attribute list', () => {
         'public-key',
         'squad-id',
         'workflow-id',
+        'chat',
+        'consent',
+        'consent-url',
+        'lang',
       ].sort(),
     );
   });
@@ -54,6 +58,10 @@ describe('the attribute list', () => {
       | 'avatar'
       | 'captions'
       | 'position'
+      | 'chat'
+      | 'consent'
+      | 'consentUrl'
+      | 'lang'
     >();
   });
 
@@ -81,6 +89,8 @@ describe('parseAttributes', () => {
       avatar: null,
       captions: true,
       position: 'bottom-right',
+      chat: true,
+      consent: null,
       problems: [],
     });
     expect(DEFAULT_LABELS).toEqual({

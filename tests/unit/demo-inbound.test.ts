@@ -33,9 +33,9 @@ describe('messages the client sends to the demo assistant', () => {
       control: 'mute-assistant',
     });
     expect(parseInbound('{"type":"end-call"}')).toEqual({ kind: 'end-call' });
-    expect(parseInbound('{"type":"add-message","message":{}}')).toEqual({
+    expect(parseInbound('{"type":"transfer","destination":{}}')).toEqual({
       kind: 'ignored',
-      type: 'add-message',
+      type: 'transfer',
     });
   });
 

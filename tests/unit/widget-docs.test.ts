@@ -11,7 +11,7 @@ import {
 import { WIDGET_CSS } from '../../widget/element/styles.ts';
 
 const SOURCES = ['widget/ui', 'widget/loader'].flatMap((dir) =>
-  readdirSync(dir)
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((f) => /\.tsx?$/.test(f) && f !== 'element-docs.ts')
     .map((f) => readFileSync(`${dir}/${f}`, 'utf8')),
 );

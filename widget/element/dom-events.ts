@@ -22,6 +22,14 @@ export interface WidgetErrorDetail {
   recoverable: boolean;
 }
 
+/** Detail of `voice-assistant:consent`: which disclosure was agreed to, and when. */
+export interface WidgetConsentDetail {
+  /** A hash of the `consent` text: a changed text is a new version and is asked again. */
+  version: string;
+  /** When the visitor agreed, as an ISO 8601 timestamp. */
+  acceptedAt: string;
+}
+
 /**
  * Every DOM event the element dispatches, with its detail. All of them bubble and are
  * composed, so a listener on `document` hears them from any shadow tree.
@@ -41,6 +49,12 @@ export interface WidgetEventDetails {
   'voice-assistant:message': WidgetServerMessage;
   /** Something failed; the element is back to idle and shows the message. */
   'voice-assistant:error': WidgetErrorDetail;
+  /**
+   * The visitor agreed to the `consent` disclosure (once per agreement, before the call or chat
+   * it allowed starts). The same two values go with the call and chat in the assistant
+   * overrides' `metadata.consent`.
+   */
+  'voice-assistant:consent': WidgetConsentDetail;
 }
 
 export type WidgetEventName = keyof WidgetEventDetails;
@@ -57,6 +71,7 @@ declare global {
     'voice-assistant:speech-end': WidgetEvent<'voice-assistant:speech-end'>;
     'voice-assistant:message': WidgetEvent<'voice-assistant:message'>;
     'voice-assistant:error': WidgetEvent<'voice-assistant:error'>;
+    'voice-assistant:consent': WidgetEvent<'voice-assistant:consent'>;
   }
 }
 

@@ -73,6 +73,26 @@ export const ATTRIBUTE_DOCS: Record<AttributeName, AttributeDoc> = {
     description: 'The corner of the floating launcher and panel (safe-area insets respected).',
     default: 'bottom-right',
   },
+  chat: {
+    type: "'on' | 'off'",
+    description:
+      'on offers "Type instead": a text box that chats through POST /chat/web without a call, or sends add-message during one. off hides it.',
+    default: 'on',
+  },
+  consent: {
+    type: 'string',
+    description:
+      'A recording and data-use disclosure shown in a "Before we start" dialog before the first call or chat. Agreeing is stored on the device, keyed by a hash of this text.',
+  },
+  'consent-url': {
+    type: 'string (URL)',
+    description: 'A link to the full terms, shown in the consent dialog.',
+  },
+  lang: {
+    type: 'string (BCP 47)',
+    description:
+      'The language of every visible text: en, es, fr, de, pt, zh (Simplified) or ar (right to left). Without it: the nearest lang ancestor, then the browser language, then English. Sent to the assistant as the variable "language".',
+  },
 };
 
 export interface EventDoc {
@@ -102,6 +122,11 @@ export const EVENT_DOCS: Record<WidgetEventName, EventDoc> = {
   'voice-assistant:error': {
     detail: '{ code: string, message: string, stage: string | undefined }',
     description: 'Something failed; the element is back to idle and shows the message.',
+  },
+  'voice-assistant:consent': {
+    detail: '{ version: string, acceptedAt: string }',
+    description:
+      'The visitor agreed to the consent text (version = hash of the text); also sent in assistantOverrides.metadata.consent.',
   },
 };
 
@@ -186,4 +211,8 @@ export const CSS_PART_DOCS: Record<string, string> = {
   mute: 'The Mute microphone toggle (aria-pressed).',
   'secondary-controls': 'The row of small controls next to Mute.',
   avatar: "The assistant's picture or initial.",
+  'type-instead': 'The "Type instead" button.',
+  chat: 'The text box area: log, message box and Send.',
+  'consent-dialog': 'The "Before we start" consent dialog.',
+  'consent-overlay': 'The backdrop behind the consent dialog.',
 };

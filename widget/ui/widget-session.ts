@@ -12,9 +12,12 @@ import {
   type WidgetState,
 } from '../element/dom-events.ts';
 import { VoiceAssistantError } from '../element/errors.ts';
-import { TEXTS } from '../element/texts.ts';
+import type { WidgetTexts } from '../element/i18n/widget-texts.ts';
+import type { ConsentAnswer } from './consent/consent-gate.ts';
+import type { ConsentRecord } from './consent/consent-record.ts';
 import { ConversationStore } from './conversation-store.ts';
 import { failureMessage } from './error-messages.ts';
+import { type VisitorContext, visitorOverrides } from './visitor-overrides.ts';
 import { VolumeTween } from './wave-math.ts';
 
 /** What the React view renders. Immutable: a new object per change. */
@@ -35,6 +38,15 @@ export interface WidgetSessionDeps {
   loadDemo(): Promise<DemoCallOptions>;
   userAgent: string;
   now(): number;
+  /** The chosen language's texts (status line and failure sentences). */
+  texts(): WidgetTexts;
+  /**
+   * The `consent` disclosure before a call: the agreement (or null when none is set) at once
+   * when known, else a promise of the visitor's answer (`false` for `Not now`).
+   */
+  consent?(purpose: 'call'): ConsentRecord | null | Promise<ConsentAnswer>;
+  /** The language to send as the variable `language`. */
+  language?(): VisitorContext['language'];
 }
 
 const UI_STATE: Record<CallState, WidgetState> = {
@@ -43,14 +55,17 @@ const UI_STATE: Record<CallState, WidgetState> = {
   connected: 'active',
 };
 
-function startInput(config: WidgetConfig): StartCallInput {
+function startInput(config: WidgetConfig, visitor: VisitorContext | null): StartCallInput {
   const target = config.target;
   const input: StartCallInput = {};
   if (target) {
     input[target.kind] = target.id;
   }
-  if (config.assistantOverrides) {
-    input.assistantOverrides = config.assistantOverrides as StartCallInput['assistantOverrides'];
+  const overrides = visitor
+    ? visitorOverrides(config.assistantOverrides, visitor)
+    : config.assistantOverrides;
+  if (overrides) {
+    input.assistantOverrides = overrides as StartCallInput['assistantOverrides'];
   }
   return input;
 }
@@ -99,15 +114,38 @@ export class WidgetSession implements WidgetController {
     if (this.#snapshot.state !== 'idle' || config.problems.length > 0) {
       return Promise.resolve();
     }
+    // The disclosure comes before anything else: no microphone, no request until Agree
+    // (docs/behaviour.md#consent).
+    const answer = this.#deps.consent?.('call') ?? null;
+    const started =
+      answer instanceof Promise
+        ? answer.then((agreement) =>
+            agreement === false ? undefined : this.#begin(this.#deps.config(), agreement),
+          )
+        : this.#begin(config, answer);
+    this.#starting = started.finally(() => {
+      this.#starting = null;
+    });
+    return this.#starting;
+  }
+
+  /** Sends a typed line to the assistant during the call (`add-message`, docs/behaviour.md#chat). */
+  addMessage(text: string): void {
+    this.#requireClient().send({ type: 'add-message', message: { role: 'user', content: text } });
+  }
+
+  #begin(config: WidgetConfig, consent: ConsentRecord | null): Promise<void> {
+    if (this.#snapshot.state !== 'idle' || config.problems.length > 0) {
+      return Promise.resolve();
+    }
     const generation = ++this.#generation;
     this.#failed = false;
     this.conversation.reset();
     this.#update({ state: 'connecting', status: '' });
     const overrides = this.#deps.callOptions();
-    this.#starting = this.#run(config, overrides, generation).finally(() => {
-      this.#starting = null;
-    });
-    return this.#starting;
+    const language = this.#deps.language?.();
+    const visitor = language ? { language, consent } : null;
+    return this.#run(config, overrides, generation, visitor);
   }
 
   async stop(): Promise<void> {
@@ -144,6 +182,7 @@ export class WidgetSession implements WidgetController {
     config: WidgetConfig,
     overrides: CallOptionsOverride | undefined,
     generation: number,
+    visitor: VisitorContext | null,
   ): Promise<void> {
     try {
       const options = await this.#options(config, overrides);
@@ -152,7 +191,7 @@ export class WidgetSession implements WidgetController {
       }
       const client = new CallClient(options);
       this.#attach(client);
-      await client.start(startInput(config));
+      await client.start(startInput(config, visitor));
       if (generation === this.#generation && client.state === 'idle') {
         this.#end();
       }
@@ -194,7 +233,7 @@ export class WidgetSession implements WidgetController {
           }
           const status =
             state === 'connected'
-              ? this.#snapshot.status || TEXTS.connected
+              ? this.#snapshot.status || this.#deps.texts().connected
               : this.#snapshot.status;
           this.#update({ ...this.#snapshot, state: UI_STATE[state], status });
         }
@@ -246,6 +285,7 @@ export class WidgetSession implements WidgetController {
           message,
           userAgent: this.#deps.userAgent,
           idleLabel: this.#deps.config().labels.idle,
+          texts: this.#deps.texts(),
         })
       : message;
     this.#failed ||= fatal;
@@ -266,7 +306,11 @@ export class WidgetSession implements WidgetController {
     const wasActive = this.#snapshot.state === 'active';
     this.volume.reset();
     this.conversation.callEnded();
-    const status = this.#failed ? this.#snapshot.status : wasActive ? TEXTS.callEnded : '';
+    const status = this.#failed
+      ? this.#snapshot.status
+      : wasActive
+        ? this.#deps.texts().callEnded
+        : '';
     this.#update({ state: 'idle', status });
   }
 
