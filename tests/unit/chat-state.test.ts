@@ -30,11 +30,11 @@ describe('chat state', () => {
       text: 'Hello!',
       typed: true,
     });
-    [state] = appendEntry(state, { role: 'assistant', text: 'Spoken line', typed: false });
+    [state] = appendEntry(state, { role: 'assistant', text: 'Spoken line', typed: false, at: 42 });
     expect(state.entries).toEqual([
-      { id: 1, role: 'user', text: 'Hi', typed: true, status: 'sent' },
-      { id: 2, role: 'assistant', text: 'Hello!', typed: true, status: 'sent' },
-      { id: 3, role: 'assistant', text: 'Spoken line', typed: false, status: 'sent' },
+      { id: 1, role: 'user', text: 'Hi', typed: true, status: 'sent', at: 0 },
+      { id: 2, role: 'assistant', text: 'Hello!', typed: true, status: 'sent', at: 0 },
+      { id: 3, role: 'assistant', text: 'Spoken line', typed: false, status: 'sent', at: 42 },
     ]);
     expect(state.waiting).toBe(false);
     expect(EMPTY_CHAT.entries).toEqual([]);
@@ -103,7 +103,10 @@ describe('demo inbound add-message', () => {
         triggerResponseEnabled: false,
       }),
     ).toEqual({ kind: 'add-message', text: 'FYI', triggerResponse: false });
-    expect(parseInbound({ type: 'add-message', message: {} })).toBeNull();
+    expect(parseInbound({ type: 'add-message', message: {} })).toEqual({
+      kind: 'ignored',
+      type: 'add-message',
+    });
   });
 });
 

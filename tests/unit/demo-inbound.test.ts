@@ -46,8 +46,9 @@ describe('messages the client sends to the demo assistant', () => {
       toolCallId: 'demo-tool-call-1',
       content: 'Saved.',
     });
+    // Role user is the visitor's typed line, not a tool result.
     expect(parseInbound({ type: 'add-message', message: { role: 'user', content: 'hi' } })).toEqual(
-      { kind: 'ignored', type: 'add-message' },
+      { kind: 'add-message', text: 'hi', triggerResponse: true },
     );
     expect(
       parseInbound({ type: 'add-message', message: { role: 'tool', content: 'no id' } }),
