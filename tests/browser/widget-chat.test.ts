@@ -77,10 +77,11 @@ describe('Type instead with the microphone denied (offline demo)', () => {
         // Typed lines and replies are marked as typed, the visitor's own words are kept as typed.
         const lines = await page.evaluate(() =>
           [
-            ...(document.getElementById('widget')?.shadowRoot?.querySelectorAll('.chat-line') ??
-              []),
+            ...(document
+              .getElementById('widget')
+              ?.shadowRoot?.querySelectorAll('[role="log"] [part="transcript-line"]') ?? []),
           ].map((line) => [
-            line.classList.contains('chat-line--user') ? 'user' : 'assistant',
+            line.classList.contains('line--user') ? 'user' : 'assistant',
             (line as HTMLElement).dataset.typed,
           ]),
         );

@@ -86,7 +86,8 @@ describe('languages', () => {
       await page.getByRole('dialog', { name: 'قبل أن نبدأ' }).waitFor(WAIT);
       expect(await axeViolations(page)).toEqual([]);
       await page.getByRole('button', { name: 'أوافق' }).click();
-      await page.getByRole('dialog', { name: 'المساعد الصوتي' }).waitFor(WAIT);
+      // The panel's title names the assistant ("Talk to Assistant" in Arabic).
+      await page.getByRole('dialog', { name: 'تحدّث مع المساعد' }).waitFor(WAIT);
       await page.getByRole('button', { name: 'إنهاء' }).waitFor({ timeout: 20_000 });
       const layout = await page.evaluate(() => {
         const root = document.getElementById('widget')?.shadowRoot;

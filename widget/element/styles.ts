@@ -136,7 +136,8 @@ export const WIDGET_CSS = `
     display: block; top: 24px; left: 16px; right: auto; width: 24px; height: 14px;
     border-color: var(--va-button-fg, #fff); border-radius: 0 0 12px 12px;
   }
-  .va--floating > .controls > .badge, .va--floating > .controls > .avatar { display: none; }
+  .va--floating > .controls > .badge, .va--floating > .controls > .avatar,
+  .va--floating > .controls > .type-slot { display: none; }
 }
 /* ---- Issue 12 (docs/behaviour.md#chat, #languages): what the loader paints; the rest of the
    chat and consent rules are in styles-access.ts, added by the UI. ---- */
@@ -145,6 +146,12 @@ export const WIDGET_CSS = `
   display: flex; flex-direction: column; align-items: center; gap: 6px; min-height: 32px;
   width: 100%; max-width: 100%;
 }
+/* Beside the floating launcher, not under it: the corner box keeps the launcher's height. */
+.va--floating > .controls > .type-slot {
+  position: absolute; right: calc(100% + 8px); bottom: 0; width: max-content; min-height: 0;
+  align-items: flex-end;
+}
+.va--bottom-left > .controls > .type-slot { right: auto; left: calc(100% + 8px); align-items: flex-start; }
 .va--fullscreen .type-slot {
   position: absolute; top: 100%; left: 50%; width: max-content; max-width: 90vw;
   margin-top: 44px; transform: translateX(-50%);
