@@ -204,7 +204,7 @@ export const CSS_PART_DOCS: Record<string, string> = {
   close: "The floating panel's close button.",
   problem: 'The message shown for missing or bad attributes.',
   transcript:
-    'The Transcript log (role log): every line in the panel, the latest line inline, subtitles in fullscreen.',
+    'The Transcript log (role log): spoken and typed lines (typed ones marked) in the panel, the latest line inline, subtitles in fullscreen; the whole log while the text box is open.',
   'transcript-line':
     'One transcript line (also transcript-line--assistant / transcript-line--user).',
   'call-length': 'The "Call ended · 1:23" line shown after a call.',
@@ -212,7 +212,7 @@ export const CSS_PART_DOCS: Record<string, string> = {
   'secondary-controls': 'The row of small controls next to Mute.',
   avatar: "The assistant's picture or initial.",
   'type-instead': 'The "Type instead" button.',
-  chat: 'The text box area: log, message box and Send.',
+  chat: 'The text box: message field and Send (its lines go to the transcript log).',
   'consent-dialog': 'The "Before we start" consent dialog.',
   'consent-overlay': 'The backdrop behind the consent dialog.',
 };
