@@ -20,11 +20,12 @@ export { ATTRIBUTES } from './element/attributes.ts';
 export type { CallOptionsOverride, WidgetController } from './element/bridge.ts';
 /**
  * The element's DOM events (`voice-assistant:state-change`, `:call-start`, `:call-end`,
- * `:speech-start`, `:speech-end`, `:message`, `:error`, `:lead`, `:viewing-request`): names, detail
- * types and the widget state.
- * All bubble and are composed, and are declared in `GlobalEventHandlersEventMap`.
+ * `:speech-start`, `:speech-end`, `:message`, `:error`, `:consent`, `:lead`, `:viewing-request`):
+ * names, detail types and the widget state. All bubble and are composed, and are declared in
+ * `GlobalEventHandlersEventMap`.
  */
 export type {
+  WidgetConsentDetail,
   WidgetErrorDetail,
   WidgetEvent,
   WidgetEventDetails,

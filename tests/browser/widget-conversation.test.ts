@@ -39,6 +39,18 @@ async function serverMessage(page: Page, message: object): Promise<void> {
   await page.evaluate((m) => window.fakeCall.serverMessage(m), message);
 }
 
+/**
+ * Waits until the talk button's fade from Connecting... (dimmed) to Stop has finished: axe
+ * measures colour contrast mid-fade otherwise.
+ */
+async function buttonSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    [...(document.getElementById('widget')?.shadowRoot?.querySelectorAll('.button') ?? [])].every(
+      (button) => button.getAnimations().length === 0,
+    ),
+  );
+}
+
 async function startCall(page: Page, label = 'Talk to Assistant'): Promise<void> {
   await page.getByRole('button', { name: label }).click();
   await page.getByRole('button', { name: 'Stop' }).waitFor(WAIT);
@@ -197,6 +209,7 @@ describe.each([
           WAIT,
         )
         .toBe(true);
+      await buttonSettled(page);
       expect(await axeViolations(page)).toEqual([]);
     });
     await withPage(
@@ -283,6 +296,7 @@ describe('axe is clean in every state of every mode', () => {
         await page.evaluate(() => window.fakeCall.listening());
         await serverMessage(page, transcript('assistant', 'partial', 'Hello', Date.now()));
         await serverMessage(page, transcript('user', 'final', 'Hi!', Date.now() + 1));
+        await buttonSettled(page);
         states.active = await axeViolations(page);
 
         await page.getByRole('button', { name: 'Mute microphone' }).click();

@@ -155,6 +155,9 @@ describe('host pages', () => {
       await page.keyboard.press('Space');
       await expect.poll(focused, WAIT).toBe('inline Ask about listings');
 
+      // `Type instead` sits right after the talk button (docs/behaviour.md#chat).
+      await page.keyboard.press('Tab');
+      expect(await focused()).toBe('inline Type instead');
       await page.keyboard.press('Tab');
       expect(await focused()).toBe('floating Talk to Assistant');
       await page.keyboard.press('Enter');

@@ -40,6 +40,10 @@ describe('the attribute list', () => {
         'agent-name',
         'lead-endpoint',
         'analytics',
+        'chat',
+        'consent',
+        'consent-url',
+        'lang',
       ].sort(),
     );
   });
@@ -70,6 +74,10 @@ describe('the attribute list', () => {
       | 'agentName'
       | 'leadEndpoint'
       | 'analytics'
+      | 'chat'
+      | 'consent'
+      | 'consentUrl'
+      | 'lang'
     >();
   });
 
@@ -99,6 +107,8 @@ describe('parseAttributes', () => {
       position: 'bottom-right',
       leadEndpoint: null,
       analytics: null,
+      chat: true,
+      consent: null,
       problems: [],
     });
     expect(DEFAULT_LABELS).toEqual({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { en } from '../../widget/element/i18n/en.ts';
 import { callStatus } from '../../widget/ui/call-status.ts';
 import { ANNOUNCE_AFTER_MS, ConversationStore } from '../../widget/ui/conversation-store.ts';
 
@@ -88,25 +89,25 @@ describe('ConversationStore', () => {
 describe('callStatus', () => {
   const quiet = { muted: false, speaking: null, heard: false } as const;
   it('says who is speaking during a call, muted first', () => {
-    expect(callStatus('active', 'Connected. Start talking.', quiet, 'Nora')).toBe(
+    expect(callStatus('active', 'Connected. Start talking.', quiet, 'Nora', en)).toBe(
       'Connected. Start talking.',
     );
-    expect(callStatus('active', 'x', { ...quiet, speaking: 'assistant' }, 'Nora')).toBe(
+    expect(callStatus('active', 'x', { ...quiet, speaking: 'assistant' }, 'Nora', en)).toBe(
       'Nora is speaking…',
     );
-    expect(callStatus('active', 'x', { ...quiet, speaking: 'user' }, 'Nora')).toBe(
+    expect(callStatus('active', 'x', { ...quiet, speaking: 'user' }, 'Nora', en)).toBe(
       'You are speaking…',
     );
-    expect(callStatus('active', 'x', { ...quiet, heard: true }, 'Nora')).toBe('Listening…');
+    expect(callStatus('active', 'x', { ...quiet, heard: true }, 'Nora', en)).toBe('Listening…');
     expect(
-      callStatus('active', 'x', { muted: true, speaking: 'assistant', heard: true }, 'Nora'),
+      callStatus('active', 'x', { muted: true, speaking: 'assistant', heard: true }, 'Nora', en),
     ).toBe('Microphone muted. Nora can’t hear you.');
   });
 
   it('keeps the session’s sentence outside a call', () => {
-    expect(callStatus('idle', 'Call ended.', { ...quiet, muted: true }, 'Nora')).toBe(
+    expect(callStatus('idle', 'Call ended.', { ...quiet, muted: true }, 'Nora', en)).toBe(
       'Call ended.',
     );
-    expect(callStatus('connecting', '', quiet, 'Nora')).toBe('');
+    expect(callStatus('connecting', '', quiet, 'Nora', en)).toBe('');
   });
 });

@@ -33,9 +33,9 @@ describe('messages the client sends to the demo assistant', () => {
       control: 'mute-assistant',
     });
     expect(parseInbound('{"type":"end-call"}')).toEqual({ kind: 'end-call' });
-    expect(parseInbound('{"type":"add-message","message":{}}')).toEqual({
+    expect(parseInbound('{"type":"transfer","destination":{}}')).toEqual({
       kind: 'ignored',
-      type: 'add-message',
+      type: 'transfer',
     });
   });
 
@@ -46,8 +46,9 @@ describe('messages the client sends to the demo assistant', () => {
       toolCallId: 'demo-tool-call-1',
       content: 'Saved.',
     });
+    // Role user is the visitor's typed line, not a tool result.
     expect(parseInbound({ type: 'add-message', message: { role: 'user', content: 'hi' } })).toEqual(
-      { kind: 'ignored', type: 'add-message' },
+      { kind: 'add-message', text: 'hi', triggerResponse: true },
     );
     expect(
       parseInbound({ type: 'add-message', message: { role: 'tool', content: 'no id' } }),

@@ -6,6 +6,7 @@ import {
   camelCase,
   parseAttributes,
 } from '../../widget/element/attributes.ts';
+import { en } from '../../widget/element/i18n/en.ts';
 import { WidgetSession } from '../../widget/ui/widget-session.ts';
 import { createFakeDaily, fakeMediaDevices, speakerParticipant } from '../helpers/fake-daily.ts';
 
@@ -38,6 +39,7 @@ function setup(options: { attributes?: Partial<AttributeValues> } = {}) {
     loadDemo: () => Promise.reject(new Error('no demo here')),
     userAgent: 'test',
     now: () => Date.now(),
+    texts: () => en,
   });
   return { session, daily, webCalls, host };
 }

@@ -8,6 +8,7 @@ import {
   parseAttributes,
 } from '../../widget/element/attributes.ts';
 import type { CallOptionsOverride } from '../../widget/element/bridge.ts';
+import { en } from '../../widget/element/i18n/en.ts';
 import { WidgetSession } from '../../widget/ui/widget-session.ts';
 import { createFakeDaily, fakeMediaDevices, speakerParticipant } from '../helpers/fake-daily.ts';
 
@@ -75,6 +76,7 @@ function setup(options: Setup = {}) {
     loadDemo,
     userAgent: CHROME,
     now: () => Date.now(),
+    texts: () => en,
   });
   return { session, events, daily, media, webCalls, loadDemo, host };
 }

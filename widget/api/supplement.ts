@@ -75,13 +75,35 @@ export type WebCallResponse = Lenient<Omit<Schemas['Call'], 'transport'>> & {
   transport?: { callUrl?: string; callToken?: string; [field: string]: unknown };
 };
 
+type ChatDTO = Schemas['CreateChatDTO'];
+
+/** At most one of two ways to give something: the fields of `A` or of `B`, never both. */
+type OneOf<A, B> = (A & { [K in keyof B]?: never }) | (B & { [K in keyof A]?: never });
+
+/**
+ * POST /chat/web body: a text chat with a public key, outside a voice call. The route is in the
+ * spec's table but in neither document; the platform's docs (docs.vapi.ai/chat) give it the
+ * fields of `CreateChatDTO`: an assistant by id or inline (or a squad), the visitor's `input`,
+ * and the conversation carried by `previousChatId` (the last reply's `id`) or a `sessionId`,
+ * never both; `stream` asks for the reply as server-sent chunks.
+ */
+export type WebChatBody = OneOf<Pick<ChatDTO, 'assistantId'>, Pick<ChatDTO, 'assistant'>> &
+  OneOf<Pick<ChatDTO, 'previousChatId'>, Pick<ChatDTO, 'sessionId'>> &
+  Pick<ChatDTO, 'input' | 'stream' | 'assistantOverrides' | 'squadId' | 'name'>;
+
+/**
+ * POST /chat/web response (the document's `WebChat`): the chat's `id` (the next message's
+ * `previousChatId`), an optional `sessionId`, and the `output` messages (the assistant's reply).
+ */
+export type WebChatResponse = Schemas['WebChat'];
+
 /** Routes missing from both documents (and the voice-clone route under its generic template). */
 export interface SupplementPaths {
   '/call/web': { post: PostOperation<WebCallBody, WebCallResponse> };
   '/v2/call/export': {
     get: GetOperation<QueryOf<'/v2/call', ExtendedPaths> & { format?: 'csv' | 'json' }, unknown>;
   };
-  '/chat/web': { post: PostOperation<Open, Open> };
+  '/chat/web': { post: PostOperation<WebChatBody, WebChatResponse> };
   '/chat/web/responses': { post: PostOperation<Open, Open> };
   '/campaign/paginated': {
     get: GetOperation<

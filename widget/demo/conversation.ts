@@ -1,5 +1,6 @@
 import { Timers } from '../call/timers.ts';
 import type { ConversationAudio } from './audio-engine.ts';
+import { DEMO_CHAT_START, type DemoChatState, spokenDemoReply } from './chat-replies.ts';
 import {
   BETWEEN_CLIPS_MS,
   FIRST_MESSAGE_DELAY_MS,
@@ -51,6 +52,7 @@ type Step =
  *
  * A turn with tool calls first sends them as one `tool-calls` message and waits for the
  * page's results (`add-message` with role `tool`), or a few seconds, before it is spoken.
+ * Answers a typed `add-message` (role `user`) from the listing facts (chat-replies.ts).
  *
  * Honours `say` (queued after the current line, or at once with `interruptAssistantEnabled`),
  * `endCallAfterSpoken`, the `mute-assistant`/`mute-customer` controls, `say-first-message`,
@@ -76,6 +78,7 @@ export class Conversation {
   #ended = false;
   #toolCallCount = 0;
   readonly #tools = new ToolWait(this.#timers);
+  #chat: DemoChatState = DEMO_CHAT_START;
 
   constructor(deps: ConversationDeps) {
     this.#deps = deps;
@@ -127,6 +130,13 @@ export class Conversation {
         break;
       case 'tool-result':
         this.#tools.receive(request.toolCallId, request.content);
+        break;
+      case 'add-message':
+        if (request.triggerResponse) {
+          const { reply, state } = spokenDemoReply(request.text, this.#chat);
+          this.#chat = state;
+          this.#say(reply, false, false);
+        }
         break;
       default:
         break;

@@ -7,6 +7,7 @@ export type InboundRequest =
   | { kind: 'control'; control: string }
   | { kind: 'end-call' }
   | { kind: 'tool-result'; toolCallId: string; content: string }
+  | { kind: 'add-message'; text: string; triggerResponse: boolean }
   | { kind: 'ignored'; type: string };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -54,14 +55,21 @@ export function parseInbound(data: unknown): InboundRequest | null {
       return { kind: 'end-call' };
     case 'add-message': {
       // A tool result: role `tool` with the id of the call it answers (docs/behaviour.md#leads).
-      const message = value.message;
+      const message = isRecord(value.message) ? value.message : null;
       if (
-        isRecord(message) &&
-        message.role === 'tool' &&
+        message?.role === 'tool' &&
         typeof message.tool_call_id === 'string' &&
         typeof message.content === 'string'
       ) {
         return { kind: 'tool-result', toolCallId: message.tool_call_id, content: message.content };
+      }
+      // A typed line from the visitor (docs/behaviour.md#chat): `{ role: 'user', content }`.
+      if (message?.role === 'user' && typeof message.content === 'string') {
+        return {
+          kind: 'add-message',
+          text: message.content,
+          triggerResponse: value.triggerResponseEnabled !== false,
+        };
       }
       return { kind: 'ignored', type: value.type };
     }

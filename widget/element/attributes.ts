@@ -32,6 +32,10 @@ export const ATTRIBUTES = [
   'agent-name',
   'lead-endpoint',
   'analytics',
+  'chat',
+  'consent',
+  'consent-url',
+  'lang',
 ] as const;
 
 /** One attribute name of `<voice-assistant>`. */
@@ -86,6 +90,12 @@ export interface CallTarget {
   id: string;
 }
 
+/** The `consent` text and the optional `consent-url` link to the full terms. */
+export interface ConsentConfig {
+  text: string;
+  url: string | null;
+}
+
 /** The validated configuration, plus the human problems that block a call. */
 export interface WidgetConfig {
   mode: Mode;
@@ -108,6 +118,10 @@ export interface WidgetConfig {
   leadEndpoint: string | null;
   /** `analytics="datalayer"`: lead events also go to `window.dataLayer` (no personal data). */
   analytics: 'datalayer' | null;
+  /** `chat="off"` hides `Type instead` (docs/behaviour.md#chat). */
+  chat: boolean;
+  /** The recording disclosure to agree to before a call or chat, when `consent` is set. */
+  consent: ConsentConfig | null;
   /** Sentences shown inside the element; a non-empty list means no call can start. */
   problems: string[];
 }
@@ -215,11 +229,36 @@ export function initialOf(name: string): string {
   return (Array.from(name)[0] ?? '').toUpperCase();
 }
 
+function parseChat(raw: string | null, problems: string[]): boolean {
+  const value = text(raw)?.toLowerCase() ?? 'on';
+  if (value !== 'on' && value !== 'off') {
+    problems.push(`chat="${raw}" is not supported. Use on or off.`);
+  }
+  return value !== 'off';
+}
+
+function parseConsent(values: AttributeValues, problems: string[]): ConsentConfig | null {
+  const consent = text(values.consent);
+  const raw = text(values.consentUrl);
+  // Only web links: a javascript: or data: URL must never become the terms link.
+  const url = raw !== null && /^(https?:\/\/[^\s/]+|\/(?!\/))/i.test(raw) ? raw : null;
+  if (raw !== null && url === null) {
+    problems.push('The consent-url attribute must be an http(s) URL or a path starting with /.');
+  }
+  return consent === null ? null : { text: consent, url };
+}
+
 /**
- * Validates the attribute values. Never throws: every problem becomes a sentence that the
+ * Validates the attribute values. `defaults` are the labels of the chosen language (the
+ * `label-*` attributes override them). Never throws: every problem becomes a sentence that the
  * element shows to the visitor, with what to change.
  */
-export function parseAttributes(values: AttributeValues, tag = 'voice-assistant'): WidgetConfig {
+export function parseAttributes(
+  values: AttributeValues,
+  tag = 'voice-assistant',
+  defaults: Labels = DEFAULT_LABELS,
+  talkTo: (name: string) => string = (name) => TEXTS.talkTo + name,
+): WidgetConfig {
   const problems: string[] = [];
   const publicKey = text(values.publicKey);
   const demoAttribute = values.demo != null && values.demo.trim().toLowerCase() !== 'false';
@@ -227,11 +266,9 @@ export function parseAttributes(values: AttributeValues, tag = 'voice-assistant'
   return {
     mode: parseMode(values.mode, problems),
     labels: {
-      idle:
-        text(values.labelIdle) ??
-        (assistantName ? TEXTS.talkTo + assistantName : DEFAULT_LABELS.idle),
-      connecting: text(values.labelConnecting) ?? DEFAULT_LABELS.connecting,
-      active: text(values.labelActive) ?? DEFAULT_LABELS.active,
+      idle: text(values.labelIdle) ?? (assistantName ? talkTo(assistantName) : defaults.idle),
+      connecting: text(values.labelConnecting) ?? defaults.connecting,
+      active: text(values.labelActive) ?? defaults.active,
     },
     demo: demoAttribute || publicKey === null,
     target: parseTarget(values, tag, problems),
@@ -246,6 +283,8 @@ export function parseAttributes(values: AttributeValues, tag = 'voice-assistant'
       text(values.position)?.toLowerCase() === 'bottom-left' ? 'bottom-left' : 'bottom-right',
     leadEndpoint: parseLeadEndpoint(values.leadEndpoint, problems),
     analytics: text(values.analytics)?.toLowerCase() === 'datalayer' ? 'datalayer' : null,
+    chat: parseChat(values.chat, problems),
+    consent: parseConsent(values, problems),
     problems,
   };
 }

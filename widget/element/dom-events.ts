@@ -24,6 +24,14 @@ export interface WidgetErrorDetail {
   recoverable: boolean;
 }
 
+/** Detail of `voice-assistant:consent`: which disclosure was agreed to, and when. */
+export interface WidgetConsentDetail {
+  /** A hash of the `consent` text: a changed text is a new version and is asked again. */
+  version: string;
+  /** When the visitor agreed, as an ISO 8601 timestamp. */
+  acceptedAt: string;
+}
+
 /**
  * Every DOM event the element dispatches, with its detail. All of them bubble and are
  * composed, so a listener on `document` hears them from any shadow tree.
@@ -43,6 +51,12 @@ export interface WidgetEventDetails {
   'voice-assistant:message': WidgetServerMessage;
   /** Something failed; the element is back to idle and shows the message. */
   'voice-assistant:error': WidgetErrorDetail;
+  /**
+   * The visitor agreed to the `consent` disclosure (once per agreement, before the call or chat
+   * it allowed starts). The same two values go with the call and chat in the assistant
+   * overrides' `metadata.consent`.
+   */
+  'voice-assistant:consent': WidgetConsentDetail;
   /**
    * The assistant captured a qualified lead (`capture_lead`). Cancelable: `preventDefault()`
    * means the host delivers it, and the widget does not POST it to `lead-endpoint`.
@@ -66,6 +80,7 @@ declare global {
     'voice-assistant:speech-end': WidgetEvent<'voice-assistant:speech-end'>;
     'voice-assistant:message': WidgetEvent<'voice-assistant:message'>;
     'voice-assistant:error': WidgetEvent<'voice-assistant:error'>;
+    'voice-assistant:consent': WidgetEvent<'voice-assistant:consent'>;
     'voice-assistant:lead': WidgetEvent<'voice-assistant:lead'>;
     'voice-assistant:viewing-request': WidgetEvent<'voice-assistant:viewing-request'>;
   }

@@ -102,6 +102,26 @@ export const ATTRIBUTE_DOCS: Record<AttributeName, AttributeDoc> = {
     description:
       'datalayer pushes { event, intent } to window.dataLayer for each capture; never a name, phone or email.',
   },
+  chat: {
+    type: "'on' | 'off'",
+    description:
+      'on offers "Type instead": a text box that chats through POST /chat/web without a call, or sends add-message during one. off hides it.',
+    default: 'on',
+  },
+  consent: {
+    type: 'string',
+    description:
+      'A recording and data-use disclosure shown in a "Before we start" dialog before the first call or chat. Agreeing is stored on the device, keyed by a hash of this text.',
+  },
+  'consent-url': {
+    type: 'string (URL)',
+    description: 'A link to the full terms, shown in the consent dialog.',
+  },
+  lang: {
+    type: 'string (BCP 47)',
+    description:
+      'The language of every visible text: en, es, fr, de, pt, zh (Simplified) or ar (right to left). Without it: the nearest lang ancestor, then the browser language, then English. Sent to the assistant as the variable "language".',
+  },
 };
 
 export interface EventDoc {
@@ -143,6 +163,11 @@ export const EVENT_DOCS: Record<WidgetEventName, EventDoc> = {
       "ViewingCapture: { kind: 'viewing-request', fields, listing, conversationId, capturedAt, idempotencyKey }",
     description:
       'The assistant captured a viewing request (request_viewing). Cancelable, like voice-assistant:lead.',
+  },
+  'voice-assistant:consent': {
+    detail: '{ version: string, acceptedAt: string }',
+    description:
+      'The visitor agreed to the consent text (version = hash of the text); also sent in assistantOverrides.metadata.consent.',
   },
 };
 
@@ -220,11 +245,15 @@ export const CSS_PART_DOCS: Record<string, string> = {
   close: "The floating panel's close button.",
   problem: 'The message shown for missing or bad attributes.',
   transcript:
-    'The Transcript log (role log): every line in the panel, the latest line inline, subtitles in fullscreen.',
+    'The Transcript log (role log): spoken and typed lines (typed ones marked) in the panel, the latest line inline, subtitles in fullscreen; the whole log while the text box is open.',
   'transcript-line':
     'One transcript line (also transcript-line--assistant / transcript-line--user).',
   'call-length': 'The "Call ended · 1:23" line shown after a call.',
   mute: 'The Mute microphone toggle (aria-pressed).',
   'secondary-controls': 'The row of small controls next to Mute.',
   avatar: "The assistant's picture or initial.",
+  'type-instead': 'The "Type instead" button.',
+  chat: 'The text box: message field and Send (its lines go to the transcript log).',
+  'consent-dialog': 'The "Before we start" consent dialog.',
+  'consent-overlay': 'The backdrop behind the consent dialog.',
 };

@@ -77,11 +77,6 @@ export const WIDGET_CSS = `
 @media (prefers-reduced-motion: reduce) { .button { transition: none; } }
 
 /* ---- Conversation view (issue 11): captions, mute, identity, launcher, bottom sheet ---- */
-.button--active { color: var(--va-stop-fg, #fff); }
-.sr-only {
-  position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden;
-  clip: rect(0 0 0 0); white-space: nowrap; border: 0;
-}
 .va--floating {
   right: calc(20px + env(safe-area-inset-right, 0px));
   bottom: calc(20px + env(safe-area-inset-bottom, 0px));
@@ -117,42 +112,8 @@ export const WIDGET_CSS = `
   width: 36px; height: 36px; overflow: hidden; border-radius: 9999px; font-weight: 700;
   color: var(--va-button-bg, #1d4ed8); background: #fff;
 }
-.avatar-img { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; }
 .avatar--launcher { position: absolute; z-index: 1; top: 6px; left: 6px; pointer-events: none; }
 .avatar--launcher + .launcher { padding-left: 50px; }
-.avatar--panel { width: 32px; height: 32px; font-size: 14px; }
-.panel-title { flex: 1; }
-.panel { width: min(360px, calc(100vw - 40px)); }
-.panel--captions { height: min(520px, calc(100vh - 40px)); height: min(520px, calc(100dvh - 40px)); }
-.panel--captions .stage { flex: 0 0 64px; }
-.transcript { margin: 0; font-size: 15px; font-weight: 400; text-align: start; }
-.transcript:empty { display: none; }
-.transcript--log {
-  flex: 1 1 auto; min-height: 0; margin: 8px -4px 0; padding: 0 4px; overflow-y: auto;
-  overscroll-behavior: contain; color: var(--va-caption-fg, inherit);
-}
-.transcript--log .line { margin: 0 0 8px; }
-.line--partial .said { opacity: 0.75; }
-.who { font-size: 12px; font-weight: 700; text-transform: uppercase; letter-spacing: 0.04em; opacity: 0.8; }
-.transcript--log .who { display: block; }
-.transcript--latest, .transcript--subtitles { display: flex; flex-direction: column; align-items: center; gap: 6px; max-width: min(60ch, 100%); }
-.transcript--latest .line, .transcript--subtitles .line { margin: 0; }
-.transcript--subtitles .line { font-size: clamp(16px, 2.2vw, 22px); line-height: 1.35; }
-.transcript--latest .who, .transcript--subtitles .who { font-size: 11px; }
-.call-length { margin: 4px 0 0; font-size: 13px; opacity: 0.85; }
-.secondary { display: flex; gap: 8px; justify-content: center; }
-.mute {
-  appearance: none; position: relative; width: 44px; height: 44px; margin: 0; padding: 0;
-  border: 1px solid currentColor; border-radius: 9999px; font: inherit; cursor: pointer;
-  color: var(--va-caption-fg, currentColor); background: var(--va-caption-bg, transparent);
-}
-.va--inline .mute { color: var(--va-caption-fg, #0f172a); background: var(--va-caption-bg, #fff); }
-.mute[aria-pressed="true"] { color: #fff; background: var(--va-stop-bg, #b91c1c); border-color: transparent; }
-.mute[aria-pressed="true"]::after {
-  content: ""; position: absolute; top: 50%; left: 50%; width: 26px; height: 2px;
-  background: currentColor; transform: translate(-50%, -50%) rotate(-45deg);
-}
-.mute:focus-visible, .transcript:focus-visible { outline: 3px solid var(--va-focus, #f59e0b); outline-offset: 2px; }
 .mic, .launcher::before {
   display: inline-block; width: 10px; height: 16px; border-radius: 5px; background: currentColor;
 }
@@ -175,17 +136,44 @@ export const WIDGET_CSS = `
     display: block; top: 24px; left: 16px; right: auto; width: 24px; height: 14px;
     border-color: var(--va-button-fg, #fff); border-radius: 0 0 12px 12px;
   }
-  .va--floating > .controls > .badge, .va--floating > .controls > .avatar { display: none; }
-  .va--floating > .panel {
-    position: fixed; left: 0; right: 0; bottom: 0; width: 100%; max-height: 100vh;
-    height: min(560px, 88vh); height: min(560px, 88dvh); border-radius: 16px 16px 0 0;
-    padding-bottom: calc(16px + env(safe-area-inset-bottom, 0px));
-  }
+  .va--floating > .controls > .badge, .va--floating > .controls > .avatar,
+  .va--floating > .controls > .type-slot { display: none; }
 }
-@media (prefers-reduced-motion: reduce) { .transcript--log { scroll-behavior: auto; } }
+/* ---- Issue 12 (docs/behaviour.md#chat, #languages): what the loader paints; the rest of the
+   chat and consent rules are in styles-access.ts, added by the UI. ---- */
+.wave { direction: ltr; }
+.type-slot {
+  display: flex; flex-direction: column; align-items: center; gap: 6px; min-height: 32px;
+  width: 100%; max-width: 100%;
+}
+/* Beside the floating launcher, not under it: the corner box keeps the launcher's height. */
+.va--floating > .controls > .type-slot {
+  position: absolute; right: calc(100% + 8px); bottom: 0; width: max-content; min-height: 0;
+  align-items: flex-end;
+}
+.va--bottom-left > .controls > .type-slot { right: auto; left: calc(100% + 8px); align-items: flex-start; }
+.va--fullscreen .type-slot {
+  position: absolute; top: 100%; left: 50%; width: max-content; max-width: 90vw;
+  margin-top: 44px; transform: translateX(-50%);
+}
 `;
 
 const sheets = new WeakMap<Document, CSSStyleSheet>();
+const extensions = new WeakMap<Document, string[]>();
+
+/**
+ * Adds rules only the UI chunk needs to the document's one widget sheet (each text once), so
+ * the loader does not carry them. Every shadow root sharing the sheet sees them at once.
+ */
+export function extendWidgetStyleSheet(doc: Document, css: string): void {
+  const added = extensions.get(doc) ?? [];
+  if (added.includes(css)) {
+    return;
+  }
+  added.push(css);
+  extensions.set(doc, added);
+  widgetStyleSheet(doc).replaceSync(WIDGET_CSS + added.join(''));
+}
 
 /** The widget's stylesheet for `doc`, built once per document and shared by every instance. */
 export function widgetStyleSheet(doc: Document = document): CSSStyleSheet {

@@ -1,4 +1,5 @@
 import { initialOf, type WidgetConfig } from '../element/attributes.ts';
+import { type Language, textDirection } from '../element/i18n/languages.ts';
 import { TEXTS } from '../element/texts.ts';
 
 /**
@@ -15,6 +16,8 @@ export interface StaticView {
 export interface StaticViewState {
   connecting: boolean;
   status: string;
+  /** The chosen language: the wrapper's `lang` and `dir` from the first paint. */
+  language: Language;
 }
 
 function el<K extends keyof HTMLElementTagNameMap>(
@@ -44,6 +47,10 @@ export function buildStaticView(
     floating ? `va va--floating va--${config.position}` : `va va--${config.mode}`,
     'container',
   );
+  wrapper.lang = state.language;
+  wrapper.dir = textDirection(state.language);
+  // The loader carries English sentences only; mark them so they are read as English.
+  const english = state.language === 'en' ? null : 'en';
   const controls = el(doc, 'div', 'controls');
   if (config.problems.length > 0) {
     const problem = el(doc, 'p', 'problem', 'problem');
@@ -61,6 +68,9 @@ export function buildStaticView(
   if (config.demo) {
     const badge = el(doc, 'span', 'badge', 'badge');
     badge.textContent = TEXTS.demoBadge;
+    if (english) {
+      badge.lang = english;
+    }
     controls.append(badge);
   }
   if (floating && config.avatar) {
@@ -87,7 +97,17 @@ export function buildStaticView(
   status.setAttribute('role', 'status');
   status.setAttribute('aria-live', 'polite');
   status.textContent = state.status;
-  controls.append(button, status);
+  if (english && state.status) {
+    status.lang = english;
+  }
+  controls.append(button);
+  if (config.chat) {
+    // The UI puts `Type instead` here; the row is reserved so the talk button never moves.
+    const slot = el(doc, 'div', 'type-slot');
+    slot.setAttribute('aria-hidden', 'true');
+    controls.append(slot);
+  }
+  controls.append(status);
   wrapper.append(controls);
   return { wrapper, button, status };
 }

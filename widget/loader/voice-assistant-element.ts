@@ -2,12 +2,15 @@ import { version } from '../../package.json';
 import {
   ATTRIBUTES,
   type AttributeName,
+  DEFAULT_LABELS,
   parseAttributes,
   readAttributes,
   type WidgetConfig,
 } from '../element/attributes.ts';
 import type { CallOptionsOverride, LoadUi, MountedUi, UiBridge } from '../element/bridge.ts';
 import { VoiceAssistantError } from '../element/errors.ts';
+import { IDLE_LABELS, TALK_TO } from '../element/i18n/idle-labels.ts';
+import { elementLanguage, type Language } from '../element/i18n/languages.ts';
 import { widgetStyleSheet } from '../element/styles.ts';
 import { TEXTS } from '../element/texts.ts';
 import { buildStaticView, type StaticView } from './static-view.ts';
@@ -180,7 +183,16 @@ export class VoiceAssistantElement extends ElementBase {
   }
 
   #config(): WidgetConfig {
-    return parseAttributes(readAttributes(this), this.localName);
+    const language = elementLanguage(this);
+    const idle = IDLE_LABELS[language];
+    // Only the idle labels of other languages ship in the loader (docs/behaviour.md#languages):
+    // until the UI brings the rest, a click shows the idle label dimmed and busy.
+    const defaults = language === 'en' ? DEFAULT_LABELS : { idle, connecting: idle, active: idle };
+    return parseAttributes(readAttributes(this), this.localName, defaults, TALK_TO[language]);
+  }
+
+  #language(): Language {
+    return elementLanguage(this);
   }
 
   async #startWhenLoaded(pending: PendingStart): Promise<void> {
@@ -226,6 +238,7 @@ export class VoiceAssistantElement extends ElementBase {
     const view = buildStaticView(this.ownerDocument, this.#config(), {
       connecting: this.#pending !== null,
       status: this.#status,
+      language: this.#language(),
     });
     view.button?.addEventListener('click', this.#onClick);
     view.button?.addEventListener('pointerdown', this.#onPress);
@@ -243,7 +256,7 @@ export class VoiceAssistantElement extends ElementBase {
 
   #load(): Promise<MountedUi> {
     const loadUi = (this.constructor as typeof VoiceAssistantElement).loadUi;
-    this.#loading ??= loadUi().then(
+    this.#loading ??= loadUi(this.#language()).then(
       async (mountUi) => {
         // The browser clicks only when press and release land on the same element: swapping
         // the button while the visitor holds it down would swallow that click.

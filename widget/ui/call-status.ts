@@ -1,5 +1,5 @@
 import type { WidgetState } from '../element/dom-events.ts';
-import { fillText, VIEW_TEXTS } from '../element/texts.ts';
+import type { WidgetTexts } from '../element/i18n/widget-texts.ts';
 import type { ConversationSnapshot } from './conversation-store.ts';
 
 /**
@@ -12,19 +12,19 @@ export function callStatus(
   sessionStatus: string,
   conversation: Pick<ConversationSnapshot, 'muted' | 'speaking' | 'heard'>,
   assistantName: string,
+  texts: Pick<WidgetTexts, 'muted' | 'speaking' | 'visitorSpeaking' | 'listening'>,
 ): string {
   if (state !== 'active') {
     return sessionStatus;
   }
-  const name = { name: assistantName };
   if (conversation.muted) {
-    return fillText(VIEW_TEXTS.muted, name);
+    return texts.muted(assistantName);
   }
   if (conversation.speaking === 'assistant') {
-    return fillText(VIEW_TEXTS.speaking, name);
+    return texts.speaking(assistantName);
   }
   if (conversation.speaking === 'user') {
-    return VIEW_TEXTS.visitorSpeaking;
+    return texts.visitorSpeaking;
   }
-  return conversation.heard ? VIEW_TEXTS.listening : sessionStatus;
+  return conversation.heard ? texts.listening : sessionStatus;
 }

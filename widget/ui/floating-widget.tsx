@@ -5,15 +5,17 @@ import {
   useLayoutEffect,
   useRef,
   useState,
+  useSyncExternalStore,
 } from 'react';
 import type { WidgetConfig } from '../element/attributes.ts';
-import { TEXTS } from '../element/texts.ts';
 import { Avatar } from './avatar.tsx';
 import { callStatus } from './call-status.ts';
+import { TypeInsteadButton } from './chat/type-instead-button.tsx';
 import { Launcher } from './launcher.tsx';
 import { SecondaryControls } from './secondary-controls.tsx';
 import { TalkControls } from './talk-controls.tsx';
 import { TranscriptLog } from './transcript-log.tsx';
+import { useUiServices } from './ui-services.ts';
 import { useFocusTrap, useSheetLayout } from './use-bottom-sheet.ts';
 import { useConversation } from './use-conversation.ts';
 import { WaveCanvas } from './wave-canvas.tsx';
@@ -34,7 +36,9 @@ interface FloatingWidgetProps {
  */
 export function FloatingWidget({ config, snapshot, session }: FloatingWidgetProps): ReactElement {
   const [opened, setOpened] = useState(false);
-  const open = opened || snapshot.state !== 'idle';
+  const { chat, texts } = useUiServices();
+  const chatSnapshot = useSyncExternalStore(chat.subscribe, chat.getSnapshot);
+  const open = opened || chatSnapshot.open || snapshot.state !== 'idle';
   const calling = snapshot.state !== 'idle';
 
   // A panel opened for a call (also one started by the loader or el.start()) stays open after
@@ -51,12 +55,13 @@ export function FloatingWidget({ config, snapshot, session }: FloatingWidgetProp
   const conversation = useConversation(session);
   const sheet = useSheetLayout();
   const trap = useFocusTrap(panel, sheet);
-  const name = config.assistantName ?? TEXTS.defaultName;
+  const name = config.assistantName ?? texts.assistant;
   const shown = {
     ...snapshot,
-    status: callStatus(snapshot.state, snapshot.status, conversation, name),
+    status: callStatus(snapshot.state, snapshot.status, conversation, name, texts),
   };
   const wrapperClass = `va va--floating va--${config.position}`;
+  const active = snapshot.state === 'active';
 
   /** Whether keyboard focus is inside the widget (kept when a focused button is removed). */
   const focusInside = useRef(false);
@@ -98,6 +103,7 @@ export function FloatingWidget({ config, snapshot, session }: FloatingWidgetProp
 
   const close = (): void => {
     setOpened(false);
+    chat.close();
     moveFocus.current = true;
     session.stop().catch(() => undefined);
   };
@@ -134,13 +140,13 @@ export function FloatingWidget({ config, snapshot, session }: FloatingWidgetProp
         <div className="panel-head">
           {config.avatar ? <Avatar url={config.avatar} name={name} variant="panel" /> : null}
           <h2 id="va-panel-title" className="panel-title">
-            {TEXTS.talkTo + name}
+            {texts.talkTo(name)}
           </h2>
           <button
             type="button"
             className="close"
             part="close"
-            aria-label={TEXTS.close}
+            aria-label={texts.close}
             onClick={close}
           >
             ×
@@ -149,15 +155,21 @@ export function FloatingWidget({ config, snapshot, session }: FloatingWidgetProp
         <div className="stage">
           <WaveCanvas session={session} active={snapshot.state === 'active'} />
         </div>
-        {config.captions ? (
-          <TranscriptLog conversation={conversation} assistantName={name} variant="log" />
+        {config.captions || chatSnapshot.open || chatSnapshot.chat.entries.length > 0 ? (
+          <TranscriptLog
+            conversation={config.captions ? conversation : { ...conversation, lines: [] }}
+            assistantName={name}
+            variant="log"
+            chat={chatSnapshot.chat}
+            onRetry={(id) => {
+              chat.retry(id).catch(() => undefined);
+            }}
+          />
         ) : null}
         <TalkControls config={config} snapshot={shown} session={session}>
-          <SecondaryControls
-            session={session}
-            active={snapshot.state === 'active'}
-            muted={conversation.muted}
-          />
+          <SecondaryControls session={session} active={active} muted={conversation.muted}>
+            {active && config.chat ? <TypeInsteadButton enabled /> : null}
+          </SecondaryControls>
         </TalkControls>
       </section>
     </div>

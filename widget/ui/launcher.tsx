@@ -1,7 +1,8 @@
 import type { ReactElement } from 'react';
 import type { WidgetConfig } from '../element/attributes.ts';
-import { TEXTS } from '../element/texts.ts';
 import { Avatar } from './avatar.tsx';
+import { TypeInsteadButton } from './chat/type-instead-button.tsx';
+import { useUiServices } from './ui-services.ts';
 
 interface LauncherProps {
   config: WidgetConfig;
@@ -16,23 +17,29 @@ interface LauncherProps {
  * The status line sits above it, so the launcher is the only box in the corner.
  */
 export function Launcher({ config, status, onOpen }: LauncherProps): ReactElement {
+  const { texts } = useUiServices();
   return (
     <div className="controls">
       {config.demo ? (
         <span className="badge" part="badge">
-          {TEXTS.demoBadge}
+          {texts.demoBadge}
         </span>
       ) : null}
       {config.avatar ? (
         <Avatar
           url={config.avatar}
-          name={config.assistantName ?? TEXTS.defaultName}
+          name={config.assistantName ?? texts.assistant}
           variant="launcher"
         />
       ) : null}
       <button type="button" className="button launcher" part="button launcher" onClick={onOpen}>
         {config.labels.idle}
       </button>
+      {config.chat ? (
+        <div className="type-slot">
+          <TypeInsteadButton enabled />
+        </div>
+      ) : null}
       <p className="status" part="status" role="status" aria-live="polite">
         {status}
       </p>

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { VIEW_TEXTS } from '../element/texts.ts';
+import { useUiServices } from './ui-services.ts';
 
 interface MuteButtonProps {
   muted: boolean;
@@ -8,10 +8,11 @@ interface MuteButtonProps {
 
 /** The Mute microphone toggle: a small icon button whose pressed state is `aria-pressed`. */
 export function MuteButton({ muted, onToggle }: MuteButtonProps): ReactElement {
+  const { texts } = useUiServices();
   return (
     <button type="button" className="mute" part="mute" aria-pressed={muted} onClick={onToggle}>
       <span className="mic" aria-hidden="true" />
-      <span className="sr-only">{VIEW_TEXTS.mute}</span>
+      <span className="sr-only">{texts.mute}</span>
     </button>
   );
 }

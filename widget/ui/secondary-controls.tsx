@@ -1,6 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
-import { VIEW_TEXTS } from '../element/texts.ts';
 import { MuteButton } from './mute-button.tsx';
+import { useUiServices } from './ui-services.ts';
 import type { WidgetSession } from './widget-session.ts';
 
 interface SecondaryControlsProps {
@@ -22,6 +22,7 @@ export function SecondaryControls({
   muted,
   children,
 }: SecondaryControlsProps): ReactElement | null {
+  const { texts } = useUiServices();
   if (!active && !children) {
     return null;
   }
@@ -38,7 +39,7 @@ export function SecondaryControls({
       className="secondary"
       part="secondary-controls"
       role="group"
-      aria-label={VIEW_TEXTS.callControls}
+      aria-label={texts.callControls}
     >
       {active ? <MuteButton muted={muted} onToggle={toggle} /> : null}
       {children}

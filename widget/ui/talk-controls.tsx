@@ -1,6 +1,8 @@
 import type { ReactElement, ReactNode } from 'react';
 import type { WidgetConfig } from '../element/attributes.ts';
 import { TEXTS } from '../element/texts.ts';
+import { ChatSlot } from './chat/chat-slot.tsx';
+import { useOptionalUiServices } from './ui-services.ts';
 import type { SessionSnapshot, WidgetSession } from './widget-session.ts';
 
 interface ControlsFrameProps {
@@ -16,11 +18,12 @@ interface ControlsFrameProps {
  * whatever the view adds under it.
  */
 export function ControlsFrame({ demo, status, children, after }: ControlsFrameProps): ReactElement {
+  const texts = useOptionalUiServices()?.texts ?? TEXTS;
   return (
     <div className="controls">
       {demo ? (
         <span className="badge" part="badge">
-          {TEXTS.demoBadge}
+          {texts.demoBadge}
         </span>
       ) : null}
       {children}
@@ -71,6 +74,7 @@ export function TalkControls({
       >
         {config.labels[state]}
       </button>
+      {config.chat ? <ChatSlot calling={state === 'active'} /> : null}
     </ControlsFrame>
   );
 }

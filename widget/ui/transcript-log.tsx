@@ -1,7 +1,9 @@
 import { type ReactElement, useLayoutEffect, useRef } from 'react';
-import { fillText, VIEW_TEXTS } from '../element/texts.ts';
+import type { WidgetTexts } from '../element/i18n/widget-texts.ts';
+import type { ChatState } from './chat/chat-state.ts';
 import type { ConversationSnapshot } from './conversation-store.ts';
 import { formatCallLength, type Speaker } from './transcript-merge.ts';
+import { useUiServices } from './ui-services.ts';
 
 /** How the transcript is laid out: the panel's log, inline's latest line, fullscreen subtitles. */
 export type TranscriptVariant = 'log' | 'latest' | 'subtitles';
@@ -19,10 +21,49 @@ interface TranscriptLogProps {
   conversation: ConversationSnapshot;
   assistantName: string;
   variant: TranscriptVariant;
+  /** The typed lines (the chat box's), shown in the same log, marked as typed. */
+  chat?: ChatState;
+  /** Sends a failed typed line again. */
+  onRetry?(id: number): void;
 }
 
-function speakerName(role: Speaker, assistantName: string): string {
-  return role === 'assistant' ? assistantName : VIEW_TEXTS.you;
+/** One line of the log: spoken (from the call's transcripts) or typed (from the chat box). */
+interface LogItem {
+  key: string;
+  role: Speaker;
+  text: string;
+  at: number;
+  partial: boolean;
+  typed: boolean;
+  /** The typed line's id when it failed to send (offered for retry). */
+  failedId: number | null;
+}
+
+/** Spoken and typed lines in one list, by time (a stable sort keeps equal times in place). */
+function mergeItems(conversation: ConversationSnapshot, chat: ChatState | undefined): LogItem[] {
+  const spoken = conversation.lines.map<LogItem>((line) => ({
+    key: `v${line.id}`,
+    role: line.role,
+    text: line.text,
+    at: line.at,
+    partial: !line.final,
+    typed: false,
+    failedId: null,
+  }));
+  const typed = (chat?.entries ?? []).map<LogItem>((entry) => ({
+    key: `t${entry.id}`,
+    role: entry.role,
+    text: entry.text,
+    at: entry.at,
+    partial: false,
+    typed: true,
+    failedId: entry.status === 'failed' ? entry.id : null,
+  }));
+  return [...spoken, ...typed].sort((a, b) => a.at - b.at);
+}
+
+function speakerName(role: Speaker, assistantName: string, texts: WidgetTexts): string {
+  return role === 'assistant' ? assistantName : texts.you;
 }
 
 /**
@@ -36,11 +77,16 @@ export function TranscriptLog({
   conversation,
   assistantName,
   variant,
+  chat,
+  onRetry,
 }: TranscriptLogProps): ReactElement {
+  const { texts } = useUiServices();
   const log = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
-  const { lines, endedAfterMs, announcement } = conversation;
-  const shown = lines.slice(-SHOWN[variant]);
+  const { endedAfterMs, announcement } = conversation;
+  const items = mergeItems(conversation, chat);
+  const shown = items.slice(-SHOWN[variant]);
+  const waiting = chat?.waiting ?? false;
 
   // Newest at the bottom, unless the visitor scrolled up to read: then the position stays.
   // biome-ignore lint/correctness/useExhaustiveDependencies: it must run after each new or changed line, which the effect reads from the DOM rather than from `lines`.
@@ -49,7 +95,7 @@ export function TranscriptLog({
     if (box && variant === 'log' && stick.current) {
       box.scrollTop = box.scrollHeight;
     }
-  }, [lines, variant]);
+  }, [items.length, shown, waiting, variant]);
 
   const onScroll = (): void => {
     const box = log.current;
@@ -65,7 +111,7 @@ export function TranscriptLog({
         className={`transcript transcript--${variant}`}
         part="transcript"
         role="log"
-        aria-label={VIEW_TEXTS.transcript}
+        aria-label={texts.transcript}
         aria-live="off"
         // A scrollable region must be reachable by keyboard to be read (axe scrollable-region-focusable).
         tabIndex={variant === 'log' && shown.length > 0 ? 0 : undefined}
@@ -73,23 +119,39 @@ export function TranscriptLog({
       >
         {shown.map((line) => (
           <p
-            key={line.id}
-            className={`line line--${line.role}${line.final ? '' : ' line--partial'}`}
+            key={line.key}
+            className={`line line--${line.role}${line.partial ? ' line--partial' : ''}${line.typed ? ' line--typed' : ''}`}
             part="transcript-line"
+            data-typed={line.typed ? 'true' : 'false'}
           >
-            <span className="who">{speakerName(line.role, assistantName)}</span>{' '}
+            <span className="who">{speakerName(line.role, assistantName, texts)}</span>{' '}
+            {line.typed ? <span className="typed-mark">{texts.typed}</span> : null}{' '}
             <span className="said">{line.text}</span>
+            {line.failedId === null ? null : (
+              <span className="chat-failed">
+                {' '}
+                {texts.notSent}{' '}
+                <button
+                  type="button"
+                  className="chat-retry"
+                  onClick={() => onRetry?.(line.failedId ?? 0)}
+                >
+                  {texts.retry}
+                </button>
+              </span>
+            )}
           </p>
         ))}
+        {waiting ? <p className="line line--assistant chat-typing">{texts.typing}</p> : null}
       </div>
       {endedAfterMs === null ? null : (
         <p className="call-length" part="call-length">
-          {fillText(VIEW_TEXTS.callEndedAfter, { time: formatCallLength(endedAfterMs) })}
+          {texts.callEndedAfter(formatCallLength(endedAfterMs))}
         </p>
       )}
       <p className="sr-only" aria-live="polite">
         {announcement
-          ? `${speakerName(announcement.role, assistantName)}: ${announcement.text}`
+          ? `${speakerName(announcement.role, assistantName, texts)}: ${announcement.text}`
           : ''}
       </p>
     </>

@@ -12,10 +12,13 @@ import {
   type WidgetState,
 } from '../element/dom-events.ts';
 import { VoiceAssistantError } from '../element/errors.ts';
-import { TEXTS } from '../element/texts.ts';
+import type { WidgetTexts } from '../element/i18n/widget-texts.ts';
+import type { ConsentAnswer } from './consent/consent-gate.ts';
+import type { ConsentRecord } from './consent/consent-record.ts';
 import { ConversationStore } from './conversation-store.ts';
 import { failureMessage } from './error-messages.ts';
 import { LeadCapture, withListingVariables } from './lead-capture.ts';
+import { type VisitorContext, visitorOverrides } from './visitor-overrides.ts';
 import { VolumeTween } from './wave-math.ts';
 
 /** What the React view renders. Immutable: a new object per change. */
@@ -36,6 +39,15 @@ export interface WidgetSessionDeps {
   loadDemo(): Promise<DemoCallOptions>;
   userAgent: string;
   now(): number;
+  /** The chosen language's texts (status line and failure sentences). */
+  texts(): WidgetTexts;
+  /**
+   * The `consent` disclosure before a call: the agreement (or null when none is set) at once
+   * when known, else a promise of the visitor's answer (`false` for `Not now`).
+   */
+  consent?(purpose: 'call'): ConsentRecord | null | Promise<ConsentAnswer>;
+  /** The language to send as the variable `language`. */
+  language?(): VisitorContext['language'];
 }
 
 const UI_STATE: Record<CallState, WidgetState> = {
@@ -44,14 +56,17 @@ const UI_STATE: Record<CallState, WidgetState> = {
   connected: 'active',
 };
 
-function startInput(config: WidgetConfig): StartCallInput {
+function startInput(config: WidgetConfig, visitor: VisitorContext | null): StartCallInput {
   const target = config.target;
   const input: StartCallInput = {};
   if (target) {
     input[target.kind] = target.id;
   }
-  if (config.assistantOverrides) {
-    input.assistantOverrides = config.assistantOverrides as StartCallInput['assistantOverrides'];
+  const overrides = visitor
+    ? visitorOverrides(config.assistantOverrides, visitor)
+    : config.assistantOverrides;
+  if (overrides) {
+    input.assistantOverrides = overrides as StartCallInput['assistantOverrides'];
   }
   return input;
 }
@@ -75,10 +90,17 @@ export class WidgetSession implements WidgetController {
   #generation = 0;
   #failed = false;
   readonly #leads: LeadCapture;
+  /** Whether the visitor agreed to the `consent` disclosure for the current call. */
+  #consented = false;
 
   constructor(deps: WidgetSessionDeps) {
     this.#deps = deps;
-    this.#leads = new LeadCapture({ host: deps.host, config: deps.config });
+    this.#leads = new LeadCapture({
+      host: deps.host,
+      config: deps.config,
+      // A lead may wait on the device for delivery only with consent (docs/behaviour.md#leads).
+      consentAgreed: () => this.#consented,
+    });
   }
 
   readonly subscribe = (listener: () => void): (() => void) => {
@@ -102,15 +124,39 @@ export class WidgetSession implements WidgetController {
     if (this.#snapshot.state !== 'idle' || config.problems.length > 0) {
       return Promise.resolve();
     }
-    const generation = ++this.#generation;
-    this.#failed = false;
-    this.conversation.reset();
-    this.#update({ state: 'connecting', status: '' });
-    const overrides = this.#deps.callOptions();
-    this.#starting = this.#run(config, overrides, generation).finally(() => {
+    // The disclosure comes before anything else: no microphone, no request until Agree
+    // (docs/behaviour.md#consent).
+    const answer = this.#deps.consent?.('call') ?? null;
+    const started =
+      answer instanceof Promise
+        ? answer.then((agreement) =>
+            agreement === false ? undefined : this.#begin(this.#deps.config(), agreement),
+          )
+        : this.#begin(config, answer);
+    this.#starting = started.finally(() => {
       this.#starting = null;
     });
     return this.#starting;
+  }
+
+  /** Sends a typed line to the assistant during the call (`add-message`, docs/behaviour.md#chat). */
+  addMessage(text: string): void {
+    this.#requireClient().send({ type: 'add-message', message: { role: 'user', content: text } });
+  }
+
+  #begin(config: WidgetConfig, consent: ConsentRecord | null): Promise<void> {
+    if (this.#snapshot.state !== 'idle' || config.problems.length > 0) {
+      return Promise.resolve();
+    }
+    const generation = ++this.#generation;
+    this.#failed = false;
+    this.#consented = consent !== null;
+    this.conversation.reset();
+    this.#update({ state: 'connecting', status: '' });
+    const overrides = this.#deps.callOptions();
+    const language = this.#deps.language?.();
+    const visitor = language ? { language, consent } : null;
+    return this.#run(config, overrides, generation, visitor);
   }
 
   async stop(): Promise<void> {
@@ -147,6 +193,7 @@ export class WidgetSession implements WidgetController {
     config: WidgetConfig,
     overrides: CallOptionsOverride | undefined,
     generation: number,
+    visitor: VisitorContext | null,
   ): Promise<void> {
     try {
       const options = await this.#options(config, overrides);
@@ -157,7 +204,7 @@ export class WidgetSession implements WidgetController {
       this.#attach(client);
       const page = this.#leads.readListing();
       this.#leads.watch(client, page.listing);
-      await client.start(withListingVariables(startInput(config), page.variables));
+      await client.start(withListingVariables(startInput(config, visitor), page.variables));
       if (generation === this.#generation && client.state === 'idle') {
         this.#end();
       }
@@ -199,7 +246,7 @@ export class WidgetSession implements WidgetController {
           }
           const status =
             state === 'connected'
-              ? this.#snapshot.status || TEXTS.connected
+              ? this.#snapshot.status || this.#deps.texts().connected
               : this.#snapshot.status;
           this.#update({ ...this.#snapshot, state: UI_STATE[state], status });
         }
@@ -251,6 +298,7 @@ export class WidgetSession implements WidgetController {
           message,
           userAgent: this.#deps.userAgent,
           idleLabel: this.#deps.config().labels.idle,
+          texts: this.#deps.texts(),
         })
       : message;
     this.#failed ||= fatal;
@@ -271,7 +319,11 @@ export class WidgetSession implements WidgetController {
     const wasActive = this.#snapshot.state === 'active';
     this.volume.reset();
     this.conversation.callEnded();
-    const status = this.#failed ? this.#snapshot.status : wasActive ? TEXTS.callEnded : '';
+    const status = this.#failed
+      ? this.#snapshot.status
+      : wasActive
+        ? this.#deps.texts().callEnded
+        : '';
     this.#update({ state: 'idle', status });
   }
 
