@@ -22,7 +22,7 @@ export type {
  * exchanges typed app messages. See the README's "Call client" section for events and stages.
  */
 export { CallClient } from './call/call-client.ts';
-/** The error catalogue of the call client (SPEC §8 plus microphone and message errors). */
+/** The error catalogue of the call client (docs/behaviour.md#errors plus microphone and message errors). */
 export type { CallErrorCode } from './call/errors.ts';
 /** Errors of the call client; `code` is one of the catalogue's {@link CallErrorCode}s. */
 export { CallError } from './call/errors.ts';

@@ -20,7 +20,7 @@ export const contactCopy = {
   mailtoSubject: 'Inquiry from the Hearthline AI website',
 } as const;
 
-/** The form's fields in order; `name` is also the payload key (SPEC §7). */
+/** The form's fields in order; `name` is also the payload key (docs/behaviour.md#api-routes). */
 export const contactFields = [
   { name: 'name', label: 'Name', type: 'text', autoComplete: 'name' },
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },

@@ -92,7 +92,7 @@ describe('a successful start', () => {
 });
 
 describe('what start sends and joins', () => {
-  test('a string is sent as an id and an object inline; absent fields are left out (SPEC §3)', async () => {
+  test('a string is sent as an id and an object inline; absent fields are left out (docs/behaviour.md#web-call)', async () => {
     const h = callHarness();
     await startCall(h, { assistant: 'assistant-1' });
     await h.client.stop();
@@ -188,7 +188,7 @@ describe('what start sends and joins', () => {
   });
 });
 
-describe('input validation (SPEC §5)', () => {
+describe('input validation (docs/behaviour.md#validation)', () => {
   test('no assistant, squad or workflow throws and emits validation-error, nothing else', async () => {
     const h = callHarness();
     await expect(h.client.start({})).rejects.toThrow(
@@ -367,7 +367,7 @@ describe('a failure at each optional stage', () => {
   );
 });
 
-describe('every error type of the catalogue (SPEC §8)', () => {
+describe('every error type of the catalogue (docs/behaviour.md#errors)', () => {
   test('start-method-error when the page has no microphone API (not HTTPS)', async () => {
     const h = callHarness({ client: { mediaDevices: undefined } });
     // An explicit undefined falls back to navigator.mediaDevices, which happy-dom lacks.

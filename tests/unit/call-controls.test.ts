@@ -9,7 +9,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('controls need a call (SPEC §5)', () => {
+describe('controls need a call (docs/behaviour.md#validation)', () => {
   test('setMuted, isMuted, increaseMicLevel, say and send throw "Call object is not available."', async () => {
     const h = callHarness();
     const message = 'Call object is not available.';
@@ -74,7 +74,7 @@ describe('increaseMicLevel', () => {
 });
 
 describe('say and send', () => {
-  test('say sends SPEC §3’s say message with the interruption flags defaulting to false', async () => {
+  test('say sends docs/behaviour.md#web-call’s say message with the interruption flags defaulting to false', async () => {
     const h = callHarness();
     await startCall(h);
     h.client.say('Welcome!');

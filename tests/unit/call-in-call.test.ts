@@ -40,7 +40,7 @@ describe('call-start', () => {
   });
 });
 
-describe('speech and volume (SPEC §4, §9)', () => {
+describe('speech and volume (docs/behaviour.md#states, §9)', () => {
   test('speech-start above 0.01, speech-end 1000 ms after the level was last above it', async () => {
     const h = await connected();
     const times: Array<[string, number]> = [];
@@ -119,7 +119,7 @@ describe('messages', () => {
   });
 });
 
-describe('ending a call (SPEC §4)', () => {
+describe('ending a call (docs/behaviour.md#states)', () => {
   test('stop(): idle, then the customer-ended status, then call-end; everything released', async () => {
     const h = await connected();
     await h.client.stop();
@@ -197,7 +197,7 @@ describe('ending a call (SPEC §4)', () => {
   });
 });
 
-describe('participants and tracks (SPEC §9)', () => {
+describe('participants and tracks (docs/behaviour.md#constants)', () => {
   test('non-local participants get audio; video only when recording or avatar voice', async () => {
     const plain = await connected();
     plain.daily.room.addParticipant(speakerParticipant());
@@ -283,7 +283,7 @@ describe('participants and tracks (SPEC §9)', () => {
   });
 });
 
-describe('video recording (SPEC §3, §9)', () => {
+describe('video recording (docs/behaviour.md#web-call, §9)', () => {
   test('recording-started sends say-first-message with the recording delay in seconds', async () => {
     const h = await connected({
       response: webCallResponse({ artifactPlan: { videoRecordingEnabled: true } }),
@@ -296,7 +296,7 @@ describe('video recording (SPEC §3, §9)', () => {
   });
 });
 
-describe('audio-processor errors (SPEC §8)', () => {
+describe('audio-processor errors (docs/behaviour.md#errors)', () => {
   test('noise processing is turned off and local audio comes back for an unmuted user', async () => {
     const h = callHarness();
     await startCall(h);

@@ -21,7 +21,7 @@ function runner(signal = new AbortController().signal) {
 }
 
 describe('start stages', () => {
-  test('SPEC §4 order', () => {
+  test('docs/behaviour.md#states order', () => {
     expect(START_STAGES).toEqual([
       'initialization',
       'web-call-creation',

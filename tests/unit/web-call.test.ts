@@ -6,7 +6,7 @@ import {
   readWebCall,
 } from '../../widget/call/web-call.ts';
 
-describe('hasCallTarget (SPEC §5)', () => {
+describe('hasCallTarget (docs/behaviour.md#validation)', () => {
   test('needs a non-empty assistant, squad or workflow', () => {
     expect(hasCallTarget({ assistant: 'a' })).toBe(true);
     expect(hasCallTarget({ squad: { members: [] } })).toBe(true);
@@ -19,7 +19,7 @@ describe('hasCallTarget (SPEC §5)', () => {
   });
 });
 
-describe('buildWebCallBody (SPEC §3)', () => {
+describe('buildWebCallBody (docs/behaviour.md#web-call)', () => {
   test('strings become ids, objects go inline, absent fields are omitted', () => {
     expect(buildWebCallBody({ assistant: 'a1' })).toEqual({ assistantId: 'a1' });
     expect(

@@ -1,7 +1,7 @@
 import type { components, paths as PublicPaths } from './generated/vapi.d.ts';
 import type { paths as ExtendedPaths } from './generated/vapi-extended.d.ts';
 
-// Hand-kept types for the SPEC §7 routes that neither OpenAPI document describes (and for
+// Hand-kept types for the docs/behaviour.md#api-routes routes that neither OpenAPI document describes (and for
 // POST /call/web, which the documents describe incompletely), in the same shape
 // openapi-typescript generates, so types.ts treats all three sources alike. Where the
 // platform's field list is not published, the body is an open object: it compiles anything and

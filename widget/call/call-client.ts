@@ -49,7 +49,7 @@ export class CallClient extends Emitter<CallEvents> {
   /**
    * Starts a call. Resolves with the web call once connected, or `null` when the start failed
    * (see `call-start-failed` and `error`), was cancelled by `stop()`, or was ignored because a
-   * call is already starting or connected. Rejects only for missing input (SPEC §5).
+   * call is already starting or connected. Rejects only for missing input (docs/behaviour.md#validation).
    */
   start(input: StartCallInput): Promise<WebCallResponse | null> {
     if (!hasCallTarget(input)) {
@@ -124,7 +124,7 @@ export class CallClient extends Emitter<CallEvents> {
     }
   }
 
-  /** Makes the assistant say `message` (SPEC §3 `say`); needs a connected call. */
+  /** Makes the assistant say `message` (docs/behaviour.md#web-call `say`); needs a connected call. */
   say(
     message: string,
     endCallAfterSpoken?: boolean,
@@ -236,7 +236,7 @@ export class CallClient extends Emitter<CallEvents> {
     });
   }
 
-  /** Ends a connected call: release everything, then `idle`, status, `call-end` (SPEC §4). */
+  /** Ends a connected call: release everything, then `idle`, status, `call-end` (docs/behaviour.md#states). */
   #end(session: CallSession, cause?: unknown): Promise<void> {
     if (this.#session !== session) {
       return this.#ending;

@@ -20,7 +20,7 @@ export interface CallClientOptions extends RoomSettings {
   createWebCall?: WebCallCreator;
   /** Our own bound on joining the room (default 15000 ms). */
   joinTimeoutMs?: number;
-  /** Noise cancellation (SPEC §9: on by default). */
+  /** Noise cancellation (docs/behaviour.md#constants: on by default). */
   noiseCancellation?: boolean;
   /** Where the microphone comes from; default `navigator.mediaDevices`. */
   mediaDevices?: MicrophoneSource;

@@ -2,7 +2,7 @@ import { APP_MESSAGE_MAX_CHARS } from './constants.ts';
 import type { ReportedStage, StartStage } from './start-stages.ts';
 
 /**
- * Every error code the call client emits or throws. The first seven are SPEC §8's catalogue;
+ * Every error code the call client emits or throws. The first seven are docs/behaviour.md#errors's catalogue;
  * the rest name failures the platform SDK reported only as raw exceptions.
  */
 export type CallErrorCode =
@@ -30,7 +30,7 @@ export interface CallErrorOptions {
 }
 
 /**
- * The code a stage failure gets when nothing more specific is known (SPEC §8): `<stage>-error`,
+ * The code a stage failure gets when nothing more specific is known (docs/behaviour.md#errors): `<stage>-error`,
  * except the two stages the catalogue has no type for, which use `start-method-error`.
  */
 function stageCode(stage: StartStage): CallErrorCode {
@@ -121,12 +121,12 @@ export class CallError extends Error {
     this.recoverable = options.recoverable ?? false;
   }
 
-  /** SPEC §5: bad input to `start()` and friends; stage `input-validation`. */
+  /** docs/behaviour.md#validation: bad input to `start()` and friends; stage `input-validation`. */
   static validation(message: string): CallError {
     return new CallError('validation-error', message, { stage: 'input-validation' });
   }
 
-  /** SPEC §5: `setMuted`, `isMuted`, `increaseMicLevel`, `say` and `send` need a call. */
+  /** docs/behaviour.md#validation: `setMuted`, `isMuted`, `increaseMicLevel`, `say` and `send` need a call. */
   static noActiveCall(): CallError {
     return new CallError('no-active-call', 'Call object is not available.');
   }

@@ -15,7 +15,7 @@ export interface RoomHooks {
   onRoomEnded: (cause?: unknown) => void;
 }
 
-/** Room events passed on unchanged (SPEC §8). */
+/** Room events passed on unchanged (docs/behaviour.md#errors). */
 const PASSED_ON = ['camera-error', 'network-quality-change', 'network-connection'] as const;
 
 function isSpeaker(
@@ -25,7 +25,7 @@ function isSpeaker(
 }
 
 /**
- * SPEC §9: remote audio is subscribed for every non-local participant; video only when the call
+ * docs/behaviour.md#constants: remote audio is subscribed for every non-local participant; video only when the call
  * is recorded or the voice is an avatar.
  */
 export function subscribeParticipant(session: CallSession, participant: DailyParticipant): void {
@@ -122,7 +122,7 @@ export function wireRoomEvents(session: CallSession, hooks: RoomHooks): void {
     if (event.type !== 'audio-processor-error') {
       return;
     }
-    // SPEC §8: turn noise processing off and bring local audio back — unless the user muted.
+    // docs/behaviour.md#errors: turn noise processing off and bring local audio back — unless the user muted.
     const transport = session.transport;
     transport
       ?.updateInputSettings({ audio: { processor: { type: 'none' } } })

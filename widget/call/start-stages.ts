@@ -1,7 +1,7 @@
 import { abortReason, StartCancelledError, untilAborted } from './abortable.ts';
 import { CallError } from './errors.ts';
 
-/** SPEC §4: the start stages, in order (then `success`, reported as `call-start-success`). */
+/** docs/behaviour.md#states: the start stages, in order (then `success`, reported as `call-start-success`). */
 export const START_STAGES = [
   'initialization',
   'web-call-creation',
@@ -57,7 +57,7 @@ export type StageWork<T> = (note: (detail: Record<string, unknown>) => void) => 
 
 /**
  * Runs stages with started/completed/failed reports and durations from an injected clock.
- * A required stage that fails throws its `CallError` (code from SPEC §8 for that stage); an
+ * A required stage that fails throws its `CallError` (code from docs/behaviour.md#errors for that stage); an
  * optional one reports, calls `onOptionalFailure`, and resolves `undefined`.
  */
 export function createStageRunner(options: StageRunnerOptions) {

@@ -9,7 +9,7 @@ export type { Lenient, WebCallBody, WebCallResponse };
 
 /**
  * What to talk to: at least one of `assistant`, `squad` or `workflow`. A string is sent as an
- * id (`assistantId`…), an object inline (SPEC §3).
+ * id (`assistantId`…), an object inline (docs/behaviour.md#web-call).
  */
 export interface StartCallInput {
   assistant?: string | Lenient<Schemas['CreateAssistantDTO']>;

@@ -1,5 +1,5 @@
 /**
- * Timings and thresholds of the offline demo assistant. They are not SPEC §9 constants (the
+ * Timings and thresholds of the offline demo assistant. They are not docs/behaviour.md#constants constants (the
  * spec's call constants live in `widget/call/constants.ts`); they make the simulated room feel
  * like a real one and are gathered here so tests and docs can name them.
  */

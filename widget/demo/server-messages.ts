@@ -10,7 +10,7 @@ export type DemoEndedReason = Extract<
   | 'customer-ended-call'
 >;
 
-/** SPEC §3 `status-update`, typed against the platform's own schema. */
+/** docs/behaviour.md#web-call `status-update`, typed against the platform's own schema. */
 export type StatusUpdate = Pick<Schemas['ServerMessageStatusUpdate'], 'type' | 'status'> & {
   endedReason?: DemoEndedReason;
 };

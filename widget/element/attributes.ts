@@ -77,7 +77,7 @@ export interface Labels {
   active: string;
 }
 
-/** The default labels (SPEC §2, demo page). */
+/** The default labels (docs/behaviour.md#demo-page, demo page). */
 export const DEFAULT_LABELS: Labels = {
   idle: 'Talk to Assistant',
   connecting: 'Connecting...',

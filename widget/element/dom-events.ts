@@ -1,6 +1,6 @@
 import type { LeadCapture, ViewingCapture } from '../leads/capture.ts';
 
-/** The three states the visitor sees (SPEC §4, demo page). */
+/** The three states the visitor sees (docs/behaviour.md#states, demo page). */
 export type WidgetState = 'idle' | 'connecting' | 'active';
 
 /** A message from the assistant's server (transcripts, status updates, …), tagged by `type`. */
