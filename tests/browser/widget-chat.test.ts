@@ -71,6 +71,20 @@ describe('Type instead with the microphone denied (offline demo)', () => {
         await page.getByText('The assistant is typing…').waitFor(WAIT);
         await expect.poll(() => field.inputValue()).toBe('');
         await expect.poll(() => logText(page), WAIT).toContain('$450,000');
+        // The log is not live; the typed reply is read out once by a polite region.
+        await expect
+          .poll(() =>
+            page.evaluate(() =>
+              [
+                ...(document
+                  .getElementById('widget')
+                  ?.shadowRoot?.querySelectorAll('.sr-only[aria-live="polite"]') ?? []),
+              ]
+                .map((region) => region.textContent)
+                .join(' '),
+            ),
+          )
+          .toContain('$450,000');
         await typeAndSend(page, 'Please book 2 PM');
         await expect.poll(() => logText(page), WAIT).toContain('booked for Saturday at 2:00 PM');
 

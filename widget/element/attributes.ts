@@ -250,7 +250,8 @@ function parseConsent(values: AttributeValues, problems: string[]): ConsentConfi
 
 /**
  * Validates the attribute values. `defaults` are the labels of the chosen language (the
- * `label-*` attributes override them). Never throws: every problem becomes a sentence that the
+ * `label-*` attributes override them); `talkTo` words the idle label when `assistant-name` is
+ * set, in that language. Never throws: every problem becomes a sentence that the
  * element shows to the visitor, with what to change.
  */
 export function parseAttributes(

@@ -87,6 +87,8 @@ export function TranscriptLog({
   const items = mergeItems(conversation, chat);
   const shown = items.slice(-SHOWN[variant]);
   const waiting = chat?.waiting ?? false;
+  // The log is not live (see above), so a typed reply is read out here, once, when it arrives.
+  const reply = chat?.entries.findLast((entry) => entry.role === 'assistant');
 
   // Newest at the bottom, unless the visitor scrolled up to read: then the position stays.
   // biome-ignore lint/correctness/useExhaustiveDependencies: it must run after each new or changed line, which the effect reads from the DOM rather than from `lines`.
@@ -153,6 +155,9 @@ export function TranscriptLog({
         {announcement
           ? `${speakerName(announcement.role, assistantName, texts)}: ${announcement.text}`
           : ''}
+      </p>
+      <p className="sr-only" aria-live="polite">
+        {reply ? `${assistantName}: ${reply.text}` : ''}
       </p>
     </>
   );
