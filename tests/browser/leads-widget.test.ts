@@ -194,6 +194,7 @@ describe('lead capture in the built widget (real Chromium)', () => {
           agent_name: 'Host Daniel',
           page_url: `${server.url}/listing-real.html`,
           office: 'Main St',
+          language: 'en', // the visitor's language goes with every call (issue 12)
         });
       },
       [/status of 500/],

@@ -171,7 +171,8 @@ describe('consent disclosure', () => {
         expect(request?.path).toBe('/call/web');
         expect(request?.authorization).toBe('Bearer pk_chat');
         expect(request?.body.assistantOverrides).toEqual({
-          variableValues: { language: 'en' },
+          // The page goes with every call too (issue 13's listing variables).
+          variableValues: { language: 'en', page_url: `${server.url}/access-platform.html` },
           metadata: { consent: consent?.detail },
         });
         // The platform refused (500): the widget is back to idle and says so.
