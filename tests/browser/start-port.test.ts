@@ -24,6 +24,9 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
+/** ANSI colour codes: with `CI` set, Vite prints the port in bold, which splits `:port/`. */
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+
 /** Starts scripts/start.ts with PORT and resolves with its output once it listens or exits. */
 function start(port: number): Promise<{ output: string; code: number | null }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
@@ -33,7 +36,7 @@ function start(port: number): Promise<{ output: string; code: number | null }> {
   let output = '';
   return new Promise((resolve) => {
     const onData = (chunk: Buffer) => {
-      output += chunk.toString();
+      output += chunk.toString().replace(ANSI, '');
       if (output.includes(`:${port}/`)) {
         resolve({ output, code: null });
       }
