@@ -1,5 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   focusPlace,
   markedLineIndex,
@@ -7,10 +7,10 @@ import {
   textCoveredByWidget,
   transcriptLines,
 } from '../fixtures/widget/conversation-page.ts';
-import { startWidgetServer, statusText } from '../fixtures/widget/harness.ts';
+import { statusText, widgetServerOptions } from '../fixtures/widget/harness.ts';
 import { axeViolations } from '../helpers/axe.ts';
-import { launchChromium, withPage } from '../helpers/chromium.ts';
-import type { StaticServer } from '../helpers/static-server.ts';
+import { browserFixture } from '../helpers/browser-fixture.ts';
+import { withPage } from '../helpers/chromium.ts';
 
 /** The machine may be busy: polls wait up to 10 s (they return as soon as they pass). */
 const WAIT = { timeout: 10_000 };
@@ -18,18 +18,7 @@ const WAIT = { timeout: 10_000 };
 // The conversation view (issue 11) on the BUILT ES and UMD files, with the fake room driving
 // the real call client: captions, who is speaking, mute, identity, the launcher and the sheet.
 
-let browser: Browser;
-let server: StaticServer;
-
-beforeAll(async () => {
-  browser = await launchChromium({ media: 'granted' });
-  server = await startWidgetServer();
-});
-
-afterAll(async () => {
-  await server?.close();
-  await browser?.close();
-});
+const env = browserFixture({ launch: { media: 'granted' }, serve: widgetServerOptions() });
 
 function transcript(role: string, transcriptType: string, text: string, timestamp: number) {
   return { type: 'transcript', role, transcriptType, transcript: text, timestamp };
@@ -61,10 +50,10 @@ describe.each([
   ['ES', 'conversation.html'],
   ['UMD', 'conversation-umd.html'],
 ])('conversation view, %s build', (_build, file) => {
-  const url = (query: string) => `${server.url}/${file}?${query}`;
+  const url = (query: string) => `${env.server.url}/${file}?${query}`;
 
   it('captions: a partial line is replaced in place by its final line, both speakers in order, markup inert', async () => {
-    await withPage(browser, async (page) => {
+    await withPage(env.browser, async (page) => {
       await page.goto(url('mode=floating'));
       await startCall(page);
       const log = page.getByRole('log', { name: 'Transcript' });
@@ -111,7 +100,7 @@ describe.each([
   });
 
   it('says who is speaking, in words, from speech and the visitor’s transcripts', async () => {
-    await withPage(browser, async (page) => {
+    await withPage(env.browser, async (page) => {
       await page.goto(url('mode=inline&assistant-name=Nora'));
       await startCall(page, 'Talk to Nora');
       await expect.poll(() => statusText(page), WAIT).toBe('Connected. Start talking.');
@@ -137,7 +126,7 @@ describe.each([
   });
 
   it('mutes: aria-pressed, local audio off, the status says so, and it survives a recovery', async () => {
-    await withPage(browser, async (page) => {
+    await withPage(env.browser, async (page) => {
       await page.goto(url('mode=fullscreen'));
       await startCall(page);
       const mute = page.getByRole('button', { name: 'Mute microphone' });
@@ -170,7 +159,7 @@ describe.each([
   });
 
   it('captions="off" hides the log', async () => {
-    await withPage(browser, async (page) => {
+    await withPage(env.browser, async (page) => {
       await page.goto(url('mode=floating&captions=off'));
       await startCall(page);
       await serverMessage(page, transcript('assistant', 'final', 'Hello there.', 1000));
@@ -189,12 +178,12 @@ describe.each([
   });
 
   it('shows assistant-name and avatar, fetched only after intent; a broken avatar falls back to the initial', async () => {
-    await withPage(browser, async (page) => {
-      server.requests.length = 0;
+    await withPage(env.browser, async (page) => {
+      env.server.requests.length = 0;
       await page.goto(url('mode=floating&assistant-name=Nora&avatar=/avatar.svg'));
       const launcher = page.getByRole('button', { name: 'Talk to Nora' });
       await launcher.waitFor();
-      expect(server.requests.includes('/avatar.svg')).toBe(false);
+      expect(env.server.requests.includes('/avatar.svg')).toBe(false);
       await launcher.click();
       await page.getByRole('dialog', { name: 'Talk to Nora' }).waitFor(WAIT);
       await expect
@@ -213,7 +202,7 @@ describe.each([
       expect(await axeViolations(page)).toEqual([]);
     });
     await withPage(
-      browser,
+      env.browser,
       async (page) => {
         await page.goto(url('mode=floating&assistant-name=Nora&avatar=/missing-avatar.png'));
         await page.getByRole('button', { name: 'Talk to Nora' }).click();
@@ -226,7 +215,7 @@ describe.each([
             return { images: box?.querySelectorAll('img').length, text: box?.textContent };
           });
         await expect.poll(avatar, WAIT).toEqual({ images: 0, text: 'N' });
-        expect(server.requests.includes('/missing-avatar.png')).toBe(true);
+        expect(env.server.requests.includes('/missing-avatar.png')).toBe(true);
         // The broken image's own 404 is the only problem the page may report.
       },
       [/Failed to load resource: .*404 \(Not Found\)/],
@@ -234,7 +223,7 @@ describe.each([
   });
 
   it('at 375 px: a round launcher covers no host text; the bottom sheet keeps focus and Escape closes it', async () => {
-    await withPage(browser, async (page) => {
+    await withPage(env.browser, async (page) => {
       await page.setViewportSize({ width: 375, height: 667 });
       await page.goto(url('mode=floating&demo='));
       const launcher = page.getByRole('button', { name: 'Talk to Assistant', exact: true });
@@ -276,8 +265,8 @@ describe('axe is clean in every state of every mode', () => {
   it.each(['inline', 'fullscreen', 'floating'])(
     '%s: idle, connecting, active, muted, ended, error',
     async (mode) => {
-      await withPage(browser, async (page) => {
-        await page.goto(`${server.url}/conversation.html?mode=${mode}`);
+      await withPage(env.browser, async (page) => {
+        await page.goto(`${env.server.url}/conversation.html?mode=${mode}`);
         const talk = page.getByRole('button', { name: 'Talk to Assistant', exact: true });
         await talk.waitFor();
         const states: Record<string, string[]> = {};

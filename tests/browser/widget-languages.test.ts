@@ -1,11 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { es } from '../../widget/element/i18n/es.ts';
 import { fr } from '../../widget/element/i18n/fr.ts';
-import { builtChunk, startWidgetServer } from '../fixtures/widget/harness.ts';
+import { builtChunk, widgetServerOptions } from '../fixtures/widget/harness.ts';
 import { axeViolations } from '../helpers/axe.ts';
-import { launchChromium, withPage } from '../helpers/chromium.ts';
-import type { StaticServer } from '../helpers/static-server.ts';
+import { browserFixture } from '../helpers/browser-fixture.ts';
+import { withPage } from '../helpers/chromium.ts';
 
 // Issue 12, languages (docs/behaviour.md#languages), on the BUILT widget: the idle label is in
 // the visitor's language from the first paint (before any UI code loads), the `lang` of the
@@ -14,21 +14,10 @@ import type { StaticServer } from '../helpers/static-server.ts';
 
 const WAIT = { timeout: 10_000 };
 
-let browser: Browser;
-let server: StaticServer;
-
-beforeAll(async () => {
-  browser = await launchChromium({ media: 'granted' });
-  server = await startWidgetServer();
-});
-
-afterAll(async () => {
-  await server?.close();
-  await browser?.close();
-});
+const env = browserFixture({ launch: { media: 'granted' }, serve: widgetServerOptions() });
 
 function widgetRequests(): string[] {
-  return server.requests.filter((path) => path.startsWith('/widget/'));
+  return env.server.requests.filter((path) => path.startsWith('/widget/'));
 }
 
 function buttonLabel(page: Page): Promise<string | null | undefined> {
@@ -40,9 +29,9 @@ function buttonLabel(page: Page): Promise<string | null | undefined> {
 
 describe('languages', () => {
   it('lang="es": Spanish from the first paint, then only the Spanish texts load', async () => {
-    await withPage(browser, async (page) => {
-      server.requests.length = 0;
-      await page.goto(`${server.url}/access-lang-es.html`);
+    await withPage(env.browser, async (page) => {
+      env.server.requests.length = 0;
+      await page.goto(`${env.server.url}/access-lang-es.html`);
       await expect.poll(() => buttonLabel(page)).toBe('Hablar con el asistente');
       // Painted by the loader alone: no UI chunk has been fetched yet.
       expect(widgetRequests()).toEqual(['/widget/voice-assistant.js']);
@@ -68,8 +57,8 @@ describe('languages', () => {
   });
 
   it('<html lang="fr"> without an attribute: French (UMD)', async () => {
-    await withPage(browser, async (page) => {
-      await page.goto(`${server.url}/access-lang-fr.html`);
+    await withPage(env.browser, async (page) => {
+      await page.goto(`${env.server.url}/access-lang-fr.html`);
       await expect.poll(() => buttonLabel(page)).toBe(fr.labels.idle);
       await page.getByRole('button', { name: fr.labels.idle }).hover();
       await page.getByRole('button', { name: fr.typeInstead }).waitFor(WAIT);
@@ -79,8 +68,8 @@ describe('languages', () => {
   });
 
   it('lang="ar": the panel and the consent dialog mirror, the wave does not', async () => {
-    await withPage(browser, async (page) => {
-      await page.goto(`${server.url}/access-lang-ar.html`);
+    await withPage(env.browser, async (page) => {
+      await page.goto(`${env.server.url}/access-lang-ar.html`);
       await expect.poll(() => buttonLabel(page)).toBe('تحدّث مع المساعد');
       await page.getByRole('button', { name: 'تحدّث مع المساعد' }).click();
       await page.getByRole('dialog', { name: 'قبل أن نبدأ' }).waitFor(WAIT);
