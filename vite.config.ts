@@ -2,9 +2,11 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { loadEnv, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { widgetRelease } from './scripts/widget-release.ts';
 import { parseSiteConfig, type SiteConfig } from './site/config.ts';
 import { headTags } from './site/head.ts';
 import { formStandInPlugin } from './site/server/form-stand-in.ts';
+import { leadStandInPlugin } from './site/server/lead-stand-in.ts';
 import { previewRoutesPlugin } from './site/server/preview-routes.ts';
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -33,10 +35,18 @@ export default defineConfig(({ mode }) => {
     root: 'site',
     envDir: repoRoot,
     publicDir: 'public',
-    plugins: [react(), formStandInPlugin(), previewRoutesPlugin(), devHeadPlugin(siteConfig)],
+    plugins: [
+      react(),
+      formStandInPlugin(),
+      leadStandInPlugin(),
+      previewRoutesPlugin(),
+      devHeadPlugin(siteConfig),
+    ],
     define: {
       __SITE_CONFIG__: JSON.stringify(siteConfig),
       __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+      // The embed configurator's pinned snippet: version and SRI hashes of the widget build.
+      __WIDGET_RELEASE__: JSON.stringify(widgetRelease()),
     },
     build: {
       outDir: '../dist/site',
@@ -60,7 +70,7 @@ export default defineConfig(({ mode }) => {
         },
       },
     },
-    preview: { port: 4173, strictPort: true, host: '127.0.0.1' },
+    preview: { port: 4173, strictPort: true, host: '127.0.0.1' }, // npm start: scripts/start.ts (PORT)
     test: {
       root: repoRoot,
       reporters: ['default', summaryReporter],

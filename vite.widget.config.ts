@@ -50,9 +50,9 @@ const umdAssetUrls: Plugin = {
  * apps but not in library builds, so here each one becomes an emitted asset (its own file, never
  * inlined) whose URL the output format resolves: `import.meta.url` in ES, the script's URL in UMD.
  */
-const SHIPPED_FILE =
+export const SHIPPED_FILE =
   /new URL\(\s*(['"])(\.{1,2}\/[^'"]+\.(?:webm|mp3|wav|svg|png))\1\s*,\s*import\.meta\.url\s*\)/g;
-const shippedFiles: Plugin = {
+export const shippedFiles: Plugin = {
   name: 'voice-assistant:shipped-files',
   async transform(code, id) {
     if (!code.includes('import.meta.url')) {

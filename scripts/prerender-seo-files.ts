@@ -11,9 +11,12 @@ export function robotsTxt(siteUrl: string): string {
 
 /** sitemap.xml listing the indexable pages (/assistant is noindex). */
 export function sitemapXml(siteUrl: string): string {
-  const urls = [paths.landing.getHref(), paths.privacy.getHref(), paths.terms.getHref()].map(
-    (path) => `  <url>\n    <loc>${escapeHtml(`${siteUrl}${path}`)}</loc>\n  </url>`,
-  );
+  const urls = [
+    paths.landing.getHref(),
+    paths.embed.getHref(),
+    paths.privacy.getHref(),
+    paths.terms.getHref(),
+  ].map((path) => `  <url>\n    <loc>${escapeHtml(`${siteUrl}${path}`)}</loc>\n  </url>`);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

@@ -7,6 +7,9 @@
 /** The local stand-in for the form-forwarding service, served by the Vite plugin. */
 export const FORM_STAND_IN_PATH = '/forms/contact';
 
+/** The local stand-in that receives the widgets' leads and viewing requests (`lead-endpoint`). */
+export const LEAD_STAND_IN_PATH = '/forms/lead';
+
 /** Validated build settings. */
 export interface SiteConfig {
   /** Public key for the voice platform; `null` runs the offline demo assistant. */
@@ -17,6 +20,10 @@ export interface SiteConfig {
   formEndpoint: string;
   /** `true` when no endpoint was configured and the local stand-in answers. */
   formStandIn: boolean;
+  /** The site's widgets' `lead-endpoint`: a form-forwarding service URL, or the stand-in. */
+  leadEndpoint: string;
+  /** `true` when no lead endpoint was configured and the local stand-in answers. */
+  leadStandIn: boolean;
   /** Platform API base URL override; `null` keeps the widget's default. */
   apiBaseUrl: string | null;
   /** Absolute origin (and optional path) the site is published at, without a trailing slash. */
@@ -28,6 +35,7 @@ export const SETTING_NAMES = [
   'VITE_VAPI_PUBLIC_KEY',
   'VITE_ASSISTANT_ID',
   'VITE_FORM_ENDPOINT',
+  'VITE_LEAD_ENDPOINT',
   'VITE_API_BASE_URL',
   'VITE_SITE_URL',
 ] as const;
@@ -106,6 +114,12 @@ export function parseSiteConfig(env: SiteEnv): SiteConfig {
     problems.push('VITE_FORM_ENDPOINT must not carry a query or fragment');
   }
 
+  const rawLead = blankToNull(env.VITE_LEAD_ENDPOINT);
+  const leadUrl = rawLead === null ? null : parseUrl('VITE_LEAD_ENDPOINT', rawLead, problems);
+  if (leadUrl && (leadUrl.search || leadUrl.hash)) {
+    problems.push('VITE_LEAD_ENDPOINT must not carry a query or fragment');
+  }
+
   const rawApi = blankToNull(env.VITE_API_BASE_URL);
   const apiUrl = rawApi === null ? null : parseUrl('VITE_API_BASE_URL', rawApi, problems);
 
@@ -123,6 +137,8 @@ export function parseSiteConfig(env: SiteEnv): SiteConfig {
     assistantId,
     formEndpoint: formUrl ? formUrl.href : FORM_STAND_IN_PATH,
     formStandIn: formUrl === null,
+    leadEndpoint: leadUrl ? leadUrl.href : LEAD_STAND_IN_PATH,
+    leadStandIn: leadUrl === null,
     apiBaseUrl: apiUrl ? withoutTrailingSlash(apiUrl) : null,
     siteUrl: siteUrl ? withoutTrailingSlash(siteUrl) : DEFAULT_SITE_URL,
   };

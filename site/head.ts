@@ -50,6 +50,13 @@ export function pageMeta(route: RouteName): PageMeta {
         path: paths.terms.getHref(),
         indexable: true,
       };
+    case 'embed':
+      return {
+        title: `Add the voice assistant to your website | ${company.name}`,
+        description: `Configure the ${company.name} voice assistant for your brokerage's site, try it live, and copy the pinned snippet, CSP, React and Google Tag Manager code.`,
+        path: paths.embed.getHref(),
+        indexable: true,
+      };
     default:
       return {
         title: `Page not found | ${company.name}`,

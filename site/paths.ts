@@ -17,6 +17,10 @@ export const paths = {
     path: '/terms',
     getHref: (): string => '/terms',
   },
+  embed: {
+    path: '/embed',
+    getHref: (): string => '/embed',
+  },
 } as const;
 
 /** A page the app can render. */
@@ -28,11 +32,16 @@ export const PRERENDERED_ROUTES: ReadonlyArray<{ route: RouteName; file: string 
   { route: 'assistant', file: 'assistant.html' },
   { route: 'privacy', file: 'privacy.html' },
   { route: 'terms', file: 'terms.html' },
+  { route: 'embed', file: 'embed.html' },
   { route: 'not-found', file: '404.html' },
 ];
 
 /** Routes whose page carries a `<voice-assistant>`: the widget is loaded there only. */
-export const ROUTES_WITH_WIDGET: ReadonlySet<RouteName> = new Set(['landing', 'assistant']);
+export const ROUTES_WITH_WIDGET: ReadonlySet<RouteName> = new Set([
+  'landing',
+  'assistant',
+  'embed',
+]);
 
 /** Which page serves a pathname (a trailing slash and a `.html` suffix are ignored). */
 export function routeForPath(pathname: string): RouteName {
@@ -40,7 +49,7 @@ export function routeForPath(pathname: string): RouteName {
   if (clean === paths.landing.path || clean === '/index.html') {
     return 'landing';
   }
-  for (const route of ['assistant', 'privacy', 'terms'] as const) {
+  for (const route of ['assistant', 'privacy', 'terms', 'embed'] as const) {
     if (clean === paths[route].path || clean === `${paths[route].path}.html`) {
       return route;
     }

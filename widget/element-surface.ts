@@ -20,10 +20,12 @@ export { ATTRIBUTES } from './element/attributes.ts';
 export type { CallOptionsOverride, WidgetController } from './element/bridge.ts';
 /**
  * The element's DOM events (`voice-assistant:state-change`, `:call-start`, `:call-end`,
- * `:speech-start`, `:speech-end`, `:message`, `:error`): names, detail types and the widget state.
- * All bubble and are composed, and are declared in `GlobalEventHandlersEventMap`.
+ * `:speech-start`, `:speech-end`, `:message`, `:error`, `:consent`, `:lead`, `:viewing-request`):
+ * names, detail types and the widget state. All bubble and are composed, and are declared in
+ * `GlobalEventHandlersEventMap`.
  */
 export type {
+  WidgetConsentDetail,
   WidgetErrorDetail,
   WidgetEvent,
   WidgetEventDetails,
@@ -38,3 +40,25 @@ export { VoiceAssistantError } from './element/errors.ts';
  * `isMuted()`, `say()`, and the `callOptions` property for custom transports.
  */
 export { VoiceAssistantElement } from './loader/voice-assistant-element.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Leads (docs/behaviour.md#leads): the details of the lead events, for the bundle's types too
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * What `voice-assistant:lead` and `voice-assistant:viewing-request` carry, and the JSON body
+ * posted to `lead-endpoint`: the checked fields, the page's listing, `conversationId`,
+ * `capturedAt` and the `idempotencyKey` that makes a second arrival harmless.
+ */
+export type { Capture, LeadCapture, ViewingCapture } from './leads/capture.ts';
+
+/** The fields of `capture_lead` and `request_viewing`, as validated, and the lead's intent. */
+export type { LeadFields, LeadIntent, ViewingFields } from './leads/lead-fields.ts';
+
+/**
+ * The listing a conversation is about (from the `listing-*` attributes and, with
+ * `listing="auto"`, the page's JSON-LD), and the variables an assistant prompt can use
+ * (`{{listing_address}}`, `{{listing_price}}`, `{{listing_id}}`, `{{listing_url}}`,
+ * `{{agent_name}}`, `{{page_url}}`).
+ */
+export type { ListingContext, ListingVariables } from './leads/listing-context.ts';

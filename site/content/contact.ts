@@ -23,7 +23,7 @@ export const contactCopy = {
   consentAfter: ' explains.',
 } as const;
 
-/** The form's fields in order; `name` is also the payload key (SPEC §7). */
+/** The form's fields in order; `name` is also the payload key (docs/behaviour.md#api-routes). */
 export const contactFields = [
   { name: 'name', label: 'Name', type: 'text', autoComplete: 'name' },
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },

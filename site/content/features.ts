@@ -1,7 +1,7 @@
 /** Icon names the feature cards can use; drawn by sections/icons.tsx. */
 export type FeatureIcon = 'chat' | 'target' | 'chart' | 'plug';
 
-/** A feature card (SPEC §3). */
+/** A feature card (docs/behaviour.md#web-call). */
 export interface Feature {
   title: string;
   description: string;

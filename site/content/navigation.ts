@@ -1,3 +1,5 @@
+import { paths } from '../paths.ts';
+
 /** A navigation entry that scrolls to a section of the landing page. */
 export interface NavItem {
   label: string;
@@ -21,6 +23,7 @@ export interface FooterLink {
 
 /** The footer's page links, in order. */
 export const footerLinks: readonly FooterLink[] = [
-  { label: 'Privacy Policy', href: '/privacy' },
-  { label: 'Terms of Use', href: '/terms' },
+  { label: 'Add the assistant to your website', href: paths.embed.getHref() },
+  { label: 'Privacy Policy', href: paths.privacy.getHref() },
+  { label: 'Terms of Use', href: paths.terms.getHref() },
 ];

@@ -1,4 +1,4 @@
-/** A step of the how-it-works section (SPEC §3). */
+/** A step of the how-it-works section (docs/behaviour.md#web-call). */
 export interface ProcessStep {
   number: '01' | '02' | '03' | '04';
   title: string;

@@ -1,7 +1,7 @@
-/** The three roles a testimonial author can hold (SPEC §3). */
+/** The three roles a testimonial author can hold (docs/behaviour.md#web-call). */
 export type TestimonialRole = 'Real Estate Broker' | 'Sales Director' | 'Broker Owner';
 
-/** A testimonial (SPEC §3); `rating` is out of 5. */
+/** A testimonial (docs/behaviour.md#web-call); `rating` is out of 5. */
 export interface Testimonial {
   name: string;
   role: TestimonialRole;

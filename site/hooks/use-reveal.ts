@@ -3,7 +3,7 @@ import { useInViewOnce } from './use-in-view.ts';
 import { useReducedMotion } from './use-media-query.ts';
 
 /**
- * Scroll reveal: true `delayMs` after the element first comes into view (SPEC §4), or at once
+ * Scroll reveal: true `delayMs` after the element first comes into view (docs/behaviour.md#landing), or at once
  * under reduced motion.
  */
 export function useReveal<T extends Element>(delayMs = 0): [RefObject<T | null>, boolean] {

@@ -1,9 +1,9 @@
-// Site constants from SPEC §9, each written once and named after its spec row.
+// Site constants from docs/behaviour.md#constants, each written once and named after its spec row.
 
-/** SPEC §9 "Nav styling scroll threshold": the bar turns dark past this many px. */
+/** docs/behaviour.md#constants "Nav styling scroll threshold": the bar turns dark past this many px. */
 export const NAV_SCROLL_THRESHOLD_PX = 10;
 
-/** SPEC §9 "Section offsets": px kept above a section when scrolling to it. */
+/** docs/behaviour.md#constants "Section offsets": px kept above a section when scrolling to it. */
 export const SECTION_OFFSETS_PX: Readonly<Record<string, number>> = {
   features: 35,
   'how-it-works': 90,
@@ -11,32 +11,32 @@ export const SECTION_OFFSETS_PX: Readonly<Record<string, number>> = {
   contact: 30,
 };
 
-/** SPEC §9 "Section offsets": default for any other section. */
+/** docs/behaviour.md#constants "Section offsets": default for any other section. */
 export const DEFAULT_SECTION_OFFSET_PX = 80;
 
-/** SPEC §9 "Section offsets": the hero's Let's Talk button. */
+/** docs/behaviour.md#constants "Section offsets": the hero's Let's Talk button. */
 export const HERO_BUTTON_OFFSET_PX = 30;
 
-/** SPEC §9 "Testimonial card width / gap". */
+/** docs/behaviour.md#constants "Testimonial card width / gap". */
 export const TESTIMONIAL_CARD_WIDTH_PX = 320;
 export const TESTIMONIAL_GAP_PX = 16;
 
-/** SPEC §9 "Carousel speed": px per animation frame. */
+/** docs/behaviour.md#constants "Carousel speed": px per animation frame. */
 export const CAROUSEL_PX_PER_FRAME = 0.5;
 
-/** SPEC §9 "Carousel loop padding": duplicated cards after the set. */
+/** docs/behaviour.md#constants "Carousel loop padding": duplicated cards after the set. */
 export const CAROUSEL_LOOP_PADDING_CARDS = 5;
 
-/** SPEC §9 "Chat message reveal step". */
+/** docs/behaviour.md#constants "Chat message reveal step". */
 export const CHAT_REVEAL_STEP_MS = 200;
 
-/** SPEC §9 "Reveal threshold / margin": 10% visible, with a 50 px bottom margin. */
+/** docs/behaviour.md#constants "Reveal threshold / margin": 10% visible, with a 50 px bottom margin. */
 export const REVEAL_THRESHOLD = 0.1;
 export const REVEAL_BOTTOM_MARGIN_PX = 50;
 
-/** SPEC §4 "Scroll reveal": stagger per card index. */
+/** docs/behaviour.md#landing "Scroll reveal": stagger per card index. */
 export const FEATURE_REVEAL_STEP_MS = 100;
 export const STEP_REVEAL_STEP_MS = 150;
 
-/** SPEC §9 "Testimonial rating": the scale stars are drawn on. */
+/** docs/behaviour.md#constants "Testimonial rating": the scale stars are drawn on. */
 export const RATING_SCALE = 5;

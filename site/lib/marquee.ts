@@ -30,7 +30,7 @@ export function nextMarqueeOffset(
   return next >= setWidth ? next - setWidth : next;
 }
 
-/** Indices of the cards repeated after the set (SPEC §9: 5 cards of loop padding). */
+/** Indices of the cards repeated after the set (docs/behaviour.md#constants: 5 cards of loop padding). */
 export function loopPaddingIndices(
   cardCount: number,
   padding = CAROUSEL_LOOP_PADDING_CARDS,

@@ -1,6 +1,6 @@
 import { DEFAULT_SECTION_OFFSET_PX, SECTION_OFFSETS_PX } from './constants.ts';
 
-/** The px kept above `sectionId` when scrolling to it (SPEC §2: 35/90/98/30, 80 otherwise). */
+/** The px kept above `sectionId` when scrolling to it (docs/behaviour.md#landing: 35/90/98/30, 80 otherwise). */
 export function sectionOffset(sectionId: string): number {
   return SECTION_OFFSETS_PX[sectionId] ?? DEFAULT_SECTION_OFFSET_PX;
 }

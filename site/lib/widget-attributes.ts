@@ -2,14 +2,19 @@ import type { SiteConfig } from '../config.ts';
 
 /**
  * Attributes that connect a `<voice-assistant>` to the build settings: the public key when one
- * is set, otherwise the offline demo assistant; and the API base URL override, if any.
+ * is set, otherwise the offline demo assistant; where its leads go (`lead-endpoint`: the
+ * configured service or the local stand-in); and the API base URL override, if any.
  */
 export function widgetConnectionAttributes(
-  config: Pick<SiteConfig, 'vapiPublicKey' | 'apiBaseUrl'>,
+  config: Pick<SiteConfig, 'vapiPublicKey' | 'apiBaseUrl'> &
+    Partial<Pick<SiteConfig, 'leadEndpoint'>>,
 ): Record<string, string> {
   const attributes: Record<string, string> = config.vapiPublicKey
     ? { 'public-key': config.vapiPublicKey }
     : { demo: '' };
+  if (config.leadEndpoint) {
+    attributes['lead-endpoint'] = config.leadEndpoint;
+  }
   if (config.apiBaseUrl) {
     attributes['api-base-url'] = config.apiBaseUrl;
   }

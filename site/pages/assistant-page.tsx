@@ -4,7 +4,7 @@ import { logger } from '../lib/logger.ts';
 import { widgetConnectionAttributes } from '../lib/widget-attributes.ts';
 import { settings } from '../settings.ts';
 
-/** Exactly the text SPEC §2 shows when the query has no assistant id. */
+/** Exactly the text docs/behaviour.md#landing shows when the query has no assistant id. */
 export const MISSING_ID_MESSAGE =
   'Assistant ID is missing from the URL. Please add ?assistantId=...';
 

@@ -10,5 +10,6 @@ export const pageLoaders: Record<RouteName, () => Promise<ComponentType>> = {
   assistant: () => import('./assistant-page.tsx').then((m) => m.AssistantPage),
   privacy: () => import('./privacy-page.tsx').then((m) => m.PrivacyPage),
   terms: () => import('./terms-page.tsx').then((m) => m.TermsPage),
+  embed: () => import('./embed-page.tsx').then((m) => m.EmbedPage),
   'not-found': () => import('./not-found-page.tsx').then((m) => m.NotFoundPage),
 };

@@ -44,7 +44,7 @@ function NavLinks({
 
 /**
  * Fixed top bar: transparent at the top, dark and blurred past 10 px of scroll. Section links
- * smooth-scroll with the SPEC offsets; below the desktop breakpoint a toggle opens a menu that
+ * smooth-scroll with the offsets of docs/behaviour.md#constants; below the desktop breakpoint a toggle opens a menu that
  * closes on a choice, on Escape or on a click elsewhere.
  */
 export function NavBar() {

@@ -1,6 +1,6 @@
 import type { ServiceError } from '../lib/form-outcome.ts';
 
-/** The fields the contact form sends (SPEC §7) and the most each may hold. */
+/** The fields the contact form sends (docs/behaviour.md#api-routes) and the most each may hold. */
 export const SUBMISSION_LIMITS = {
   name: 200,
   email: 254,

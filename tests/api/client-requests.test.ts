@@ -56,6 +56,62 @@ describe('bodies on the wire', () => {
   });
 });
 
+describe('form-data routes given a plain object', () => {
+  /** The multipart body the server received, parsed back by the runtime. */
+  async function receivedForm(): Promise<FormData> {
+    const [received] = server.requests;
+    const type = received?.headers['content-type'] ?? '';
+    expect(type).toMatch(/^multipart\/form-data; boundary=/);
+    return new Response(new Uint8Array(received?.body ?? []), {
+      headers: { 'content-type': type },
+    }).formData();
+  }
+
+  it('files.upload sends the file bytes as multipart, with the other fields', async () => {
+    const client = createApiClient({ token: 'tok', baseUrl: server.url });
+    const bytes = new Uint8Array([0, 1, 2, 250, 255, 10, 13]);
+    await client.files.upload({
+      file: new File([bytes], 'floor-plan.pdf', { type: 'application/pdf' }),
+      purpose: 'knowledge-base-v2',
+    });
+    const form = await receivedForm();
+    const file = form.get('file');
+    expect(file).toBeInstanceOf(File);
+    expect((file as File).name).toBe('floor-plan.pdf');
+    expect((file as File).type).toBe('application/pdf');
+    expect(new Uint8Array(await (file as File).arrayBuffer())).toEqual(bytes);
+    expect(form.get('purpose')).toBe('knowledge-base-v2');
+  });
+
+  it('the voice clone repeats array fields and stringifies the rest', async () => {
+    const client = createApiClient({ token: 'tok', baseUrl: server.url });
+    await client.providers.cloneVoice('11labs', {
+      name: 'Agent voice',
+      labels: JSON.stringify({ accent: 'texan' }),
+      files: [new Blob(['first take']), new Blob(['second take'])],
+    });
+    const form = await receivedForm();
+    expect(server.requests[0]?.path).toBe('/11labs/voice/clone');
+    expect(form.get('name')).toBe('Agent voice');
+    expect(form.get('labels')).toBe('{"accent":"texan"}');
+    const takes = form.getAll('files') as File[];
+    expect(await Promise.all(takes.map((take) => take.text()))).toEqual([
+      'first take',
+      'second take',
+    ]);
+  });
+
+  it('a body that is neither FormData nor an object of fields is a TypeError naming the route', async () => {
+    const client = createApiClient({ token: 'tok', baseUrl: server.url });
+    await expect(client.files.upload('not a form' as never)).rejects.toThrow(
+      new TypeError(
+        'POST /file sends multipart form data: pass a FormData or an object of fields, not a string.',
+      ),
+    );
+    expect(server.requests).toEqual([]);
+  });
+});
+
 describe('query strings on the wire', () => {
   it('serialises arrays, dates and nested filters', async () => {
     const client = createApiClient({ token: 'tok', baseUrl: server.url });

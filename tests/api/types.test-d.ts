@@ -42,11 +42,15 @@ describe('bodies', () => {
     });
   });
 
-  it('takes FormData for uploads', () => {
+  it('takes FormData, or the document’s fields with Blob files, for uploads', () => {
     client.files.upload(new FormData());
     client.providers.cloneVoice('11labs', new FormData());
-    // @ts-expect-error a plain object is not multipart form data
     client.files.upload({ file: new Blob(['x']) });
+    client.providers.cloneVoice('11labs', { name: 'v', files: [new Blob(['x'])] });
+    // @ts-expect-error a file is a Blob (or text), not a number
+    client.files.upload({ file: 42 });
+    // @ts-expect-error the upload's fields need the file
+    client.files.upload({ purpose: 'assistant' });
     // @ts-expect-error the upload needs its body
     client.files.upload();
   });

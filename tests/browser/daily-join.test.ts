@@ -1,11 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchChromium, withPage } from '../helpers/chromium.ts';
-import { type StaticServer, startStaticServer } from '../helpers/static-server.ts';
+import { describe, expect, test } from 'vitest';
+import { browserFixture } from '../helpers/browser-fixture.ts';
+import { withPage } from '../helpers/chromium.ts';
 
 // One real-browser run of the REAL daily-js: CallClient starts a call with a local
 // createWebCall. Daily's CDN is unreachable here, so daily-js cannot fetch its call engine and
@@ -20,36 +19,34 @@ const JOIN_TIMEOUT_MS = 8000;
 const DAILY_OFFLINE_NOISE = [/^console\.error: Failed to load resource: net::ERR_/];
 
 let outDir = '';
-let server: StaticServer;
-let browser: Browser;
 
-beforeAll(async () => {
-  outDir = mkdtempSync(join(tmpdir(), 'daily-join-'));
-  await build({
-    configFile: false,
-    root: FIXTURE,
-    logLevel: 'warn',
-    build: {
-      outDir,
-      emptyOutDir: true,
-      minify: false,
-      target: 'es2022',
-      reportCompressedSize: false,
-    },
-  });
-  server = await startStaticServer({
-    mounts: { '/': outDir },
-    routes: { '/favicon.ico': (_req, res) => void res.writeHead(204).end() },
-  });
-  browser = await launchChromium({ media: 'granted' });
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (outDir) {
-    rmSync(outDir, { recursive: true, force: true });
-  }
+const env = browserFixture({
+  launch: { media: 'granted' },
+  serve: async () => {
+    outDir = mkdtempSync(join(tmpdir(), 'daily-join-'));
+    await build({
+      configFile: false,
+      root: FIXTURE,
+      logLevel: 'warn',
+      build: {
+        outDir,
+        emptyOutDir: true,
+        minify: false,
+        target: 'es2022',
+        reportCompressedSize: false,
+      },
+    });
+    return {
+      mounts: { '/': outDir },
+      routes: { '/favicon.ico': (_req, res) => void res.writeHead(204).end() },
+    };
+  },
+  cleanup: () => {
+    if (outDir) {
+      rmSync(outDir, { recursive: true, force: true });
+    }
+  },
+  timeoutMs: 120_000,
 });
 
 const STAGES_UNTIL_JOIN_FAILED = [
@@ -71,9 +68,9 @@ const STAGES_UNTIL_JOIN_FAILED = [
 
 function runJoin(timeoutMs: number, settleMs: number) {
   return withPage(
-    browser,
+    env.browser,
     async (page) => {
-      await page.goto(`${server.url}/index.html`);
+      await page.goto(`${env.server.url}/index.html`);
       return page.evaluate(([timeout, url, settle]) => window.runJoin(timeout, url, settle), [
         timeoutMs,
         'https://example.daily.co/room',
@@ -95,7 +92,7 @@ describe('CallClient with the real daily-js, offline', () => {
     expect(report.resolvedWith).toBeNull();
     expect(report.unhandled).toEqual([]);
     // The page ran daily-js itself (not a stub): its lazily loaded chunk came from our server.
-    expect(server.requests.some((path) => /daily-esm|daily/i.test(path))).toBe(true);
+    expect(env.server.requests.some((path) => /daily-esm|daily/i.test(path))).toBe(true);
   }, 60_000);
 
   test('our shorter timeout wins, and daily-js failing later raises no unhandled rejection', async () => {

@@ -1,11 +1,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLIP_IDS } from '../../widget/demo/script.ts';
 import { recordedEvents, recordPage, waitForEvent } from '../fixtures/demo/demo-page.ts';
-import { launchChromium, withPage } from '../helpers/chromium.ts';
-import { type StaticServer, startStaticServer } from '../helpers/static-server.ts';
+import { browserFixture } from '../helpers/browser-fixture.ts';
+import { withPage } from '../helpers/chromium.ts';
 
 /** Strings only the demo assistant's code contains (error code, ended reason, recording note). */
 const DEMO_MARKERS = ['demo-audio-unavailable', 'assistant-said-end-call-phrase', 'cannot record'];
@@ -80,12 +79,9 @@ const STRICT_CSP = [
 ].join('; ');
 
 describe('the ES widget build in host pages', () => {
-  let browser: Browser;
-  let server: StaticServer;
-
-  beforeAll(async () => {
-    browser = await launchChromium({ media: 'granted' });
-    server = await startStaticServer({
+  const env = browserFixture({
+    launch: { media: 'granted' },
+    serve: {
       mounts: { '/widget/': 'dist/widget' },
       headers: { 'content-security-policy': STRICT_CSP },
       routes: {
@@ -104,34 +100,29 @@ describe('the ES widget build in host pages', () => {
           res.writeHead(503, { 'content-type': 'application/json' }).end('{"message":"down"}');
         },
       },
-    });
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await browser?.close();
+    },
   });
 
   it('a real call never fetches the demo code or its voice', async () => {
     await withPage(
-      browser,
+      env.browser,
       async (page) => {
         await page.addInitScript(recordPage);
-        await page.goto(`${server.url}/real.html`);
+        await page.goto(`${env.server.url}/real.html`);
         await page.getByRole('button', { name: 'Talk to Assistant' }).click();
         await waitForEvent(page, 'error');
-        const demoRequests = server.requests.filter(
+        const demoRequests = env.server.requests.filter(
           (path) => path.includes('demo-call') || path.endsWith('.webm'),
         );
         expect(demoRequests).toEqual([]);
-        expect(server.requests).toContain('/api/call/web');
+        expect(env.server.requests).toContain('/api/call/web');
       },
       [/503|Failed to load resource|voice-assistant/],
     );
   });
 
   it('the demo talks under a strict CSP with no violation', async () => {
-    await withPage(browser, async (page) => {
+    await withPage(env.browser, async (page) => {
       await page.addInitScript(recordPage);
       await page.addInitScript(() => {
         const violations: string[] = [];
@@ -140,7 +131,7 @@ describe('the ES widget build in host pages', () => {
           violations.push(`${event.violatedDirective} ${event.blockedURI}`);
         });
       });
-      await page.goto(`${server.url}/demo.html`);
+      await page.goto(`${env.server.url}/demo.html`);
       await page.getByRole('button', { name: 'Talk to Assistant' }).click();
       await waitForEvent(page, 'speech-start');
       await page.getByRole('button', { name: 'Stop' }).click();
@@ -150,7 +141,7 @@ describe('the ES widget build in host pages', () => {
       expect(
         await page.evaluate(() => (window as unknown as { violations: string[] }).violations),
       ).toEqual([]);
-      expect(server.requests.filter((path) => path.endsWith('.webm'))).toHaveLength(
+      expect(env.server.requests.filter((path) => path.endsWith('.webm'))).toHaveLength(
         CLIP_IDS.length,
       );
     });

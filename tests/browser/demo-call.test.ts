@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLIPS, SCRIPT } from '../../widget/demo/script.ts';
 import {
   audioContextStates,
   callElement,
   DEMO_PATH,
-  type DemoSite,
+  demoSiteFixture,
   microphoneStates,
   openDemoPage,
   type RecordedEvent,
   recordedEvents,
-  startDemoSite,
   VISITOR_SPEECH_WAV,
   waitForEvent,
   waveSnapshot,
@@ -31,15 +30,7 @@ function transcriptText(event: RecordedEvent | undefined): string | undefined {
 }
 
 describe('offline demo call on /assistant (fake microphone granted)', () => {
-  let site: DemoSite;
-
-  beforeAll(async () => {
-    site = await startDemoSite({ media: 'granted' });
-  });
-
-  afterAll(async () => {
-    await site?.close();
-  });
+  const site = demoSiteFixture({ media: 'granted' });
 
   it('talks: Connecting... then Stop, events in order, then Stop returns to Talk with the mic released', async () => {
     await withPage(site.browser, async (page) => {
@@ -117,7 +108,7 @@ describe('offline demo call on /assistant (fake microphone granted)', () => {
     await withPage(site.browser, async (page) => {
       await openDemoPage(page, `${site.server.url}/`);
       await page.getByRole('button', { name: 'Talk to Assistant' }).click();
-      await page.getByRole('dialog', { name: 'Voice assistant' }).waitFor();
+      await page.getByRole('dialog', { name: 'Talk to Assistant' }).waitFor();
       await waitForEvent(page, 'speech-start');
       await page.getByRole('button', { name: 'Stop' }).click();
       await page.getByRole('button', { name: 'Talk to Assistant' }).waitFor();
@@ -148,17 +139,9 @@ describe('offline demo call on /assistant (fake microphone granted)', () => {
 });
 
 describe('offline demo call with a visitor who speaks (fake microphone playing a voice)', () => {
-  let site: DemoSite;
-
-  beforeAll(async () => {
-    site = await startDemoSite({
-      media: 'granted',
-      args: [`--use-file-for-fake-audio-capture=${VISITOR_SPEECH_WAV}`],
-    });
-  });
-
-  afterAll(async () => {
-    await site?.close();
+  const site = demoSiteFixture({
+    media: 'granted',
+    args: [`--use-file-for-fake-audio-capture=${VISITOR_SPEECH_WAV}`],
   });
 
   it('does not answer a muted visitor, and answers with the listing once unmuted', async () => {
@@ -199,15 +182,7 @@ describe('offline demo call with a visitor who speaks (fake microphone playing a
 });
 
 describe('offline demo call with the microphone denied', () => {
-  let site: DemoSite;
-
-  beforeAll(async () => {
-    site = await startDemoSite({ media: 'denied' });
-  });
-
-  afterAll(async () => {
-    await site?.close();
-  });
+  const site = demoSiteFixture({ media: 'denied' });
 
   it('shows what to change, returns to idle, and never loads the demo voice', async () => {
     await withPage(site.browser, async (page) => {

@@ -1,14 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   recordedEvents,
-  startWidgetServer,
   statusText,
   talkLabel,
+  widgetServerOptions,
 } from '../fixtures/widget/harness.ts';
 import { axeViolations } from '../helpers/axe.ts';
-import { launchChromium, withPage } from '../helpers/chromium.ts';
-import type { StaticServer } from '../helpers/static-server.ts';
+import { browserFixture } from '../helpers/browser-fixture.ts';
+import { withPage } from '../helpers/chromium.ts';
 
 /** The machine may be busy: polls wait up to 10 s (they return as soon as they pass). */
 const WAIT = { timeout: 10_000 };
@@ -16,20 +16,9 @@ const WAIT = { timeout: 10_000 };
 // The shipped files as a host page uses them: the ES module loader and the UMD file, each on a
 // plain HTML page, driven by role and name with a fake microphone and the fake room.
 
-let browser: Browser;
-let server: StaticServer;
-
-beforeAll(async () => {
-  browser = await launchChromium({
-    media: 'granted',
-    args: ['--autoplay-policy=no-user-gesture-required'],
-  });
-  server = await startWidgetServer();
-});
-
-afterAll(async () => {
-  await server?.close();
-  await browser?.close();
+const env = browserFixture({
+  launch: { media: 'granted', args: ['--autoplay-policy=no-user-gesture-required'] },
+  serve: widgetServerOptions(),
 });
 
 async function globalsOf(page: Page): Promise<string[]> {
@@ -37,8 +26,8 @@ async function globalsOf(page: Page): Promise<string[]> {
 }
 
 async function blankGlobals(): Promise<string[]> {
-  return withPage(browser, async (page) => {
-    await page.goto(`${server.url}/blank.html`);
+  return withPage(env.browser, async (page) => {
+    await page.goto(`${env.server.url}/blank.html`);
     return globalsOf(page);
   });
 }
@@ -49,8 +38,8 @@ describe.each([
 ])('$page', ({ page: file, globals }) => {
   it('defines <voice-assistant> and exposes nothing else', async () => {
     const blank = await blankGlobals();
-    await withPage(browser, async (page) => {
-      await page.goto(`${server.url}/${file}`);
+    await withPage(env.browser, async (page) => {
+      await page.goto(`${env.server.url}/${file}`);
       await page.getByRole('button', { name: 'Talk to Assistant' }).waitFor();
       const defined = await page.evaluate(() => {
         const el = document.getElementById('widget');
@@ -80,8 +69,8 @@ describe.each([
   });
 
   it('goes Talk → Connecting... → Stop → Talk over a call, with events in order', async () => {
-    await withPage(browser, async (page) => {
-      await page.goto(`${server.url}/${file}`);
+    await withPage(env.browser, async (page) => {
+      await page.goto(`${env.server.url}/${file}`);
       await page.evaluate(() => window.fakeCall.setJoin({ kind: 'resolve', delayMs: 400 }));
       await page.getByRole('button', { name: 'Talk to Assistant' }).click();
       const connecting = page.getByRole('button', { name: 'Connecting...' });
@@ -113,8 +102,8 @@ describe.each([
   });
 
   it('returns to idle with a visible message when the call fails', async () => {
-    await withPage(browser, async (page) => {
-      await page.goto(`${server.url}/${file}`);
+    await withPage(env.browser, async (page) => {
+      await page.goto(`${env.server.url}/${file}`);
       await page.evaluate(() => window.fakeCall.failWebCall('HTTP 500 Internal Server Error'));
       await page.getByRole('button', { name: 'Talk to Assistant' }).click();
       await expect
@@ -132,16 +121,16 @@ describe.each([
 
 describe.each(['demo.html', 'demo-umd.html'])('demo mode, %s', (file) => {
   it('runs the offline demo assistant with its badge, voice clips fetched beside the script', async () => {
-    await withPage(browser, async (page) => {
-      server.requests.length = 0;
-      await page.goto(`${server.url}/${file}`);
+    await withPage(env.browser, async (page) => {
+      env.server.requests.length = 0;
+      await page.goto(`${env.server.url}/${file}`);
       expect(await page.getByText('Demo assistant (offline)').isVisible()).toBe(true);
       await page.getByRole('button', { name: 'Talk to Assistant' }).click();
       await page.getByRole('button', { name: 'Stop' }).waitFor({ timeout: 15_000 });
       await expect
-        .poll(() => server.requests.filter((p) => p.endsWith('.webm')).length, WAIT)
+        .poll(() => env.server.requests.filter((p) => p.endsWith('.webm')).length, WAIT)
         .toBeGreaterThan(0);
-      const clips = server.requests.filter((p) => p.endsWith('.webm'));
+      const clips = env.server.requests.filter((p) => p.endsWith('.webm'));
       expect(clips.every((p) => p.startsWith('/widget/assets/'))).toBe(true);
       await page.getByRole('button', { name: 'Stop' }).click();
       await page.getByRole('button', { name: 'Talk to Assistant' }).waitFor();

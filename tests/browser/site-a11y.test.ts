@@ -1,18 +1,10 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { revealEverything, type SiteHarness, startSiteHarness } from '../fixtures/site/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { revealEverything, siteFixture } from '../fixtures/site/harness.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { withPage } from '../helpers/chromium.ts';
 
-let site: SiteHarness;
-
-beforeAll(async () => {
-  site = await startSiteHarness();
-});
-
-afterAll(async () => {
-  await site?.close();
-});
+const site = siteFixture();
 
 async function open(page: Page, path: string, width = 1280): Promise<void> {
   await page.setViewportSize({ width, height: 800 });

@@ -1,27 +1,18 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { revealEverything } from '../fixtures/site/harness.ts';
-import { launchChromium, withPage } from '../helpers/chromium.ts';
-import { type StaticServer, startStaticServer } from '../helpers/static-server.ts';
+import { browserFixture } from '../helpers/browser-fixture.ts';
+import { withPage } from '../helpers/chromium.ts';
 
 // The built site under the strict policy from the developers' guide: no inline script or style,
 // Trusted Types required. Every violation the page reports fails the test.
 const CSP = "script-src 'self'; style-src 'self'; require-trusted-types-for 'script'";
 
-let browser: Awaited<ReturnType<typeof launchChromium>>;
-let server: StaticServer;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  server = await startStaticServer({
+const site = browserFixture({
+  serve: {
     mounts: { '/': process.env.SITE_DIST ?? 'dist/site' },
     headers: { 'content-security-policy': CSP },
-  });
-});
-
-afterAll(async () => {
-  await server?.close();
-  await browser?.close();
+  },
 });
 
 async function recordViolations(page: Page): Promise<void> {
@@ -39,9 +30,9 @@ const violations = (page: Page) =>
 
 describe('strict Content-Security-Policy', () => {
   it('/ hydrates and animates with no violation', async () => {
-    await withPage(browser, async (page) => {
+    await withPage(site.browser, async (page) => {
       await recordViolations(page);
-      await page.goto(`${server.url}/`);
+      await page.goto(`${site.server.url}/`);
       await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
       await revealEverything(page);
       expect(await page.locator('.marquee-track').getAttribute('style')).toMatch(/translate3d/);
@@ -50,9 +41,9 @@ describe('strict Content-Security-Policy', () => {
   });
 
   it('/assistant mounts the widget with no violation', async () => {
-    await withPage(browser, async (page) => {
+    await withPage(site.browser, async (page) => {
       await recordViolations(page);
-      await page.goto(`${server.url}/assistant?assistantId=demo`);
+      await page.goto(`${site.server.url}/assistant?assistantId=demo`);
       await page.getByRole('button', { name: 'Talk to Assistant' }).waitFor();
       expect(await violations(page)).toEqual([]);
     });

@@ -1,17 +1,9 @@
 import type { Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type SiteHarness, startSiteHarness } from '../fixtures/site/harness.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { siteFixture } from '../fixtures/site/harness.ts';
 import { openPage, withPage } from '../helpers/chromium.ts';
 
-let site: SiteHarness;
-
-beforeAll(async () => {
-  site = await startSiteHarness();
-});
-
-afterAll(async () => {
-  await site?.close();
-});
+const site = siteFixture();
 
 let already = 0;
 beforeEach(() => {

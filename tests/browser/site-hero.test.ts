@@ -1,33 +1,26 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jumpTo, settledScrollY } from '../fixtures/site/harness.ts';
-import { launchChromium, withPage } from '../helpers/chromium.ts';
-import { type StaticServer, startStaticServer } from '../helpers/static-server.ts';
+import { describe, expect, it } from 'vitest';
+import { SECTION_OFFSETS_PX } from '../../site/lib/constants.ts';
+import { documentTop, jumpTo, maxScrollY, scrollY } from '../fixtures/site/harness.ts';
+import { browserFixture } from '../helpers/browser-fixture.ts';
+import { withPage } from '../helpers/chromium.ts';
 
 // The hero's listing card and Talk to Nora, and the phone layout fixes of issue 15, on the
 // built site. The browser has a fake, auto-granted microphone so the demo call can start.
-let browser: Awaited<ReturnType<typeof launchChromium>>;
-let server: StaticServer;
-
-beforeAll(async () => {
-  browser = await launchChromium({ media: 'granted' });
-  server = await startStaticServer({ mounts: { '/': process.env.SITE_DIST ?? 'dist/site' } });
-});
-
-afterAll(async () => {
-  await server?.close();
-  await browser?.close();
+const site = browserFixture({
+  launch: { media: 'granted' },
+  serve: { mounts: { '/': process.env.SITE_DIST ?? 'dist/site' } },
 });
 
 async function open(page: Page, width: number, height = 800): Promise<void> {
   await page.setViewportSize({ width, height });
-  await page.goto(`${server.url}/`);
+  await page.goto(`${site.server.url}/`);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }
 
 describe('hero listing card', () => {
   it('shows the home as a vector drawing with chips for 3 bd, 2 ba and $450,000, and the two slots', async () => {
-    await withPage(browser, async (page) => {
+    await withPage(site.browser, async (page) => {
       await open(page, 1280);
       const card = page.locator('.chat-message .listing-card');
       await expect.poll(() => card.isVisible()).toBe(true);
@@ -59,7 +52,7 @@ describe('hero listing card', () => {
 
 describe('Talk to Nora', () => {
   it('sits beside Let’s Talk, opens the floating widget and starts the demo call', async () => {
-    await withPage(browser, async (page) => {
+    await withPage(site.browser, async (page) => {
       await page.addInitScript(() => {
         const seen: string[] = [];
         (window as unknown as { widgetEvents: string[] }).widgetEvents = seen;
@@ -95,7 +88,7 @@ describe('Talk to Nora', () => {
       await floating.getByRole('button', { name: 'Stop' }).waitFor({ timeout: 10_000 });
       // Demo mode: the voice is the site's own recorded clips, nothing went to the platform.
       expect(await floating.getAttribute('demo')).toBe('');
-      expect(server.requests.some((path) => path.endsWith('.webm'))).toBe(true);
+      expect(site.server.requests.some((path) => path.endsWith('.webm'))).toBe(true);
     });
   });
 });
@@ -103,7 +96,7 @@ describe('Talk to Nora', () => {
 describe('phone layout', () => {
   for (const width of [320, 375]) {
     it(`keeps the chat avatar a 40 px circle at ${width} px`, async () => {
-      await withPage(browser, async (page) => {
+      await withPage(site.browser, async (page) => {
         await open(page, width);
         const box = await page.locator('.chat-avatar').boundingBox();
         expect(box?.width).toBeCloseTo(40, 0);
@@ -113,7 +106,7 @@ describe('phone layout', () => {
   }
 
   it('starts every feature and step description level across a row, however titles wrap', async () => {
-    await withPage(browser, async (page) => {
+    await withPage(site.browser, async (page) => {
       for (const width of [768, 1280]) {
         await open(page, width);
         for (const section of ['#features', '#how-it-works']) {
@@ -137,7 +130,7 @@ describe('phone layout', () => {
   });
 
   it('shows no strip of the previous section under the bar after a menu jump', async () => {
-    await withPage(browser, async (page) => {
+    await withPage(site.browser, async (page) => {
       await open(page, 375, 740);
       for (const [label, id] of [
         ['Features', 'features'],
@@ -145,10 +138,15 @@ describe('phone layout', () => {
         ['Testimonials', 'testimonials'],
       ] as const) {
         await jumpTo(page, 0);
+        const target = Math.min(
+          Math.round((await documentTop(page, `#${id}`)) - (SECTION_OFFSETS_PX[id] ?? 0)),
+          await maxScrollY(page),
+        );
         await page.getByRole('button', { name: 'Menu' }).click();
         await page.locator('#mobile-menu').getByRole('link', { name: label }).click();
         await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe(id);
-        await settledScrollY(page);
+        // Waits for the page to arrive at the section (a state), not for a quiet spell.
+        await expect.poll(() => scrollY(page), { timeout: 15_000 }).toBe(target);
         const bar = await page.locator('.site-nav').boundingBox();
         // Just under the bar, across its width, the colour is the target section's own.
         const colours = await page.evaluate(
@@ -177,7 +175,7 @@ describe('phone layout', () => {
 
 describe('testimonials', () => {
   it('give each author an initials avatar in a colour of their own', async () => {
-    await withPage(browser, async (page) => {
+    await withPage(site.browser, async (page) => {
       await open(page, 1280);
       const avatars = page.locator('.testimonial-card:not([aria-hidden]) .testimonial-avatar');
       expect(await avatars.allTextContents()).toHaveLength(5);
@@ -189,7 +187,7 @@ describe('testimonials', () => {
   });
 
   it('never shows a still card wider than a 320 px phone', async () => {
-    await withPage(browser, async (page) => {
+    await withPage(site.browser, async (page) => {
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await open(page, 320);
       const card = page.locator('.testimonial-card').first();

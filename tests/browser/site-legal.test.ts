@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SiteHarness, startSiteHarness } from '../fixtures/site/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { siteFixture } from '../fixtures/site/harness.ts';
 import { withPage } from '../helpers/chromium.ts';
 
 // /privacy and /terms (issue 15): prerendered, written for this product, marked as a template,
 // linked from the footer and from the consent line under the contact form.
-let site: SiteHarness;
-
-beforeAll(async () => {
-  site = await startSiteHarness();
-});
-
-afterAll(async () => {
-  await site?.close();
-});
+const site = siteFixture();
 
 const TEMPLATE = /Template: review with counsel/;
 

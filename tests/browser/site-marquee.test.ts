@@ -1,22 +1,9 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  jumpTo,
-  nextFrames,
-  type SiteHarness,
-  startSiteHarness,
-} from '../fixtures/site/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { jumpTo, nextFrames, siteFixture } from '../fixtures/site/harness.ts';
 import { withPage } from '../helpers/chromium.ts';
 
-let site: SiteHarness;
-
-beforeAll(async () => {
-  site = await startSiteHarness();
-});
-
-afterAll(async () => {
-  await site?.close();
-});
+const site = siteFixture();
 
 /** The track's current horizontal translation in px (0 when untouched). */
 const trackX = (page: Page) =>

@@ -1,23 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   documentTop,
   jumpTo,
   maxScrollY,
-  type SiteHarness,
-  settledScrollY,
-  startSiteHarness,
+  recordScroll,
+  scrollY,
+  siteFixture,
 } from '../fixtures/site/harness.ts';
 import { withPage } from '../helpers/chromium.ts';
 
-let site: SiteHarness;
+const site = siteFixture();
 
-beforeAll(async () => {
-  site = await startSiteHarness();
-});
-
-afterAll(async () => {
-  await site?.close();
-});
+/** The machine may be busy: polls wait up to 15 s (they return as soon as they pass). */
+const WAIT = { timeout: 15_000 };
 
 const navStyle = (page: import('playwright-core').Page) =>
   page.evaluate(() => {
@@ -77,15 +72,15 @@ describe('navigation bar', () => {
           Math.round((await documentTop(page, `#${id}`)) - offset),
           await maxScrollY(page),
         );
+        const positions = await recordScroll(page);
         await page
           .getByRole('navigation', { name: 'Main' })
           .getByRole('link', { name: label })
           .click();
-        // Smooth: partway through, the page is between the start and the target.
-        await page.waitForTimeout(60);
-        const midway = await page.evaluate(() => window.scrollY);
-        expect(midway).toBeLessThan(expected);
-        expect(await settledScrollY(page)).toBe(expected);
+        // Waits for the page to arrive (a state), not for a quiet spell a busy machine fakes.
+        await expect.poll(() => scrollY(page), WAIT).toBe(expected);
+        // Smooth: on the way, the page passed through positions between the start (0) and the target.
+        expect((await positions()).filter((y) => y > 0 && y < expected)).not.toEqual([]);
         expect(await page.evaluate(() => document.activeElement?.id)).toBe(id);
         expect(new URL(page.url()).hash).toBe('');
       });
@@ -102,7 +97,7 @@ describe('navigation bar', () => {
         await maxScrollY(page),
       );
       await page.locator('.hero').getByRole('link', { name: 'Let’s Talk' }).click();
-      expect(await settledScrollY(page)).toBe(expected);
+      await expect.poll(() => scrollY(page), WAIT).toBe(expected);
     });
   });
 
@@ -145,7 +140,7 @@ describe('mobile menu at 375 px', () => {
       await menu.getByRole('link', { name: 'How It Works' }).click();
       expect(await toggle.getAttribute('aria-expanded')).toBe('false');
       expect(await menu.isVisible()).toBe(false);
-      expect(await settledScrollY(page)).toBe(expected);
+      await expect.poll(() => scrollY(page), WAIT).toBe(expected);
 
       await toggle.click();
       expect(await toggle.getAttribute('aria-expanded')).toBe('true');

@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { revealEverything, type SiteHarness, startSiteHarness } from '../fixtures/site/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { revealEverything, siteFixture } from '../fixtures/site/harness.ts';
 import { openPage, withPage } from '../helpers/chromium.ts';
 
-let site: SiteHarness;
-
-beforeAll(async () => {
-  site = await startSiteHarness();
-});
-
-afterAll(async () => {
-  await site?.close();
-});
+const site = siteFixture();
 
 const MISSING = 'Assistant ID is missing from the URL. Please add ?assistantId=...';
 

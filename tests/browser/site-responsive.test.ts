@@ -1,19 +1,15 @@
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { revealEverything, type SiteHarness, startSiteHarness } from '../fixtures/site/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { revealEverything, siteFixture } from '../fixtures/site/harness.ts';
 import { withPage } from '../helpers/chromium.ts';
 
-let site: SiteHarness;
 /** Full-page screenshots for a person to look at after `npm test`. */
 const SHOTS = 'dist/screenshots';
 
-beforeAll(async () => {
-  site = await startSiteHarness();
-  mkdirSync(SHOTS, { recursive: true });
-});
+const site = siteFixture();
 
-afterAll(async () => {
-  await site?.close();
+beforeAll(() => {
+  mkdirSync(SHOTS, { recursive: true });
 });
 
 describe('responsive layout', () => {

@@ -1,15 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SiteHarness, startSiteHarness } from '../fixtures/site/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { siteFixture } from '../fixtures/site/harness.ts';
 
-let site: SiteHarness;
-
-beforeAll(async () => {
-  site = await startSiteHarness();
-});
-
-afterAll(async () => {
-  await site?.close();
-});
+const site = siteFixture();
 
 const get = async (path: string) => {
   const response = await fetch(`${site.server.url}${path}`);

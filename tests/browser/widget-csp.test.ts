@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STRICT_CSP, startWidgetServer } from '../fixtures/widget/harness.ts';
-import { launchChromium, withPage } from '../helpers/chromium.ts';
-import type { StaticServer } from '../helpers/static-server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { STRICT_CSP, widgetServerOptions } from '../fixtures/widget/harness.ts';
+import { browserFixture } from '../helpers/browser-fixture.ts';
+import { withPage } from '../helpers/chromium.ts';
 
 /** The machine may be busy: polls wait up to 10 s (they return as soon as they pass). */
 const WAIT = { timeout: 10_000 };
@@ -11,20 +11,9 @@ const WAIT = { timeout: 10_000 };
 // (plus connect-src and media-src): the widget must cause zero securitypolicyviolation events:
 // no eval, no inline style, no <style>, no innerHTML, no string-to-script sinks.
 
-let browser: Browser;
-let server: StaticServer;
-
-beforeAll(async () => {
-  browser = await launchChromium({
-    media: 'granted',
-    args: ['--autoplay-policy=no-user-gesture-required'],
-  });
-  server = await startWidgetServer({ 'content-security-policy': STRICT_CSP });
-});
-
-afterAll(async () => {
-  await server?.close();
-  await browser?.close();
+const env = browserFixture({
+  launch: { media: 'granted', args: ['--autoplay-policy=no-user-gesture-required'] },
+  serve: widgetServerOptions({ 'content-security-policy': STRICT_CSP }),
 });
 
 async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
@@ -43,8 +32,8 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
 
 describe('strict CSP host page', () => {
   it('serves the page under the strict policy', async () => {
-    await withPage(browser, async (page) => {
-      const response = await page.goto(`${server.url}/esm.html`);
+    await withPage(env.browser, async (page) => {
+      const response = await page.goto(`${env.server.url}/esm.html`);
       expect(response?.headers()['content-security-policy']).toBe(STRICT_CSP);
       expect(STRICT_CSP).toContain(
         "script-src 'self'; style-src 'self'; require-trusted-types-for 'script'",
@@ -54,10 +43,10 @@ describe('strict CSP host page', () => {
 
   it('would see a violation: an inline style attribute and an innerHTML string are reported', async () => {
     await withPage(
-      browser,
+      env.browser,
       async (page) => {
         const violations = await watchViolations(page);
-        await page.goto(`${server.url}/blank.html`);
+        await page.goto(`${env.server.url}/blank.html`);
         await page.evaluate(() => {
           const div = document.createElement('div');
           div.setAttribute('style', 'color: red');
@@ -77,9 +66,9 @@ describe('strict CSP host page', () => {
   });
 
   it('runs a whole call inline with zero violations', async () => {
-    await withPage(browser, async (page) => {
+    await withPage(env.browser, async (page) => {
       const violations = await watchViolations(page);
-      await page.goto(`${server.url}/esm.html`);
+      await page.goto(`${env.server.url}/esm.html`);
       await page.getByRole('button', { name: 'Talk to Assistant' }).click();
       await page.getByRole('button', { name: 'Stop' }).waitFor();
       await page.evaluate(() => {
@@ -94,11 +83,11 @@ describe('strict CSP host page', () => {
   });
 
   it('opens and closes the floating panel with zero violations', async () => {
-    await withPage(browser, async (page) => {
+    await withPage(env.browser, async (page) => {
       const violations = await watchViolations(page);
-      await page.goto(`${server.url}/modes.html`);
+      await page.goto(`${env.server.url}/modes.html`);
       await page.getByRole('button', { name: 'Talk to Assistant' }).click();
-      await page.getByRole('dialog', { name: 'Voice assistant' }).waitFor();
+      await page.getByRole('dialog', { name: 'Talk to Assistant' }).waitFor();
       await page.getByRole('button', { name: 'Close' }).click();
       await expect.poll(() => page.getByRole('dialog').count(), WAIT).toBe(0);
       expect(await violations()).toEqual([]);
@@ -106,9 +95,9 @@ describe('strict CSP host page', () => {
   });
 
   it('runs the offline demo assistant with zero violations', async () => {
-    await withPage(browser, async (page) => {
+    await withPage(env.browser, async (page) => {
       const violations = await watchViolations(page);
-      await page.goto(`${server.url}/demo.html`);
+      await page.goto(`${env.server.url}/demo.html`);
       expect(await page.getByText('Demo assistant (offline)').isVisible()).toBe(true);
       await page.getByRole('button', { name: 'Talk to Assistant' }).click();
       await page.getByRole('button', { name: 'Stop' }).waitFor({ timeout: 15_000 });

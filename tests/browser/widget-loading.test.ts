@@ -1,15 +1,15 @@
 import { createReadStream } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   builtChunk,
   builtFileSize,
-  startWidgetServer,
   statusText,
   talkLabel,
+  widgetServerOptions,
 } from '../fixtures/widget/harness.ts';
-import { launchChromium, withPage } from '../helpers/chromium.ts';
-import type { StaticServer } from '../helpers/static-server.ts';
+import { browserFixture } from '../helpers/browser-fixture.ts';
+import { withPage } from '../helpers/chromium.ts';
 
 /** The machine may be busy: polls wait up to 10 s (they return as soon as they pass). */
 const WAIT = { timeout: 10_000 };
@@ -20,56 +20,59 @@ const WAIT = { timeout: 10_000 };
 // everything (React UI, call client, daily-js) stays under the byte budget.
 
 const KB = 1024;
-let browser: Browser;
-let server: StaticServer;
 let held: Array<() => void> = [];
 let holdUi = false;
 
-beforeAll(async () => {
-  browser = await launchChromium({ media: 'granted' });
-  const ui = builtChunk('mount-ui');
-  server = await startWidgetServer(
-    {},
-    {
-      // The UI chunk, held back on demand so a click can land before it arrives.
-      [`/widget/${ui}`]: (_req, res) => {
-        const send = () => {
-          res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
-          createReadStream(`dist/widget/${ui}`).pipe(res);
-        };
-        if (holdUi) {
-          held.push(send);
-        } else {
-          send();
-        }
+const env = browserFixture({
+  launch: { media: 'granted' },
+  serve: () => {
+    const ui = builtChunk('mount-ui');
+    return widgetServerOptions(
+      {},
+      {
+        // The UI chunk, held back on demand so a click can land before it arrives.
+        [`/widget/${ui}`]: (_req, res) => {
+          const send = () => {
+            res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
+            createReadStream(`dist/widget/${ui}`).pipe(res);
+          };
+          if (holdUi) {
+            held.push(send);
+          } else {
+            send();
+          }
+        },
       },
-    },
-  );
-});
-
-afterAll(async () => {
-  await server?.close();
-  await browser?.close();
+    );
+  },
 });
 
 /** Paths the page requested from our server after the page itself and its own assets. */
 function widgetRequests(): string[] {
-  return server.requests.filter((path) => path.startsWith('/widget/'));
+  return env.server.requests.filter((path) => path.startsWith('/widget/'));
 }
 
 async function openPlain(page: Page): Promise<void> {
-  server.requests.length = 0;
-  await page.goto(`${server.url}/plain.html`);
+  env.server.requests.length = 0;
+  await page.goto(`${env.server.url}/plain.html`);
   await page.getByRole('button', { name: 'Talk to Assistant' }).waitFor();
   await page.waitForTimeout(500);
 }
 
+/** Whether the UI code has taken over the element `id`. */
+function uiMounted(page: Page, id: string): Promise<boolean> {
+  return page.evaluate(
+    (elementId) => document.getElementById(elementId)?.shadowRoot?.querySelector('.ui') != null,
+    id,
+  );
+}
+
 describe('before intent', () => {
   it('makes exactly one request, our loader file, within 10 KB gzip', async () => {
-    await withPage(browser, async (page) => {
+    await withPage(env.browser, async (page) => {
       const external: string[] = [];
       page.on('request', (request) => {
-        if (!request.url().startsWith(server.url)) {
+        if (!request.url().startsWith(env.server.url)) {
           external.push(request.url());
         }
       });
@@ -81,7 +84,7 @@ describe('before intent', () => {
   });
 
   it('shows the real idle button at its final size with no layout shift', async () => {
-    await withPage(browser, async (page) => {
+    await withPage(env.browser, async (page) => {
       await page.addInitScript(() => {
         const shifts: number[] = [];
         (window as unknown as { shifts: number[] }).shifts = shifts;
@@ -123,9 +126,9 @@ describe('before intent', () => {
     });
   });
 
-  it('fetches the UI on hover and on keyboard focus, not before', async () => {
+  it('fetches the UI and the web-call client on hover and on keyboard focus, not before', async () => {
     for (const intent of ['hover', 'focus'] as const) {
-      await withPage(browser, async (page) => {
+      await withPage(env.browser, async (page) => {
         await openPlain(page);
         expect(widgetRequests()).toEqual(['/widget/voice-assistant.js']);
         if (intent === 'hover') {
@@ -133,9 +136,19 @@ describe('before intent', () => {
         } else {
           await page.keyboard.press('Tab');
         }
+        // The UI, its language's texts, and the web-call client with the API code it shares with
+        // the text chat (in whatever order the browser finishes them).
         await expect
-          .poll(widgetRequests, WAIT)
-          .toEqual(['/widget/voice-assistant.js', `/widget/${builtChunk('mount-ui')}`]);
+          .poll(() => widgetRequests().slice().sort(), WAIT)
+          .toEqual(
+            [
+              '/widget/voice-assistant.js',
+              `/widget/${builtChunk('mount-ui')}`,
+              `/widget/${builtChunk('en')}`,
+              `/widget/${builtChunk('platform-web-call')}`,
+              `/widget/${builtChunk('define-resource')}`,
+            ].sort(),
+          );
       });
     }
   });
@@ -143,11 +156,11 @@ describe('before intent', () => {
 
 describe('the click', () => {
   it('shows Connecting... in the same frame, before the UI code arrives, and continues', async () => {
-    await withPage(browser, async (page) => {
+    await withPage(env.browser, async (page) => {
       holdUi = true;
       held = [];
       try {
-        await page.goto(`${server.url}/esm.html`);
+        await page.goto(`${env.server.url}/esm.html`);
         await page.getByRole('button', { name: 'Talk to Assistant' }).waitFor();
         const sameTask = await page.evaluate(() => {
           const root = document.getElementById('widget')?.shadowRoot;
@@ -171,9 +184,60 @@ describe('the click', () => {
     });
   });
 
+  // The browser clicks only when press and release land on the same element. If the UI takes
+  // over while the visitor holds the loader's button down, the release lands on the UI's button
+  // and the click is lost (seen in CI as the floating dialog never opening).
+  for (const input of ['mouse', 'Space'] as const) {
+    it(`carries out a ${input} press held while the UI code arrives`, async () => {
+      await withPage(env.browser, async (page) => {
+        holdUi = true;
+        held = [];
+        try {
+          await page.goto(`${env.server.url}/modes.html`);
+          const launcher = page.getByRole('button', { name: 'Talk to Assistant' });
+          const pressed = await launcher.elementHandle();
+          if (input === 'mouse') {
+            await launcher.hover();
+            await expect.poll(() => held.length, WAIT).toBe(1);
+            await page.mouse.down();
+          } else {
+            await launcher.focus();
+            await expect.poll(() => held.length, WAIT).toBe(1);
+            await page.keyboard.down(' ');
+          }
+          holdUi = false;
+          for (const send of held.splice(0)) {
+            send();
+          }
+          // The other instance, shown intent now, mounts the arrived UI code: from then on it is
+          // loaded, and only the press keeps the held button in place.
+          await page.evaluate(() =>
+            document.getElementById('inline')?.dispatchEvent(new FocusEvent('focusin')),
+          );
+          await expect.poll(() => uiMounted(page, 'inline'), WAIT).toBe(true);
+          expect(await pressed?.evaluate((button) => button.isConnected)).toBe(true);
+          if (input === 'mouse') {
+            await page.mouse.up();
+          } else {
+            await page.keyboard.up(' ');
+          }
+        } finally {
+          holdUi = false;
+          for (const send of held.splice(0)) {
+            send();
+          }
+        }
+        await page.getByRole('dialog', { name: 'Talk to Assistant' }).waitFor(WAIT);
+        await page.getByRole('button', { name: 'Stop' }).waitFor(WAIT);
+        expect(await uiMounted(page, 'floating')).toBe(true);
+        expect(await page.evaluate(() => window.fakeCall.webCalls)).toBe(1);
+      });
+    });
+  }
+
   it('loads daily-js at the click, before the web call, and stays within 150 KB gzip in all', async () => {
     await withPage(
-      browser,
+      env.browser,
       async (page) => {
         const order: string[] = [];
         page.on('request', (request) => {

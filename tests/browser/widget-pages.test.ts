@@ -1,14 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   recordedEvents,
-  startWidgetServer,
   statusText,
   talkLabel,
+  widgetServerOptions,
 } from '../fixtures/widget/harness.ts';
 import { axeViolations } from '../helpers/axe.ts';
-import { launchChromium, withPage } from '../helpers/chromium.ts';
-import type { StaticServer } from '../helpers/static-server.ts';
+import { browserFixture } from '../helpers/browser-fixture.ts';
+import { withPage } from '../helpers/chromium.ts';
 
 /** The machine may be busy: polls wait up to 10 s (they return as soon as they pass). */
 const WAIT = { timeout: 10_000 };
@@ -16,23 +15,12 @@ const WAIT = { timeout: 10_000 };
 // Host-page situations: several instances, an element added late, hostile host CSS, the
 // full-screen and floating modes, keyboard-only use and a denied microphone.
 
-let browser: Browser;
-let server: StaticServer;
-
-beforeAll(async () => {
-  browser = await launchChromium({ media: 'granted' });
-  server = await startWidgetServer();
-});
-
-afterAll(async () => {
-  await server?.close();
-  await browser?.close();
-});
+const env = browserFixture({ launch: { media: 'granted' }, serve: widgetServerOptions() });
 
 describe('host pages', () => {
   it('runs two instances side by side, each with its own call and events', async () => {
-    await withPage(browser, async (page) => {
-      await page.goto(`${server.url}/modes.html`);
+    await withPage(env.browser, async (page) => {
+      await page.goto(`${env.server.url}/modes.html`);
       await page.getByRole('button', { name: 'Ask about listings' }).click();
       await page.getByRole('button', { name: 'Stop' }).waitFor();
       expect(await talkLabel(page, 'floating')).toBe('Talk to Assistant');
@@ -42,7 +30,7 @@ describe('host pages', () => {
       expect(new Set(sources)).toEqual(new Set(['inline']));
 
       await page.getByRole('button', { name: 'Talk to Assistant' }).click();
-      await page.getByRole('dialog', { name: 'Voice assistant' }).waitFor();
+      await page.getByRole('dialog', { name: 'Talk to Assistant' }).waitFor();
       await page.getByRole('button', { name: 'Stop' }).waitFor();
       expect(await talkLabel(page, 'inline')).toBe('Ask about listings');
       expect(await axeViolations(page)).toEqual([]);
@@ -50,8 +38,8 @@ describe('host pages', () => {
   });
 
   it('upgrades an element added after load, including one configured before it was added', async () => {
-    await withPage(browser, async (page) => {
-      await page.goto(`${server.url}/late.html`);
+    await withPage(env.browser, async (page) => {
+      await page.goto(`${env.server.url}/late.html`);
       await page.waitForFunction(() => customElements.get('voice-assistant') !== undefined);
       await page.evaluate(() => {
         const el = document.createElement('voice-assistant');
@@ -69,8 +57,8 @@ describe('host pages', () => {
   });
 
   it('shows a visible, accessible message for missing or bad attributes, never a blank box', async () => {
-    await withPage(browser, async (page) => {
-      await page.goto(`${server.url}/late.html`);
+    await withPage(env.browser, async (page) => {
+      await page.goto(`${env.server.url}/late.html`);
       await page.waitForFunction(() => customElements.get('voice-assistant') !== undefined);
       await page.evaluate(() => {
         const el = document.createElement('voice-assistant');
@@ -89,8 +77,8 @@ describe('host pages', () => {
   });
 
   it('keeps its look and works under hostile host CSS, and does not style the host', async () => {
-    await withPage(browser, async (page) => {
-      await page.goto(`${server.url}/hostile.html`);
+    await withPage(env.browser, async (page) => {
+      await page.goto(`${env.server.url}/hostile.html`);
       const talk = page.getByRole('button', { name: 'Talk to Assistant' });
       await talk.waitFor();
       expect(await talk.isVisible()).toBe(true);
@@ -119,9 +107,9 @@ describe('host pages', () => {
   });
 
   it('fullscreen: a black page with one centred button over the wave canvas', async () => {
-    await withPage(browser, async (page) => {
+    await withPage(env.browser, async (page) => {
       await page.setViewportSize({ width: 1000, height: 700 });
-      await page.goto(`${server.url}/fullscreen.html`);
+      await page.goto(`${env.server.url}/fullscreen.html`);
       const talk = page.getByRole('button', { name: 'Talk to Assistant' });
       await talk.waitFor();
       const layout = await page.evaluate(() => {
@@ -146,8 +134,8 @@ describe('host pages', () => {
   });
 
   it('works with the keyboard alone: Tab, Enter, Space, and Escape closes the floating panel', async () => {
-    await withPage(browser, async (page) => {
-      await page.goto(`${server.url}/modes.html`);
+    await withPage(env.browser, async (page) => {
+      await page.goto(`${env.server.url}/modes.html`);
       await page.getByRole('button', { name: 'Ask about listings' }).waitFor();
       await page.keyboard.press('Tab');
       const focused = () =>
@@ -167,10 +155,13 @@ describe('host pages', () => {
       await page.keyboard.press('Space');
       await expect.poll(focused, WAIT).toBe('inline Ask about listings');
 
+      // `Type instead` sits right after the talk button (docs/behaviour.md#chat).
+      await page.keyboard.press('Tab');
+      expect(await focused()).toBe('inline Type instead');
       await page.keyboard.press('Tab');
       expect(await focused()).toBe('floating Talk to Assistant');
       await page.keyboard.press('Enter');
-      await page.getByRole('dialog', { name: 'Voice assistant' }).waitFor();
+      await page.getByRole('dialog', { name: 'Talk to Assistant' }).waitFor();
       await expect.poll(focused, WAIT).toBe('floating Stop');
       await page.keyboard.press('Escape');
       await expect.poll(() => page.getByRole('dialog').count(), WAIT).toBe(0);
@@ -182,17 +173,12 @@ describe('host pages', () => {
 });
 
 describe('denied microphone', () => {
-  let denied: Browser;
-  beforeAll(async () => {
-    denied = await launchChromium({ media: 'denied' });
-  });
-  afterAll(async () => {
-    await denied?.close();
-  });
+  // The page comes from the file's server; only the browser differs.
+  const denied = browserFixture({ launch: { media: 'denied' } });
 
   it('returns to idle and names the browser setting to change', async () => {
-    await withPage(denied, async (page) => {
-      await page.goto(`${server.url}/esm.html`);
+    await withPage(denied.browser, async (page) => {
+      await page.goto(`${env.server.url}/esm.html`);
       await page.getByRole('button', { name: 'Talk to Assistant' }).click();
       await expect
         .poll(() => statusText(page), WAIT)

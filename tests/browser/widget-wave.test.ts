@@ -1,13 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   canvasSnapshot,
   countAnimationFrames,
   framesDuring,
-  startWidgetServer,
+  widgetServerOptions,
 } from '../fixtures/widget/harness.ts';
-import { launchChromium, withPage } from '../helpers/chromium.ts';
-import type { StaticServer } from '../helpers/static-server.ts';
+import { browserFixture } from '../helpers/browser-fixture.ts';
+import { withPage } from '../helpers/chromium.ts';
 
 // The wave canvas: animates only during a call, follows the assistant's volume, stays sharp at
 // any devicePixelRatio, follows its box, and requests no frames while idle, hidden or
@@ -16,21 +16,10 @@ import type { StaticServer } from '../helpers/static-server.ts';
 /** The machine may be busy: polls wait up to 10 s (they return as soon as they pass). */
 const WAIT = { timeout: 10_000 };
 
-let browser: Browser;
-let server: StaticServer;
-
-beforeAll(async () => {
-  browser = await launchChromium({ media: 'granted' });
-  server = await startWidgetServer();
-});
-
-afterAll(async () => {
-  await server?.close();
-  await browser?.close();
-});
+const env = browserFixture({ launch: { media: 'granted' }, serve: widgetServerOptions() });
 
 async function startCall(page: Page): Promise<void> {
-  await page.goto(`${server.url}/esm.html`);
+  await page.goto(`${env.server.url}/esm.html`);
   await page.getByRole('button', { name: 'Talk to Assistant' }).click();
   await page.getByRole('button', { name: 'Stop' }).waitFor();
   await page.evaluate(() => window.fakeCall.listening());
@@ -42,7 +31,7 @@ async function speakAndSettle(page: Page, level: number): Promise<void> {
 }
 
 async function withFrames<T>(fn: (page: Page) => Promise<T>, dpr = 1): Promise<T> {
-  const context = await browser.newContext({ deviceScaleFactor: dpr });
+  const context = await env.browser.newContext({ deviceScaleFactor: dpr });
   try {
     const page = await context.newPage();
     await page.addInitScript(countAnimationFrames);
@@ -54,9 +43,9 @@ async function withFrames<T>(fn: (page: Page) => Promise<T>, dpr = 1): Promise<T
 
 describe('wave canvas', () => {
   it('requests no animation frame while idle, and stops again after the call', async () => {
-    await withPage(browser, async (page) => {
+    await withPage(env.browser, async (page) => {
       await page.addInitScript(countAnimationFrames);
-      await page.goto(`${server.url}/esm.html`);
+      await page.goto(`${env.server.url}/esm.html`);
       await page.getByRole('button', { name: 'Talk to Assistant' }).hover();
       await page.waitForTimeout(300);
       const idle = await framesDuring(page, 800);
@@ -74,7 +63,7 @@ describe('wave canvas', () => {
   });
 
   it('moves between frames during a call, with an amplitude that follows the volume', async () => {
-    await withPage(browser, async (page) => {
+    await withPage(env.browser, async (page) => {
       await startCall(page);
       await speakAndSettle(page, 0);
       const quiet = await canvasSnapshot(page);
@@ -91,7 +80,7 @@ describe('wave canvas', () => {
 
   it('is sharp at devicePixelRatio 2 and follows its box', async () => {
     await withFrames(async (page) => {
-      await page.goto(`${server.url}/esm.html`);
+      await page.goto(`${env.server.url}/esm.html`);
       await page.getByRole('button', { name: 'Talk to Assistant' }).hover();
       await expect
         .poll(async () => {

@@ -18,7 +18,7 @@ import { recordEvents } from './record-events.ts';
 
 export const ROOM_URL = 'https://example.daily.co/room';
 
-/** A web-call response as the platform returns it (SPEC §3 fields). */
+/** A web-call response as the platform returns it (docs/behaviour.md#web-call fields). */
 export function webCallResponse(overrides: Partial<WebCallResponse> = {}): WebCallResponse {
   return { id: 'call-1', webCallUrl: ROOM_URL, ...overrides };
 }

@@ -321,14 +321,6 @@ export function createFakeDaily(config: FakeDailyOptions = {}) {
           });
         });
       },
-      async leave() {
-        calls.push('leave');
-        stopObserver();
-        if (state.meeting === 'joined-meeting') {
-          state.meeting = 'left-meeting';
-          fire('left-meeting', {});
-        }
-      },
       async destroy() {
         calls.push('destroy');
         const failure = takeFailure('destroy');
@@ -394,7 +386,6 @@ export function createFakeDaily(config: FakeDailyOptions = {}) {
         calls.push('stopRemoteParticipantsAudioLevelObserver');
         stopObserver();
       },
-      getRemoteParticipantsAudioLevel: () => ({ ...levels }),
       startRecording(options?: DailyStreamingOptions<'recording', 'start'>) {
         calls.push('startRecording');
         const failure = takeFailure('startRecording');
@@ -417,7 +408,6 @@ export function createFakeDaily(config: FakeDailyOptions = {}) {
         inputSettings.push(settings);
         return { inputSettings: settings };
       },
-      meetingState: () => state.meeting,
     } satisfies CallTransport;
     self = transport;
 

@@ -14,6 +14,10 @@ const PUBLIC_MODULES = [
   'widget/api/client.ts',
   'widget/call/call-client.ts',
   'widget/demo/demo-call.ts',
+  'widget/element-surface.ts',
+  'widget/call-surface.ts',
+  'widget/api-surface.ts',
+  'widget/react/index.ts',
 ] as const;
 
 const TRAPPED = [
@@ -50,7 +54,8 @@ function importInBareNode(module: string): { touched: string[]; exports: string[
   return JSON.parse(result.stdout) as { touched: string[]; exports: string[] };
 }
 
-describe('public modules in bare Node', () => {
+// Each check starts a fresh `node` with tsx: seconds apiece on a busy machine.
+describe('public modules in bare Node', { timeout: 30_000 }, () => {
   it('runs without DOM globals', () => {
     expect(typeof (globalThis as { HTMLElement?: unknown }).HTMLElement).toBe('undefined');
   });
@@ -74,5 +79,13 @@ describe('public modules in bare Node', () => {
         'defineVoiceAssistant',
       ]),
     );
+  });
+
+  it("imports the package's `.` entry reading only `customElements`, and registers nothing", () => {
+    // widget/main.ts registers the element when a registry exists; this checks for one and
+    // finds none, so nothing else is read and nothing is defined.
+    const { touched, exports } = importInBareNode('widget/main.ts');
+    expect(touched).toEqual(['customElements']);
+    expect(exports).toEqual(importInBareNode('widget/index.ts').exports);
   });
 });

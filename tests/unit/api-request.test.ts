@@ -89,6 +89,31 @@ describe('body encoding', () => {
     expect(encodeBody('json', form).body).toBe(form);
   });
 
+  it('turns an object of fields into multipart for a form-data route, dropping nothing', async () => {
+    const file = new File(['plan'], 'plan.pdf', { type: 'application/pdf' });
+    const { body, contentType } = encodeBody('form-data', {
+      file,
+      tags: ['a', 'b'],
+      size: 3,
+      at: new Date(Date.UTC(2026, 0, 2)),
+      metadata: { listing: 42 },
+      skipped: undefined,
+      empty: null,
+    });
+    expect(contentType).toBeUndefined();
+    const form = body as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    expect([...form.keys()]).toEqual(['file', 'tags', 'tags', 'size', 'at', 'metadata']);
+    expect(await (form.get('file') as File).text()).toBe('plan');
+    expect(form.getAll('tags')).toEqual(['a', 'b']);
+    expect(form.get('size')).toBe('3');
+    expect(form.get('at')).toBe('2026-01-02T00:00:00.000Z');
+    expect(form.get('metadata')).toBe('{"listing":42}');
+    expect(() => encodeBody('form-data', 'text', 'POST /file')).toThrow(
+      'POST /file sends multipart form data: pass a FormData or an object of fields, not a string.',
+    );
+  });
+
   it('sends nothing when there is no body', () => {
     expect(encodeBody('json', undefined)).toEqual({});
     expect(encodeBody('none', { ignored: true })).toEqual({});

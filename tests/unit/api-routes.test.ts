@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../widget/api/client.ts';
 import { ROUTES } from '../../widget/api/routes.ts';
 
-// SPEC §7 "Platform API", transcribed row by row: the oracle the route table is held to.
+// docs/behaviour.md#api-routes "Platform API", transcribed row by row: the oracle the route table is held to.
 // The two telephony-provider imports are the spec's {telephony_provider_1} and
 // {telephony_provider_2}, which the platform documents as twilio and vonage.
 const SPEC_ROWS = `
@@ -50,7 +50,7 @@ function methodsOf(group: Group, prefix = ''): string[] {
 }
 
 describe('route table', () => {
-  it('has exactly the 135 operations of SPEC §7, no more and no fewer', () => {
+  it('has exactly the 135 operations of docs/behaviour.md#api-routes, no more and no fewer', () => {
     expect(SPEC_ROWS).toHaveLength(135);
     const table = ROUTES.map((r) => normalise(`${r.method} ${r.path}`)).sort();
     expect(table).toEqual(SPEC_ROWS.map(normalise).sort());

@@ -19,6 +19,10 @@ describe('the attribute list', () => {
       [
         'api-base-url',
         'assistant-id',
+        'assistant-name',
+        'avatar',
+        'captions',
+        'position',
         'assistant-overrides',
         'demo',
         'label-active',
@@ -28,6 +32,18 @@ describe('the attribute list', () => {
         'public-key',
         'squad-id',
         'workflow-id',
+        'listing',
+        'listing-address',
+        'listing-price',
+        'listing-id',
+        'listing-url',
+        'agent-name',
+        'lead-endpoint',
+        'analytics',
+        'chat',
+        'consent',
+        'consent-url',
+        'lang',
       ].sort(),
     );
   });
@@ -46,6 +62,22 @@ describe('the attribute list', () => {
       | 'labelConnecting'
       | 'labelActive'
       | 'demo'
+      | 'assistantName'
+      | 'avatar'
+      | 'captions'
+      | 'position'
+      | 'listing'
+      | 'listingAddress'
+      | 'listingPrice'
+      | 'listingId'
+      | 'listingUrl'
+      | 'agentName'
+      | 'leadEndpoint'
+      | 'analytics'
+      | 'chat'
+      | 'consent'
+      | 'consentUrl'
+      | 'lang'
     >();
   });
 
@@ -69,6 +101,14 @@ describe('parseAttributes', () => {
       assistantOverrides: undefined,
       publicKey: 'pk',
       apiBaseUrl: null,
+      assistantName: null,
+      avatar: null,
+      captions: true,
+      position: 'bottom-right',
+      leadEndpoint: null,
+      analytics: null,
+      chat: true,
+      consent: null,
       problems: [],
     });
     expect(DEFAULT_LABELS).toEqual({
@@ -162,5 +202,70 @@ describe('parseAttributes', () => {
   it('lists every problem at once', () => {
     const config = parseAttributes(values({ mode: 'x', assistantOverrides: '{' }));
     expect(config.problems).toHaveLength(3);
+  });
+});
+
+describe('the conversation view attributes', () => {
+  it('puts assistant-name in the default idle label, never over an explicit one', () => {
+    const named = parseAttributes(values({ assistantId: 'a', assistantName: ' Nora ' }));
+    expect(named.assistantName).toBe('Nora');
+    expect(named.labels).toEqual({
+      idle: 'Talk to Nora',
+      connecting: 'Connecting...',
+      active: 'Stop',
+    });
+    const labelled = parseAttributes(
+      values({ assistantId: 'a', assistantName: 'Nora', labelIdle: 'Call us' }),
+    );
+    expect(labelled.labels.idle).toBe('Call us');
+  });
+
+  it('reads avatar, captions and position, falling back to the defaults on other values', () => {
+    const config = parseAttributes(
+      values({ assistantId: 'a', avatar: ' /nora.png ', captions: 'OFF', position: 'bottom-left' }),
+    );
+    expect([config.avatar, config.captions, config.position]).toEqual([
+      '/nora.png',
+      false,
+      'bottom-left',
+    ]);
+    const other = parseAttributes(
+      values({ assistantId: 'a', avatar: ' ', captions: 'no', position: 'top-left' }),
+    );
+    expect([other.avatar, other.captions, other.position]).toEqual([null, true, 'bottom-right']);
+    expect(other.problems).toEqual([]);
+  });
+});
+
+describe('parseAttributes: lead capture', () => {
+  const base = { assistantId: 'a1', publicKey: 'pk' };
+
+  it('accepts an https lead-endpoint and http only for a loopback host', () => {
+    for (const url of [
+      'https://forms.example.com/leads',
+      'http://localhost:8080/forms/lead',
+      'http://127.0.0.1/forms/lead',
+    ]) {
+      const config = parseAttributes(values({ ...base, leadEndpoint: ` ${url} ` }));
+      expect(config.problems).toEqual([]);
+      expect(config.leadEndpoint).toBe(new URL(url).href);
+    }
+  });
+
+  it('shows a problem for a plain-http, credentialed or malformed lead-endpoint', () => {
+    for (const url of ['http://forms.example.com/leads', 'https://u:p@x.example/', 'https://']) {
+      const config = parseAttributes(values({ ...base, leadEndpoint: url }));
+      expect(config.leadEndpoint).toBeNull();
+      expect(config.problems).toEqual([
+        expect.stringMatching(/^The lead-endpoint attribute must be an https URL/),
+      ]);
+    }
+  });
+
+  it('turns the data layer on only for analytics="datalayer"', () => {
+    expect(parseAttributes(values({ ...base, analytics: 'DataLayer' })).analytics).toBe(
+      'datalayer',
+    );
+    expect(parseAttributes(values({ ...base, analytics: 'ga4' })).analytics).toBeNull();
   });
 });

@@ -92,7 +92,7 @@ describe('a successful start', () => {
 });
 
 describe('what start sends and joins', () => {
-  test('a string is sent as an id and an object inline; absent fields are left out (SPEC §3)', async () => {
+  test('a string is sent as an id and an object inline; absent fields are left out (docs/behaviour.md#web-call)', async () => {
     const h = callHarness();
     await startCall(h, { assistant: 'assistant-1' });
     await h.client.stop();
@@ -188,7 +188,7 @@ describe('what start sends and joins', () => {
   });
 });
 
-describe('input validation (SPEC §5)', () => {
+describe('input validation (docs/behaviour.md#validation)', () => {
   test('no assistant, squad or workflow throws and emits validation-error, nothing else', async () => {
     const h = callHarness();
     await expect(h.client.start({})).rejects.toThrow(
@@ -205,6 +205,20 @@ describe('input validation (SPEC §5)', () => {
     ]);
     expect(h.client.state).toBe('idle');
     expect(h.media.microphones).toEqual([]);
+  });
+
+  test('a whitespace-only id is absent: never sent next to another target, never enough alone', async () => {
+    const h = callHarness();
+    await startCall(h, { assistant: '  ', squad: ' sq ' });
+    expect(h.webCalls).toEqual([{ squadId: 'sq' }]);
+    expect(h.recorder.reports()[1]?.detail).toMatchObject({ hasAssistant: false, hasSquad: true });
+    await h.client.stop();
+    await expect(
+      h.client.start({ assistant: '  ', squad: '\t', workflow: ' ' }),
+    ).rejects.toMatchObject({
+      code: 'validation-error',
+    });
+    expect(h.webCalls).toHaveLength(1);
   });
 
   test('a client needs a public key or its own createWebCall', () => {
@@ -281,6 +295,7 @@ describe('a failure at each required stage', () => {
         microphone: 'preflight',
       });
       expect(h.client.state).toBe('idle');
+      expect(h.recorder.payloads('error').map((error) => error.recoverable)).toEqual([false]);
       expect(h.media.allReleased()).toBe(true);
       for (const room of h.daily.rooms) {
         expect(room.state.destroyed).toBe(true);
@@ -346,11 +361,13 @@ describe('a failure at each optional stage', () => {
         'call-start-success',
       ]);
       expect(h.client.state).toBe('connected');
+      // The client says the call goes on; listeners need not know which stages are optional.
+      expect(h.recorder.payloads('error').map((error) => error.recoverable)).toEqual([true]);
     },
   );
 });
 
-describe('every error type of the catalogue (SPEC §8)', () => {
+describe('every error type of the catalogue (docs/behaviour.md#errors)', () => {
   test('start-method-error when the page has no microphone API (not HTTPS)', async () => {
     const h = callHarness({ client: { mediaDevices: undefined } });
     // An explicit undefined falls back to navigator.mediaDevices, which happy-dom lacks.

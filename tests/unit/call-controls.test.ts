@@ -9,7 +9,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('controls need a call (SPEC §5)', () => {
+describe('controls need a call (docs/behaviour.md#validation)', () => {
   test('setMuted, isMuted, increaseMicLevel, say and send throw "Call object is not available."', async () => {
     const h = callHarness();
     const message = 'Call object is not available.';
@@ -74,7 +74,7 @@ describe('increaseMicLevel', () => {
 });
 
 describe('say and send', () => {
-  test('say sends SPEC §3’s say message with the interruption flags defaulting to false', async () => {
+  test('say sends docs/behaviour.md#web-call’s say message with the interruption flags defaulting to false', async () => {
     const h = callHarness();
     await startCall(h);
     h.client.say('Welcome!');
@@ -118,5 +118,27 @@ describe('say and send', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(() => h.client.say('too early')).toThrow('Call object is not available.');
     expect(h.daily.room.calls).not.toContain('sendAppMessage');
+  });
+});
+
+describe('the 4 KB app-message limit', () => {
+  test('an oversize message is a clear error and never reaches daily-js', async () => {
+    const h = callHarness();
+    await startCall(h);
+    const before = h.daily.room.calls.length;
+    expect(() => h.client.say('x'.repeat(5000))).toThrow(
+      expect.objectContaining({ code: 'message-too-large', name: 'CallError' }),
+    );
+    expect(() => h.client.say('x'.repeat(5000))).toThrow(/limit is 4096/);
+    expect(h.daily.room.calls).toHaveLength(before);
+    h.client.say('x'.repeat(3900));
+    expect(h.daily.room.sent).toHaveLength(1);
+  });
+
+  test('the limit counts the escaped JSON text, as daily-js does', async () => {
+    const h = callHarness();
+    await startCall(h);
+    // 2000 quotes become 4000+ characters once escaped twice: over the limit.
+    expect(() => h.client.say('"'.repeat(1000))).toThrow(/too large/);
   });
 });

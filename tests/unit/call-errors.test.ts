@@ -15,7 +15,7 @@ describe('CallError', () => {
     });
   });
 
-  test('each start stage has its SPEC §8 catalogue code', () => {
+  test('each start stage has its docs/behaviour.md#errors catalogue code', () => {
     expect(
       Object.fromEntries(START_STAGES.map((s) => [s, CallError.forStage(s, 'x').code])),
     ).toEqual({

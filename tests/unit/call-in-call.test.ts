@@ -40,7 +40,7 @@ describe('call-start', () => {
   });
 });
 
-describe('speech and volume (SPEC §4, §9)', () => {
+describe('speech and volume (docs/behaviour.md#states, §9)', () => {
   test('speech-start above 0.01, speech-end 1000 ms after the level was last above it', async () => {
     const h = await connected();
     const times: Array<[string, number]> = [];
@@ -119,7 +119,7 @@ describe('messages', () => {
   });
 });
 
-describe('ending a call (SPEC §4)', () => {
+describe('ending a call (docs/behaviour.md#states)', () => {
   test('stop(): idle, then the customer-ended status, then call-end; everything released', async () => {
     const h = await connected();
     await h.client.stop();
@@ -170,6 +170,7 @@ describe('ending a call (SPEC §4)', () => {
     ]);
     const [error] = h.recorder.payloads('error');
     expect(error?.message).toBe('The call was interrupted (network lost).');
+    expect(error?.recoverable).toBe(false);
   });
 
   test('the room leaving (assistant hung up) ends the call once', async () => {
@@ -196,7 +197,7 @@ describe('ending a call (SPEC §4)', () => {
   });
 });
 
-describe('participants and tracks (SPEC §9)', () => {
+describe('participants and tracks (docs/behaviour.md#constants)', () => {
   test('non-local participants get audio; video only when recording or avatar voice', async () => {
     const plain = await connected();
     plain.daily.room.addParticipant(speakerParticipant());
@@ -205,7 +206,9 @@ describe('participants and tracks (SPEC §9)', () => {
     ]);
 
     const avatar = await connected({
-      response: webCallResponse({ assistant: { voice: { provider: 'tavus' } } }),
+      response: webCallResponse({
+        assistant: { voice: { provider: 'tavus', voiceId: 'r52da2535a' } },
+      }),
     });
     avatar.daily.room.addParticipant(speakerParticipant());
     expect(avatar.daily.room.subscriptions.at(-1)?.updates).toEqual({
@@ -248,7 +251,9 @@ describe('participants and tracks (SPEC §9)', () => {
 
   test('the avatar’s video track is passed on as video', async () => {
     const h = await connected({
-      response: webCallResponse({ assistant: { voice: { provider: 'tavus' } } }),
+      response: webCallResponse({
+        assistant: { voice: { provider: 'tavus', voiceId: 'r52da2535a' } },
+      }),
     });
     const track = h.daily.room.startTrack(speakerParticipant(), 'video');
     expect(h.recorder.payloads('video')).toEqual([track.track]);
@@ -278,7 +283,7 @@ describe('participants and tracks (SPEC §9)', () => {
   });
 });
 
-describe('video recording (SPEC §3, §9)', () => {
+describe('video recording (docs/behaviour.md#web-call, §9)', () => {
   test('recording-started sends say-first-message with the recording delay in seconds', async () => {
     const h = await connected({
       response: webCallResponse({ artifactPlan: { videoRecordingEnabled: true } }),
@@ -288,5 +293,43 @@ describe('video recording (SPEC §3, §9)', () => {
     expect(h.daily.room.sent.map((m) => JSON.parse(String(m)))).toEqual([
       { type: 'control', control: 'say-first-message', videoRecordingStartDelaySeconds: 2.5 },
     ]);
+  });
+});
+
+describe('audio-processor errors (docs/behaviour.md#errors)', () => {
+  test('noise processing is turned off and local audio comes back for an unmuted user', async () => {
+    const h = callHarness();
+    await startCall(h);
+    h.daily.room.emit('nonfatal-error', {
+      type: 'audio-processor-error',
+      errorMsg: 'worklet crashed',
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.daily.room.inputSettings.at(-1)).toEqual({ audio: { processor: { type: 'none' } } });
+    expect(h.daily.room.calls.at(-1)).toBe('setLocalAudio(true)');
+  });
+
+  test('a user who muted themselves is never unmuted by it', async () => {
+    const h = callHarness();
+    await startCall(h);
+    h.client.setMuted(true);
+    h.daily.room.emit('nonfatal-error', {
+      type: 'audio-processor-error',
+      errorMsg: 'worklet crashed',
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.daily.room.inputSettings.at(-1)).toEqual({ audio: { processor: { type: 'none' } } });
+    expect(h.daily.room.calls.filter((c) => c.startsWith('setLocalAudio'))).toEqual([
+      'setLocalAudio(false)',
+    ]);
+    expect(h.client.isMuted()).toBe(true);
+  });
+
+  test('other non-fatal errors change nothing', async () => {
+    const h = callHarness();
+    await startCall(h);
+    const calls = h.daily.room.calls.length;
+    h.daily.room.emit('nonfatal-error', { type: 'screen-share-error', errorMsg: 'x' });
+    expect(h.daily.room.calls).toHaveLength(calls);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { assertTransition, CALL_TRANSITIONS, canTransition } from '../../widget/call/call-state.ts';
 
-describe('call state table (SPEC §4)', () => {
+describe('call state table (docs/behaviour.md#states)', () => {
   test('allows exactly idle→starting, starting→connected|idle, connected→idle', () => {
     expect(CALL_TRANSITIONS).toEqual({
       idle: ['starting'],

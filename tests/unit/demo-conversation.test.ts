@@ -5,10 +5,15 @@ import {
   FIRST_MESSAGE_DELAY_MS,
   HANG_UP_DELAY_MS,
   REPLY_DELAY_MS,
+  TOOL_RESULT_TIMEOUT_MS,
 } from '../../widget/demo/constants.ts';
 import { Conversation } from '../../widget/demo/conversation.ts';
 import { CLIPS, SCRIPT } from '../../widget/demo/script.ts';
-import type { DemoEndedReason, DemoServerMessage } from '../../widget/demo/server-messages.ts';
+import type {
+  DemoEndedReason,
+  DemoServerMessage,
+  ToolCalls,
+} from '../../widget/demo/server-messages.ts';
 import { FAKE_DURATIONS, FakeAudioEngine } from '../fixtures/demo/fake-audio-engine.ts';
 
 type Sent = 'listening' | DemoServerMessage;
@@ -23,6 +28,8 @@ function label(message: Sent): string {
       return `status ${message.status}${message.endedReason ? ` ${message.endedReason}` : ''}`;
     case 'speech-update':
       return `${message.role} ${message.status}`;
+    case 'tool-calls':
+      return `tool-calls ${message.toolCallList.map((c) => `${c.id} ${c.function.name}`).join(', ')}`;
     default:
       return message.role === 'assistant' && message.transcriptType === 'partial'
         ? 'assistant partial'
@@ -110,12 +117,28 @@ describe('demo conversation', () => {
 
     sent = [];
     await visitorSpeaks();
-    await vi.advanceTimersByTimeAsync(REPLY_DELAY_MS + FAKE_DURATIONS.booked);
+    await vi.advanceTimersByTimeAsync(REPLY_DELAY_MS);
     expect(labels()).toEqual([
       'user started',
       'user partial: 2:00 PM works',
       `user final: ${visitorSecond}`,
       'user stopped',
+      'tool-calls demo-tool-call-1 request_viewing, demo-tool-call-2 capture_lead',
+    ]);
+    // The assistant waits for the page's tool results before it speaks.
+    await vi.advanceTimersByTimeAsync(TOOL_RESULT_TIMEOUT_MS - 500);
+    expect(audio.played).toEqual(['greeting', 'listing', 'slots']);
+    sent = [];
+    conversation.handle({ kind: 'tool-result', toolCallId: 'demo-tool-call-1', content: 'Saved.' });
+    expect(audio.playing).toBeNull();
+    conversation.handle({ kind: 'tool-result', toolCallId: 'demo-tool-call-2', content: 'Saved!' });
+    expect(audio.playing).toBe('booked');
+    expect(conversation.toolResults).toEqual([
+      { toolCallId: 'demo-tool-call-1', content: 'Saved.' },
+      { toolCallId: 'demo-tool-call-2', content: 'Saved!' },
+    ]);
+    await vi.advanceTimersByTimeAsync(FAKE_DURATIONS.booked);
+    expect(labels()).toEqual([
       'assistant started',
       'assistant partial',
       `assistant final: ${CLIPS.booked.text}`,
@@ -276,5 +299,78 @@ describe('demo conversation', () => {
     await vi.advanceTimersByTimeAsync(30_000);
     expect(sent.filter((m) => m === 'listening' || m.type !== 'speech-update')).toEqual([]);
     expect(hangUp).not.toHaveBeenCalled();
+  });
+});
+
+describe('demo conversation: tool calls', () => {
+  /** Plays the script up to the tool calls after the visitor's second answer. */
+  async function toToolCalls(): Promise<void> {
+    conversation.start();
+    await vi.advanceTimersByTimeAsync(FIRST_MESSAGE_DELAY_MS + FAKE_DURATIONS.greeting);
+    await visitorSpeaks();
+    await vi.advanceTimersByTimeAsync(
+      REPLY_DELAY_MS + FAKE_DURATIONS.listing + BETWEEN_CLIPS_MS + FAKE_DURATIONS.slots,
+    );
+    sent = [];
+    await visitorSpeaks();
+    await vi.advanceTimersByTimeAsync(REPLY_DELAY_MS);
+  }
+
+  it('sends request_viewing and capture_lead as the platform does, with the visitor’s name and phone', async () => {
+    await toToolCalls();
+    const message = sent.find((m): m is ToolCalls => m !== 'listening' && m.type === 'tool-calls');
+    if (message === undefined) {
+      throw new Error('no tool-calls message');
+    }
+    expect(message.toolCallList.map((c) => [c.id, c.type, c.function.name])).toEqual([
+      ['demo-tool-call-1', 'function', 'request_viewing'],
+      ['demo-tool-call-2', 'function', 'capture_lead'],
+    ]);
+    const args = message.toolCallList.map((c) => JSON.parse(c.function.arguments));
+    expect(args[0]).toEqual({
+      listing: '14 Linden Court',
+      preferred_times: ['Saturday 2:00 PM'],
+      name: 'Sam Rivera',
+      phone: '604 555 0134',
+    });
+    expect(args[1]).toMatchObject({
+      name: 'Sam Rivera',
+      phone: '604 555 0134',
+      intent: 'buy',
+      consent_to_contact: true,
+    });
+    expect(message.toolWithToolCallList.map((t) => t.toolCall.id)).toEqual([
+      'demo-tool-call-1',
+      'demo-tool-call-2',
+    ]);
+    // The visitor said what the tools carry.
+    expect(visitorSecond).toContain('Sam Rivera');
+    expect(visitorSecond).toContain('604 555 0134');
+    expect(visitorSecond).toContain('2:00 PM');
+  });
+
+  it('goes on without results after the timeout, and ignores results it did not ask for', async () => {
+    await toToolCalls();
+    conversation.handle({ kind: 'tool-result', toolCallId: 'someone-else', content: 'x' });
+    conversation.handle({ kind: 'tool-result', toolCallId: 'demo-tool-call-1', content: 'Saved.' });
+    await vi.advanceTimersByTimeAsync(TOOL_RESULT_TIMEOUT_MS - 500);
+    expect(audio.played).not.toContain('booked');
+    await vi.advanceTimersByTimeAsync(500);
+    expect(audio.playing).toBe('booked');
+    expect(conversation.toolResults).toEqual([
+      { toolCallId: 'demo-tool-call-1', content: 'Saved.' },
+    ]);
+    // A late result changes nothing.
+    conversation.handle({ kind: 'tool-result', toolCallId: 'demo-tool-call-2', content: 'late' });
+    expect(conversation.toolResults).toHaveLength(1);
+  });
+
+  it('leaves no timer behind when the visitor hangs up while it waits', async () => {
+    await toToolCalls();
+    conversation.handle({ kind: 'end-call' });
+    await vi.advanceTimersByTimeAsync(HANG_UP_DELAY_MS);
+    expect(hangUp).toHaveBeenCalledExactlyOnceWith('customer-ended-call');
+    expect(conversation.pendingTimers).toBe(0);
+    expect(audio.played).not.toContain('booked');
   });
 });

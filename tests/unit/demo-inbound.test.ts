@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sayMessage, serializeClientMessage } from '../../widget/call/client-messages.ts';
 import { parseInbound } from '../../widget/demo/inbound.ts';
+import { toolResultMessage } from '../../widget/leads/tool-result.ts';
 
 describe('messages the client sends to the demo assistant', () => {
   it('reads the playable signal', () => {
@@ -32,10 +33,26 @@ describe('messages the client sends to the demo assistant', () => {
       control: 'mute-assistant',
     });
     expect(parseInbound('{"type":"end-call"}')).toEqual({ kind: 'end-call' });
-    expect(parseInbound('{"type":"add-message","message":{}}')).toEqual({
+    expect(parseInbound('{"type":"transfer","destination":{}}')).toEqual({
       kind: 'ignored',
-      type: 'add-message',
+      type: 'transfer',
     });
+  });
+
+  it('reads a tool result: an add-message with role tool and its tool_call_id', () => {
+    const data = serializeClientMessage(toolResultMessage('demo-tool-call-1', 'Saved.'));
+    expect(parseInbound(data)).toEqual({
+      kind: 'tool-result',
+      toolCallId: 'demo-tool-call-1',
+      content: 'Saved.',
+    });
+    // Role user is the visitor's typed line, not a tool result.
+    expect(parseInbound({ type: 'add-message', message: { role: 'user', content: 'hi' } })).toEqual(
+      { kind: 'add-message', text: 'hi', triggerResponse: true },
+    );
+    expect(
+      parseInbound({ type: 'add-message', message: { role: 'tool', content: 'no id' } }),
+    ).toEqual({ kind: 'ignored', type: 'add-message' });
   });
 
   it('returns null for data that is not a message', () => {

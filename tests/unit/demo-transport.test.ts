@@ -109,13 +109,13 @@ describe('demo room (CallTransport)', () => {
       resolved = true;
       return participants;
     });
-    expect(room.meetingState()).toBe('joining-meeting');
+    expect(room.state).toBe('joining-meeting');
     await vi.advanceTimersByTimeAsync(JOIN_DELAY_MS - 1);
     expect(resolved).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     const participants = await joined;
     expect(Object.keys(participants)).toEqual(['local']);
-    expect(room.meetingState()).toBe('joined-meeting');
+    expect(room.state).toBe('joined-meeting');
     expect(engine.loaded).toBe(true);
     expect(engine.attachedMic).toBe(mic);
 
@@ -133,14 +133,17 @@ describe('demo room (CallTransport)', () => {
     expect(assistant?.tracks.audio.state).toBe('playable');
     expect(assistant?.tracks.audio.track).toBe(engine.output);
 
+    const levels: Array<Record<string, number>> = [];
+    room.on('remote-participants-audio-level', (e) => levels.push(e.participantsAudioLevel));
+    await room.startRemoteParticipantsAudioLevelObserver(100);
     room.sendAppMessage('playable', '*');
     await vi.advanceTimersByTimeAsync(0);
     expect(seen.slice(5)).toEqual(['app-message listening', 'app-message status-update']);
-    await vi.advanceTimersByTimeAsync(FIRST_MESSAGE_DELAY_MS);
+    await vi.advanceTimersByTimeAsync(FIRST_MESSAGE_DELAY_MS + 100);
     expect(engine.playing).toBe('greeting');
-    expect(room.getRemoteParticipantsAudioLevel()).toEqual({ [assistantId]: FAKE_VOICE_LEVEL });
+    expect(levels.at(-1)).toEqual({ [assistantId]: FAKE_VOICE_LEVEL });
     await vi.advanceTimersByTimeAsync(FAKE_DURATIONS.greeting);
-    expect(room.getRemoteParticipantsAudioLevel()).toEqual({ [assistantId]: 0 });
+    expect(levels.at(-1)).toEqual({ [assistantId]: 0 });
   });
 
   it('starts anyway when the client never says playable', async () => {
@@ -189,40 +192,37 @@ describe('demo room (CallTransport)', () => {
       'participant-left Vapi Speaker',
       'error ejected',
     ]);
-    expect(room.meetingState()).toBe('error');
+    expect(room.state).toBe('error');
     expect(engine.closed).toBe(true);
     expect(room.pendingTimers).toBe(0);
   });
 
-  it('leaves cleanly: left-meeting, no timers, the engine closed, the client’s mic untouched', async () => {
+  it('is destroyed cleanly: left-meeting, no timers, the engine closed, the client’s mic untouched', async () => {
     await joinAndSubscribe();
     await room.startRemoteParticipantsAudioLevelObserver(100);
     room.sendAppMessage('playable');
     await vi.advanceTimersByTimeAsync(FIRST_MESSAGE_DELAY_MS + 500);
-    await room.leave();
+    await room.destroy();
     await vi.advanceTimersByTimeAsync(0);
-    expect(seen.at(-1)).toBe('left-meeting');
-    expect(room.meetingState()).toBe('left-meeting');
+    expect(seen.slice(-2)).toEqual(['left-meeting', 'call-instance-destroyed']);
+    expect(room.state).toBe('left-meeting');
     expect(room.pendingTimers).toBe(0);
     expect(engine.closed).toBe(true);
     expect(engine.playing).toBeNull();
     expect(mic.readyState).toBe('live');
     expect(() => room.sendAppMessage('playable')).toThrow('only supported after join');
-    await room.destroy();
-    await vi.advanceTimersByTimeAsync(0);
-    expect(seen.at(-1)).toBe('call-instance-destroyed');
     await expect(room.join()).rejects.toThrow('Use after destroy');
   });
 
-  it('rejects the join and releases everything when left while joining', async () => {
+  it('rejects the join and releases everything when destroyed while joining', async () => {
     const joined = room.join();
     await vi.advanceTimersByTimeAsync(100);
-    await room.leave();
+    await room.destroy();
     await expect(joined).rejects.toThrow('left before the join completed');
     expect(room.pendingTimers).toBe(0);
     expect(engine.closed).toBe(true);
     await vi.advanceTimersByTimeAsync(JOIN_DELAY_MS);
-    expect(seen).toEqual(['joining-meeting']);
+    expect(seen).toEqual(['joining-meeting', 'call-instance-destroyed']);
   });
 
   it('rejects the join when the voice cannot be loaded', async () => {
@@ -231,7 +231,7 @@ describe('demo room (CallTransport)', () => {
     const outcome = expect(joined).rejects.toThrow('clip missing');
     await vi.advanceTimersByTimeAsync(JOIN_DELAY_MS);
     await outcome;
-    expect(room.meetingState()).toBe('error');
+    expect(room.state).toBe('error');
     expect(room.pendingTimers).toBe(0);
   });
 

@@ -18,11 +18,17 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   element: ['element'],
   loader: ['loader', 'element'],
   ui: ['ui', 'element', 'call', 'demo', 'leads', 'api'],
+  // The React component wraps the element: the contract, and the registration (a root file).
+  react: ['react', 'element', ''],
 };
 
-/** Type-only imports that are allowed on top: the contract names the call options it forwards. */
+/**
+ * Type-only imports that are allowed on top: the contract names the call options it forwards
+ * and the lead captures its events carry.
+ */
 const TYPE_ONLY_ALLOWED: Readonly<Record<string, readonly string[]>> = {
-  element: ['call'],
+  element: ['call', 'leads'],
+  react: ['loader'],
 };
 
 /** npm packages each folder may import; none for the loader's chunk and the contract. */
@@ -34,6 +40,8 @@ const PACKAGES: Readonly<Record<string, readonly string[]>> = {
   element: [],
   loader: [],
   ui: ['react', 'react-dom', '@r2wc/react-to-web-component'],
+  // The host's own React (a peer dependency); never react-dom, which would be a second renderer.
+  react: ['react'],
 };
 
 interface Edge {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { isMobileUserAgent } from '../../widget/call/mobile.ts';
 
-describe('isMobileUserAgent (SPEC §9: android, iphone, ipad, ipod and similar)', () => {
+describe('isMobileUserAgent (docs/behaviour.md#constants: android, iphone, ipad, ipod and similar)', () => {
   test.each([
     'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36',
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',

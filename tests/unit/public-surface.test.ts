@@ -20,6 +20,7 @@ describe('widget/index.ts public surface', () => {
         'InternalServerError',
         'NotFoundError',
         'PermissionDeniedError',
+        'RESOURCES',
         'ROUTES',
         'RateLimitError',
         'START_STAGES',

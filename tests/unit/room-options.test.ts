@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { buildJoinOptions, buildRoomOptions } from '../../widget/call/room-options.ts';
 import { FakeTrack } from '../helpers/fake-daily.ts';
 
-describe('room options (SPEC §9)', () => {
+describe('room options (docs/behaviour.md#constants)', () => {
   test('audio from the preflighted track, video follows recording, avoidEval on by default', () => {
     const mic = new FakeTrack('audio');
     expect(buildRoomOptions({ videoRecording: false }, mic.track, {})).toEqual({

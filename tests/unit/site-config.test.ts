@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { FORM_STAND_IN_PATH, parseSiteConfig, SiteConfigError } from '../../site/config.ts';
+import {
+  FORM_STAND_IN_PATH,
+  LEAD_STAND_IN_PATH,
+  parseSiteConfig,
+  SiteConfigError,
+} from '../../site/config.ts';
 
 describe('parseSiteConfig', () => {
   it('defaults to the offline demo, assistant "demo", the local form stand-in and localhost', () => {
@@ -8,6 +13,8 @@ describe('parseSiteConfig', () => {
       assistantId: 'demo',
       formEndpoint: FORM_STAND_IN_PATH,
       formStandIn: true,
+      leadEndpoint: LEAD_STAND_IN_PATH,
+      leadStandIn: true,
       apiBaseUrl: null,
       siteUrl: 'http://localhost:4173',
     });
@@ -25,6 +32,7 @@ describe('parseSiteConfig', () => {
         VITE_VAPI_PUBLIC_KEY: '0f3c9a1e-5b7d-4c2a-9e8f-123456789abc',
         VITE_ASSISTANT_ID: 'asst_42',
         VITE_FORM_ENDPOINT: 'https://formspree.io/f/xyzabcd',
+        VITE_LEAD_ENDPOINT: 'https://formspree.io/f/leads42',
         VITE_API_BASE_URL: 'https://api.vapi.ai/',
         VITE_SITE_URL: 'https://www.hearthline.ai/',
       }),
@@ -33,8 +41,21 @@ describe('parseSiteConfig', () => {
       assistantId: 'asst_42',
       formEndpoint: 'https://formspree.io/f/xyzabcd',
       formStandIn: false,
+      leadEndpoint: 'https://formspree.io/f/leads42',
+      leadStandIn: false,
       apiBaseUrl: 'https://api.vapi.ai',
       siteUrl: 'https://www.hearthline.ai',
+    });
+  });
+
+  it("lets the site's widgets post leads to a configured endpoint, else to the stand-in", () => {
+    expect(parseSiteConfig({ VITE_LEAD_ENDPOINT: 'http://localhost:9000/f/leads' })).toMatchObject({
+      leadEndpoint: 'http://localhost:9000/f/leads',
+      leadStandIn: false,
+    });
+    expect(parseSiteConfig({ VITE_LEAD_ENDPOINT: '  ' })).toMatchObject({
+      leadEndpoint: '/forms/lead',
+      leadStandIn: true,
     });
   });
 
@@ -54,6 +75,7 @@ describe('parseSiteConfig', () => {
         VITE_VAPI_PUBLIC_KEY: 'has spaces in it',
         VITE_ASSISTANT_ID: '<script>',
         VITE_FORM_ENDPOINT: 'not a url',
+        VITE_LEAD_ENDPOINT: 'http://leads.example.com/f/x',
         VITE_API_BASE_URL: 'ftp://api.example.com',
         VITE_SITE_URL: 'https://user:pw@example.com',
       });
@@ -64,11 +86,12 @@ describe('parseSiteConfig', () => {
     const error = caught as SiteConfigError;
     expect(error.name).toBe('SiteConfigError');
     expect(error.code).toBe('invalid-site-config');
-    expect(error.problems).toHaveLength(5);
+    expect(error.problems).toHaveLength(6);
     expect(error.problems.map((p) => p.split(' ')[0])).toEqual([
       'VITE_VAPI_PUBLIC_KEY',
       'VITE_ASSISTANT_ID',
       'VITE_FORM_ENDPOINT',
+      'VITE_LEAD_ENDPOINT',
       'VITE_API_BASE_URL',
       'VITE_SITE_URL',
     ]);
@@ -79,10 +102,11 @@ describe('parseSiteConfig', () => {
     expect(() =>
       parseSiteConfig({
         VITE_FORM_ENDPOINT: 'https://f.example.com/f?x=1',
+        VITE_LEAD_ENDPOINT: 'https://f.example.com/leads#x',
         VITE_SITE_URL: 'https://a.b/#x',
       }),
     ).toThrow(
-      /VITE_FORM_ENDPOINT must not carry a query[\s\S]*VITE_SITE_URL must not carry a query/,
+      /VITE_FORM_ENDPOINT must not carry a query[\s\S]*VITE_LEAD_ENDPOINT must not carry a query[\s\S]*VITE_SITE_URL must not carry a query/,
     );
   });
 });

@@ -5,7 +5,7 @@ import { loopPaddingIndices, marqueeSetWidth, nextMarqueeOffset } from '../../si
 import { scrollTargetY, sectionOffset } from '../../site/lib/scroll-to-section.ts';
 import { paths, routeForPath } from '../../site/paths.ts';
 
-describe('section offsets (SPEC §9)', () => {
+describe('section offsets (docs/behaviour.md#constants)', () => {
   it('keeps 35/90/98/30 px above the named sections and 80 px above any other', () => {
     expect(
       ['features', 'how-it-works', 'testimonials', 'contact', 'hero', ''].map(sectionOffset),

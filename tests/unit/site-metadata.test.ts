@@ -52,10 +52,11 @@ describe('robots.txt and sitemap.xml', () => {
     );
   });
 
-  it('lists the indexable pages: the landing page, /privacy and /terms (not /assistant)', () => {
+  it('lists the indexable pages: the landing page, /embed, /privacy and /terms (not /assistant)', () => {
     const xml = sitemapXml(config.siteUrl);
     expect([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([
       'https://www.hearthline.ai/',
+      'https://www.hearthline.ai/embed',
       'https://www.hearthline.ai/privacy',
       'https://www.hearthline.ai/terms',
     ]);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { SpeechDetector } from '../../widget/call/speech-detector.ts';
 
-describe('SpeechDetector (SPEC §4: threshold 0.01, end 1000 ms after the last loud sample)', () => {
+describe('SpeechDetector (docs/behaviour.md#states: threshold 0.01, end 1000 ms after the last loud sample)', () => {
   test('starts above the threshold only, not at it', () => {
     const detector = new SpeechDetector();
     expect(detector.feed(0.01, 0)).toBeNull();

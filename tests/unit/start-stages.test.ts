@@ -21,7 +21,7 @@ function runner(signal = new AbortController().signal) {
 }
 
 describe('start stages', () => {
-  test('SPEC §4 order', () => {
+  test('docs/behaviour.md#states order', () => {
     expect(START_STAGES).toEqual([
       'initialization',
       'web-call-creation',
@@ -82,6 +82,42 @@ describe('start stages', () => {
       status: 'cancelled',
       durationMs: 0,
     });
+  });
+
+  test('a stage after a stop() is not run nor reported; a stop() from its started report skips its work', async () => {
+    const controller = new AbortController();
+    const r = runner(controller.signal);
+    let ran = 0;
+    controller.abort();
+    await expect(r.runStage('daily-call-join', () => void ran++)).rejects.toBeInstanceOf(
+      StartCancelledError,
+    );
+    expect(r.reports).toEqual([]);
+
+    const late = new AbortController();
+    const stages = createStageRunner({
+      now: () => 0,
+      signal: late.signal,
+      report: (report) => {
+        r.reports.push(report);
+        late.abort(); // a listener calls stop() on `started`
+      },
+      onOptionalFailure: () => undefined,
+    });
+    await expect(stages('daily-call-join', () => void ran++)).rejects.toBeInstanceOf(
+      StartCancelledError,
+    );
+    expect(ran).toBe(0);
+    expect(r.reports.map((report) => report.status)).toEqual(['started', 'cancelled']);
+  });
+
+  test('the error says whether the call goes on: optional stages are recoverable', async () => {
+    const r = runner();
+    await r.runStage('audio-processing-setup', () => Promise.reject(new Error('x')));
+    await expect(
+      r.runStage('daily-call-join', () => Promise.reject(new Error('y'))),
+    ).rejects.toMatchObject({ code: 'daily-call-join-error', recoverable: false });
+    expect(r.optional.map((error) => error.recoverable)).toEqual([true]);
   });
 
   test('the work starts synchronously (inside the user gesture)', () => {

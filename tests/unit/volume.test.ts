@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { levelSum, volumeFromLevel } from '../../widget/call/volume.ts';
 
-describe('volume (SPEC §4: sum ÷ 0.15, capped at 1)', () => {
+describe('volume (docs/behaviour.md#states: sum ÷ 0.15, capped at 1)', () => {
   test('divides the level sum by 0.15 and caps at 1', () => {
     expect(volumeFromLevel(0.075)).toBeCloseTo(0.5);
     expect(volumeFromLevel(0.15)).toBe(1);

@@ -9,16 +9,19 @@ import {
   EVENT_DOCS,
 } from '../../widget/element/element-docs.ts';
 import { WIDGET_CSS } from '../../widget/element/styles.ts';
+import { ACCESS_CSS } from '../../widget/element/styles-access.ts';
+import { VIEW_CSS } from '../../widget/element/styles-view.ts';
 
 const SOURCES = ['widget/ui', 'widget/loader'].flatMap((dir) =>
-  readdirSync(dir)
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((f) => /\.tsx?$/.test(f) && f !== 'element-docs.ts')
     .map((f) => readFileSync(`${dir}/${f}`, 'utf8')),
 );
 
 describe('the documented theming surface matches the code', () => {
   it('documents exactly the custom properties the stylesheet reads', () => {
-    const used = new Set(WIDGET_CSS.match(/--va-[a-z-]+/g));
+    // The loader's sheet plus the rules the UI chunk adds to it.
+    const used = new Set((WIDGET_CSS + VIEW_CSS + ACCESS_CSS).match(/--va-[a-z-]+/g));
     const rendererAccent = SOURCES.some((s) => s.includes("'--va-accent'"));
     expect(rendererAccent).toBe(true);
     used.add('--va-accent');
@@ -28,7 +31,7 @@ describe('the documented theming surface matches the code', () => {
   it('documents exactly the parts the markup exposes', () => {
     const used = new Set<string>();
     for (const source of SOURCES) {
-      for (const match of source.matchAll(/part(?:=|, )["']([a-z ]+)["']/g)) {
+      for (const match of source.matchAll(/part(?:=|, )["']([a-z -]+)["']/g)) {
         for (const name of (match[1] ?? '').split(' ')) {
           used.add(name);
         }

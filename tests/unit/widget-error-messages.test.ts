@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { en } from '../../widget/element/i18n/en.ts';
+import { es } from '../../widget/element/i18n/es.ts';
 import { browserFamily, failureMessage } from '../../widget/ui/error-messages.ts';
 
 const UA = {
@@ -22,7 +24,7 @@ describe('browserFamily', () => {
 });
 
 describe('failureMessage', () => {
-  const base = { message: 'Permission denied', idleLabel: 'Talk to Assistant' };
+  const base = { message: 'Permission denied', idleLabel: 'Talk to Assistant', texts: en };
 
   it('names the microphone setting of each browser for a denied microphone', () => {
     const say = (ua: string) =>
@@ -38,7 +40,7 @@ describe('failureMessage', () => {
 
   it('says what to do for the other failures, naming the button', () => {
     const say = (code: string, message = 'boom') =>
-      failureMessage({ code, message, userAgent: UA.chrome, idleLabel: 'Call us' });
+      failureMessage({ code, message, userAgent: UA.chrome, idleLabel: 'Call us', texts: en });
     expect(say('microphone-not-found')).toBe(
       'No microphone was found. Connect one (or check your system sound settings), then press “Call us” again.',
     );
@@ -51,6 +53,21 @@ describe('failureMessage', () => {
     );
     expect(say('start-method-error', '')).toBe(
       'Something went wrong: start-method-error. Please press “Call us” again.',
+    );
+  });
+});
+
+describe('failureMessage in another language', () => {
+  it('says what to do in the visitor’s language, naming their button', () => {
+    const text = failureMessage({
+      code: 'microphone-denied',
+      message: 'Permission denied',
+      userAgent: UA.firefox,
+      idleLabel: 'Hablar con el asistente',
+      texts: es,
+    });
+    expect(text).toBe(
+      `El acceso al micrófono está bloqueado. ${es.errors.microphoneSetting.firefox} y vuelve a pulsar «Hablar con el asistente».`,
     );
   });
 });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WebCallCreator } from '../../widget/call/call-client.ts';
+import type { DemoCallOptions } from '../../widget/demo/demo-call.ts';
 import {
   ATTRIBUTES,
   type AttributeValues,
@@ -7,7 +8,8 @@ import {
   parseAttributes,
 } from '../../widget/element/attributes.ts';
 import type { CallOptionsOverride } from '../../widget/element/bridge.ts';
-import { type DemoOptions, WidgetSession } from '../../widget/ui/widget-session.ts';
+import { en } from '../../widget/element/i18n/en.ts';
+import { WidgetSession } from '../../widget/ui/widget-session.ts';
 import { createFakeDaily, fakeMediaDevices, speakerParticipant } from '../helpers/fake-daily.ts';
 
 const CHROME =
@@ -61,19 +63,22 @@ function setup(options: Setup = {}) {
     mediaDevices: media.mediaDevices,
     ...(options.overrides === 'none' ? {} : { transportFactory: daily.factory, createWebCall }),
   };
-  const demo: DemoOptions = { publicKey: 'demo', transportFactory: daily.factory, createWebCall };
+  const demo: DemoCallOptions = {
+    publicKey: 'demo',
+    transportFactory: daily.factory,
+    createWebCall,
+  };
   const loadDemo = vi.fn(async () => demo);
-  const preloadTransport = vi.fn();
   const session = new WidgetSession({
     host,
     config: () => parseAttributes(attributes),
     callOptions: () => overrides,
     loadDemo,
-    preloadTransport,
     userAgent: CHROME,
     now: () => Date.now(),
+    texts: () => en,
   });
-  return { session, events, daily, media, webCalls, loadDemo, preloadTransport, host };
+  return { session, events, daily, media, webCalls, loadDemo, host };
 }
 
 beforeEach(() => {
@@ -96,7 +101,13 @@ describe('WidgetSession', () => {
     const started = session.start();
     expect(session.getSnapshot().state).toBe('connecting');
     await started;
-    expect(webCalls).toEqual([{ assistantId: 'asst_1' }]);
+    // The page's URL always goes along as {{page_url}} (docs/behaviour.md#leads).
+    expect(webCalls).toEqual([
+      {
+        assistantId: 'asst_1',
+        assistantOverrides: { variableValues: { page_url: location.href } },
+      },
+    ]);
     expect(session.getSnapshot().state).toBe('active');
 
     daily.room.appMessage('listening');
@@ -149,7 +160,12 @@ describe('WidgetSession', () => {
       },
     });
     await session.start();
-    expect(webCalls).toEqual([{ squadId: 'sq_1', assistantOverrides: { firstMessage: 'Hey' } }]);
+    expect(webCalls).toEqual([
+      {
+        squadId: 'sq_1',
+        assistantOverrides: { firstMessage: 'Hey', variableValues: { page_url: location.href } },
+      },
+    ]);
     await session.stop();
   });
 
@@ -165,6 +181,7 @@ describe('WidgetSession', () => {
     const error = events.find((e) => e.startsWith('error'));
     expect(error).toContain('"code":"web-call-creation-error"');
     expect(error).toContain('"stage":"web-call-creation"');
+    expect(error).toContain('"recoverable":false');
     expect(events.at(-1)).toMatch(/^error/);
     expect(events.filter((e) => e.startsWith('state-change'))).toEqual([
       'state-change {"state":"connecting"}',
@@ -185,17 +202,15 @@ describe('WidgetSession', () => {
     expect(events.at(-1)).toContain('"code":"microphone-denied"');
   });
 
-  it('loads the demo assistant only in demo mode, and warms daily-js only for real calls', async () => {
+  it('loads the demo assistant only in demo mode', async () => {
     const real = setup({ overrides: 'none' });
     void real.session.start();
-    expect(real.preloadTransport).toHaveBeenCalledTimes(1);
     expect(real.loadDemo).not.toHaveBeenCalled();
     await real.session.stop();
 
     const demo = setup({ overrides: 'none', attributes: { publicKey: null } });
     await demo.session.start();
     expect(demo.loadDemo).toHaveBeenCalledTimes(1);
-    expect(demo.preloadTransport).not.toHaveBeenCalled();
     expect(demo.session.getSnapshot().state).toBe('active');
     await demo.session.stop();
   });
@@ -205,7 +220,7 @@ describe('WidgetSession', () => {
     let release: () => void = () => undefined;
     loadDemo.mockImplementationOnce(
       () =>
-        new Promise<DemoOptions>((resolve) => {
+        new Promise<DemoCallOptions>((resolve) => {
           release = () => resolve({ publicKey: 'demo', createWebCall: async () => ({}) });
         }),
     );
@@ -258,6 +273,7 @@ describe('WidgetSession', () => {
     expect(session.getSnapshot().state).toBe('active');
     expect(session.getSnapshot().status).toMatch(/Noise cancellation could not be turned on/);
     expect(events.find((e) => e.startsWith('error'))).toContain('audio-processing-setup');
+    expect(events.find((e) => e.startsWith('error'))).toContain('"recoverable":true');
     await session.stop();
     expect(session.getSnapshot().status).toBe('Call ended.');
   });

@@ -1,3 +1,4 @@
+import { toFormData } from './form-data.ts';
 import { fillPath } from './path.ts';
 import { serializeQuery } from './query.ts';
 import type { BodyKind, RouteSpec } from './route-spec.ts';
@@ -28,18 +29,22 @@ export interface BuiltRequest {
 /**
  * Encodes a body for its kind. `FormData` and `URLSearchParams` pass through untouched so the
  * runtime labels them (for `FormData` it adds the multipart boundary);
- * plain objects become JSON or url-encoded pairs according to the route, strings become text.
- * Form-data routes take a `FormData` the caller built, as `fetch` does.
+ * plain objects become JSON, url-encoded pairs or multipart fields according to the route
+ * (see `toFormData`), strings become text. `label` names the route in errors.
  */
 export function encodeBody(
   kind: BodyKind | undefined,
   body: unknown,
+  label = 'This route',
 ): { body?: BodyInit; contentType?: string } {
   if (body === undefined || !kind || kind === 'none') {
     return {};
   }
   if (body instanceof FormData || body instanceof URLSearchParams) {
     return { body };
+  }
+  if (kind === 'form-data') {
+    return { body: toFormData(body, label) };
   }
   if (kind === 'urlencoded') {
     return { body: new URLSearchParams(serializeQuery(body as object)) };
@@ -57,7 +62,7 @@ export function encodeBody(
  */
 export function buildRequest(input: RequestInput): BuiltRequest {
   const { route, token, idempotencyKey, baseUrl } = input;
-  const { body, contentType } = encodeBody(route.body, input.body);
+  const { body, contentType } = encodeBody(route.body, input.body, `${route.method} ${route.path}`);
   const headers: Record<string, string> = {};
   if (contentType) {
     headers['content-type'] = contentType;

@@ -68,7 +68,7 @@ export type Route = {
 }[keyof Groups];
 
 /**
- * The route table: one row per SPEC §7 operation (135), with method, path template, body kind
+ * The route table: one row per docs/behaviour.md#api-routes operation (135), with method, path template, body kind
  * (`none` where the resource row leaves it out), auth (`bearer` unless the row says `none`) and
  * the client group that exposes it. The client is built from the same rows, and the tests hold
  * this table to the spec.

@@ -1,7 +1,7 @@
 import type { components, paths as PublicPaths } from './generated/vapi.d.ts';
 import type { paths as ExtendedPaths } from './generated/vapi-extended.d.ts';
 
-// Hand-kept types for the SPEC §7 routes that neither OpenAPI document describes (and for
+// Hand-kept types for the docs/behaviour.md#api-routes routes that neither OpenAPI document describes (and for
 // POST /call/web, which the documents describe incompletely), in the same shape
 // openapi-typescript generates, so types.ts treats all three sources alike. Where the
 // platform's field list is not published, the body is an open object: it compiles anything and
@@ -37,22 +37,65 @@ interface PageQuery {
 }
 
 /**
- * POST /call/web body (SPEC §3): an id (string) or an inline object for the assistant, squad or
- * workflow, plus overrides. The public document's DTO has these fields but marks
- * `roomDeleteOnUserLeaveEnabled` as required, which the platform does not enforce.
+ * A spec type as callers can really send it: the published document marks fields that have
+ * server-side defaults as required and types `variableValues` as an empty record, so every
+ * top-level field is optional here and `variableValues` takes any values. The server validates.
  */
-export type WebCallBody = Omit<Schemas['CreateWebCallDTO'], 'roomDeleteOnUserLeaveEnabled'> & {
-  roomDeleteOnUserLeaveEnabled?: boolean;
-};
+export type Lenient<T> = Partial<Omit<T, 'variableValues'>> &
+  ('variableValues' extends keyof T ? { variableValues?: Record<string, unknown> } : unknown);
+
+/** The inline objects of a web call, each {@link Lenient}. */
+interface WebCallInline {
+  assistant?: Lenient<Schemas['CreateAssistantDTO']>;
+  assistantOverrides?: Lenient<Schemas['AssistantOverrides']>;
+  squad?: Lenient<Schemas['CreateSquadDTO']>;
+  workflow?: Lenient<Schemas['CreateWorkflowDTO']>;
+  workflowOverrides?: Lenient<Schemas['WorkflowOverrides']>;
+}
+
+/**
+ * POST /call/web body (docs/behaviour.md#web-call): an id (`assistantId`, `squadId`,
+ * `workflowId`) or an inline object for the assistant, squad or workflow, plus overrides. The
+ * one type for this body: the API client's `calls.createWeb` takes it and the call client's
+ * `createWebCall` receives it. Every field is optional (see {@link Lenient}), because the
+ * document marks fields required that the platform fills in itself.
+ */
+export type WebCallBody = Lenient<Omit<Schemas['CreateWebCallDTO'], keyof WebCallInline>> &
+  WebCallInline;
 
 /**
  * POST /call/web response: a call plus what the browser needs to join the room. The documents
- * omit `webCallUrl` and `transport.callToken`, which the platform returns.
+ * omit `webCallUrl` and `transport.callToken`, which the platform returns, and describe the
+ * rest incompletely, so every top-level field is optional (see {@link Lenient}); the call client
+ * needs only a room URL. The one type for this response: `calls.createWeb` resolves with it,
+ * and so do the call client's `createWebCall` and `start()`.
  */
-export type WebCallResponse = Schemas['Call'] & {
+export type WebCallResponse = Lenient<Omit<Schemas['Call'], 'transport'>> & {
   webCallUrl?: string;
   transport?: { callUrl?: string; callToken?: string; [field: string]: unknown };
 };
+
+type ChatDTO = Schemas['CreateChatDTO'];
+
+/** At most one of two ways to give something: the fields of `A` or of `B`, never both. */
+type OneOf<A, B> = (A & { [K in keyof B]?: never }) | (B & { [K in keyof A]?: never });
+
+/**
+ * POST /chat/web body: a text chat with a public key, outside a voice call. The route is in the
+ * spec's table but in neither document; the platform's docs (docs.vapi.ai/chat) give it the
+ * fields of `CreateChatDTO`: an assistant by id or inline (or a squad), the visitor's `input`,
+ * and the conversation carried by `previousChatId` (the last reply's `id`) or a `sessionId`,
+ * never both; `stream` asks for the reply as server-sent chunks.
+ */
+export type WebChatBody = OneOf<Pick<ChatDTO, 'assistantId'>, Pick<ChatDTO, 'assistant'>> &
+  OneOf<Pick<ChatDTO, 'previousChatId'>, Pick<ChatDTO, 'sessionId'>> &
+  Pick<ChatDTO, 'input' | 'stream' | 'assistantOverrides' | 'squadId' | 'name'>;
+
+/**
+ * POST /chat/web response (the document's `WebChat`): the chat's `id` (the next message's
+ * `previousChatId`), an optional `sessionId`, and the `output` messages (the assistant's reply).
+ */
+export type WebChatResponse = Schemas['WebChat'];
 
 /** Routes missing from both documents (and the voice-clone route under its generic template). */
 export interface SupplementPaths {
@@ -60,7 +103,7 @@ export interface SupplementPaths {
   '/v2/call/export': {
     get: GetOperation<QueryOf<'/v2/call', ExtendedPaths> & { format?: 'csv' | 'json' }, unknown>;
   };
-  '/chat/web': { post: PostOperation<Open, Open> };
+  '/chat/web': { post: PostOperation<WebChatBody, WebChatResponse> };
   '/chat/web/responses': { post: PostOperation<Open, Open> };
   '/campaign/paginated': {
     get: GetOperation<

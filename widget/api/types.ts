@@ -1,4 +1,5 @@
 import type { RequestOptions } from './core.ts';
+import type { FormFields } from './form-data.ts';
 import type { components, paths as PublicPaths } from './generated/vapi.d.ts';
 import type { paths as ExtendedPaths } from './generated/vapi-extended.d.ts';
 import type { BodyKind, HttpMethod, RouteSpec } from './route-spec.ts';
@@ -21,11 +22,14 @@ export type OperationOf<P extends string, M extends HttpMethod> = Or<
   Or<OperationIn<PublicPaths, P, Lowercase<M>>, OperationIn<ExtendedPaths, P, Lowercase<M>>>
 >;
 
-/** Multipart routes take a `FormData` (as `fetch` does); the document's field list is a guide. */
+/**
+ * Multipart routes take a `FormData` (as `fetch` does), or the document's fields as a plain
+ * object with `Blob`/`File` values for files, which the client turns into multipart.
+ */
 type ContentBody<C> = C extends { 'application/json': infer B }
   ? B
-  : C extends { 'multipart/form-data': unknown }
-    ? FormData
+  : C extends { 'multipart/form-data': infer F }
+    ? FormData | FormFields<F>
     : unknown;
 
 /** The request body an operation accepts. */
@@ -86,7 +90,6 @@ type Schemas = components['schemas'];
 export type Call = Schemas['Call'];
 export type Assistant = Schemas['Assistant'];
 export type CreateAssistantDto = Schemas['CreateAssistantDTO'];
-export type PhoneNumberPaginated = Schemas['PhoneNumberPaginatedResponse'];
 export type PaginationMeta = Schemas['PaginationMeta'];
 export type FileObject = Schemas['File'];
 export type { WebCallBody, WebCallResponse } from './supplement.ts';

@@ -11,7 +11,8 @@ export class RoomFailure {
   constructor(readonly cause: unknown) {}
 }
 
-function abortError(signal: AbortSignal): unknown {
+/** Why `signal` aborted: `StartCancelledError` for a `stop()`, else the room's failure. */
+export function abortReason(signal: AbortSignal): unknown {
   return signal.reason instanceof RoomFailure ? signal.reason.cause : new StartCancelledError();
 }
 
@@ -23,10 +24,10 @@ function abortError(signal: AbortSignal): unknown {
 export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) {
     promise.catch(() => undefined);
-    return Promise.reject(abortError(signal));
+    return Promise.reject(abortReason(signal));
   }
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(abortError(signal));
+    const onAbort = () => reject(abortReason(signal));
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(
       (value) => {

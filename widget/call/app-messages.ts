@@ -13,7 +13,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /**
  * Turns a room app-message's `data` into what it means (pure; no logging here).
- * - The bare text `listening` is the server's call-start signal (SPEC §4).
+ * - The bare text `listening` is the server's call-start signal (docs/behaviour.md#states).
  * - Otherwise the data is JSON text (or an already-parsed object) with a string `type`.
  * - Anything else is `invalid`, with a reason the caller logs before dropping it.
  * A message with an unknown `type` is still a `message`: it is passed on, never a crash.
@@ -39,7 +39,7 @@ export function parseAppMessage(data: unknown): ParsedAppMessage {
   return { kind: 'message', message: value as ClientMessage | UnknownClientMessage };
 }
 
-/** True for SPEC §3's `status-update` with status `ended`. */
+/** True for docs/behaviour.md#web-call's `status-update` with status `ended`. */
 export function isEndedStatus(message: object): boolean {
   const record = message as Record<string, unknown>;
   return record.type === 'status-update' && record.status === 'ended';

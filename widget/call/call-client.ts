@@ -21,7 +21,6 @@ import {
 } from './web-call.ts';
 
 export type { CallClientOptions } from './client-options.ts';
-export type { WebCallPayload } from './web-call.ts';
 export type { CallState, StartCallInput, WebCallCreator, WebCallResponse };
 
 /**
@@ -33,6 +32,7 @@ export class CallClient extends Emitter<CallEvents> {
   readonly #settings: ClientSettings;
   #state: CallState = 'idle';
   #session: CallSession | null = null;
+  /** Settles when the start in progress has connected, failed or been cancelled. */
   #startFlow: Promise<unknown> = Promise.resolve();
   #ending: Promise<void> = Promise.resolve();
 
@@ -49,7 +49,7 @@ export class CallClient extends Emitter<CallEvents> {
   /**
    * Starts a call. Resolves with the web call once connected, or `null` when the start failed
    * (see `call-start-failed` and `error`), was cancelled by `stop()`, or was ignored because a
-   * call is already starting or connected. Rejects only for missing input (SPEC §5).
+   * call is already starting or connected. Rejects only for missing input (docs/behaviour.md#validation).
    */
   start(input: StartCallInput): Promise<WebCallResponse | null> {
     if (!hasCallTarget(input)) {
@@ -66,16 +66,27 @@ export class CallClient extends Emitter<CallEvents> {
       });
       return Promise.resolve(null);
     }
-    const session = new CallSession(this.#settings.audioContextFactory);
+    const session = new CallSession({
+      audioContextFactory: this.#settings.audioContextFactory,
+      onCallStart: () => this.emit('call-start'),
+    });
     this.#session = session;
+    // Set before any listener runs, so a stop() from the very first `state-change` waits for
+    // this start to unwind.
+    let settled: () => void = () => undefined;
+    this.#startFlow = new Promise<void>((resolve) => {
+      settled = resolve;
+    });
     this.#setState('starting');
     this.#settings.warmUp(); // loads the lazy defaults while the microphone prompt is open
-    const flow = this.#runStart(session, input);
-    this.#startFlow = flow;
-    return flow;
+    return this.#runStart(session, input).finally(settled);
   }
 
-  /** Ends the call, or cancels a start in progress; resolves once everything is released. */
+  /**
+   * Ends the call, or cancels a start in progress; resolves once everything is released and the
+   * state is `idle`. From then on nothing of that call connects, emits `call-start` or keeps a
+   * track, even when `stop()` is called from a listener of the start's own events.
+   */
   async stop(): Promise<void> {
     const session = this.#session;
     if (session && this.#state === 'starting') {
@@ -89,9 +100,7 @@ export class CallClient extends Emitter<CallEvents> {
 
   /** Mutes or unmutes the microphone. Throws `Call object is not available.` without a call. */
   setMuted(muted: boolean): void {
-    const { session, transport } = this.#active();
-    session.userMuted = muted;
-    transport.setLocalAudio(!muted);
+    this.#active().session.handleMuted(muted);
   }
 
   /** Whether the microphone is muted. Throws `Call object is not available.` without a call. */
@@ -109,17 +118,13 @@ export class CallClient extends Emitter<CallEvents> {
     if (!Number.isFinite(gain) || gain < 0) {
       throw CallError.validation('The microphone gain must be a number of 0 or more.');
     }
-    const microphone = session.microphone;
-    if (!microphone) {
-      throw CallError.noActiveCall();
-    }
-    const boosted = session.gain.apply(microphone, gain);
+    const boosted = session.handleGain(gain);
     if (boosted) {
       await transport.updateInputSettings({ audio: { settings: { customTrack: boosted } } });
     }
   }
 
-  /** Makes the assistant say `message` (SPEC §3 `say`); needs a connected call. */
+  /** Makes the assistant say `message` (docs/behaviour.md#web-call `say`); needs a connected call. */
   say(
     message: string,
     endCallAfterSpoken?: boolean,
@@ -181,14 +186,17 @@ export class CallClient extends Emitter<CallEvents> {
         runStage,
         wireRoom: () => this.#wire(session),
       });
+      // A stop() from a listener of the last stage's report, or of an optional stage's error.
+      session.throwIfStopped();
       this.#setState('connected');
+      if (session.stopped) {
+        return null; // stopped from the `connected` state-change: the call has already ended
+      }
       this.emit('call-start-success', {
         totalDurationMs: settings.now() - startedAt,
         callId: session.plan?.callId,
       });
-      if (session.listening && this.#session === session && this.#state === 'connected') {
-        this.emit('call-start');
-      }
+      session.handleConnected();
       return response;
     } catch (thrown) {
       await session.dispose();
@@ -215,15 +223,6 @@ export class CallClient extends Emitter<CallEvents> {
     wireRoomEvents(session, {
       emit: (event, ...args) => this.emit(event, ...args),
       now: this.#settings.now,
-      onListening: () => {
-        if (session.listening) {
-          return;
-        }
-        session.listening = true;
-        if (this.#session === session && this.#state === 'connected') {
-          this.emit('call-start');
-        }
-      },
       onRoomEnded: (cause) => {
         if (this.#session !== session) {
           return;
@@ -237,12 +236,13 @@ export class CallClient extends Emitter<CallEvents> {
     });
   }
 
-  /** Ends a connected call: release everything, then `idle`, status, `call-end` (SPEC §4). */
+  /** Ends a connected call: release everything, then `idle`, status, `call-end` (docs/behaviour.md#states). */
   #end(session: CallSession, cause?: unknown): Promise<void> {
     if (this.#session !== session) {
       return this.#ending;
     }
     this.#session = null;
+    session.cancel();
     this.#ending = (async () => {
       await session.dispose();
       this.#setState('idle');

@@ -1,99 +1,258 @@
 import type { DailyEvent, DailyEventObject } from '@daily-co/daily-js';
-import { RoomFailure, StartCancelledError, untilAborted } from './abortable.ts';
+import { abortReason, RoomFailure, untilAborted } from './abortable.ts';
+import { isEndedStatus } from './app-messages.ts';
 import { CallError } from './errors.ts';
 import { type AudioContextFactory, MicGain } from './mic-gain.ts';
 import { stopStream } from './microphone.ts';
 import { RemoteAudio } from './remote-audio.ts';
-import { SpeechDetector } from './speech-detector.ts';
+import { SpeechDetector, type SpeechTransition } from './speech-detector.ts';
 import { Timers } from './timers.ts';
 import type { CallTransport } from './transport.ts';
 import type { RoomPlan } from './web-call.ts';
+
+/** What a session is built with. */
+export interface CallSessionOptions {
+  audioContextFactory: AudioContextFactory;
+  /** Emits `call-start`. The session calls it at most once: see {@link CallSession.handleConnected}. */
+  onCallStart: () => void;
+}
 
 /**
  * Everything one call owns, so that ending it releases all of it: the room object and the
  * listeners on it, timers, `<audio>` elements, the gain AudioContext and the microphone tracks.
  * A new `start()` gets a new session; a late result of an old one cannot touch the new call.
+ *
+ * It is the only writer of its state: the client, the start stages and the room events tell it
+ * what happened through its `handle…` methods and read the rest. Once stopped (`cancel()`), it
+ * takes nothing new: a late microphone or room is released at once, room events are ignored and
+ * `call-start` can no longer fire (docs/behaviour.md#call-states).
  */
 export class CallSession {
   readonly #abort = new AbortController();
   readonly #offs: Array<() => void> = [];
+  readonly #onCallStart: () => void;
   #disposed: Promise<void> | null = null;
 
-  readonly audio = new RemoteAudio();
-  readonly speech = new SpeechDetector();
-  readonly gain: MicGain;
+  #transport: CallTransport | null = null;
+  #microphone: MediaStream | null = null;
+  #plan: RoomPlan | null = null;
+  #userMuted = false;
+  #endedStatusSeen = false;
+  #listening = false;
+  #connected = false;
+  #announced = false;
+  #recordingRequestedAt: number | null = null;
+  #cancelSpeechEnd: (() => void) | null = null;
 
-  transport: CallTransport | null = null;
-  microphone: MediaStream | null = null;
-  plan: RoomPlan | null = null;
-  /** The user muted themselves; nothing but `setMuted(false)` may unmute them. */
-  userMuted = false;
-  /** A `status-update` with status `ended` arrived. */
-  endedStatusSeen = false;
-  /** The server's `listening` message arrived. */
-  listening = false;
-  /** When recording was requested (client clock), while video recording is on. */
-  recordingRequestedAt: number | null = null;
+  readonly #audio = new RemoteAudio();
+  readonly #speech = new SpeechDetector();
+  readonly #gain: MicGain;
   /** Every timeout of this call; all cleared when it ends. */
-  readonly timers = new Timers();
-  /** Cancels the pending `speech-end` timer, while the assistant speaks. */
-  cancelSpeechTimer: (() => void) | null = null;
+  readonly #timers = new Timers();
 
-  constructor(audioContextFactory: AudioContextFactory) {
-    this.gain = new MicGain(audioContextFactory);
+  constructor(options: CallSessionOptions) {
+    this.#gain = new MicGain(options.audioContextFactory);
+    this.#onCallStart = options.onCallStart;
   }
 
-  /** Aborts when `stop()` cancels the start, or the room fails while starting. */
+  /** Aborts when `stop()` cancels the start or ends the call, or the room fails while starting. */
   get signal(): AbortSignal {
     return this.#abort.signal;
   }
 
+  /** `stop()` was called, the call ended, or the room failed while starting. */
+  get stopped(): boolean {
+    return this.#abort.signal.aborted;
+  }
+
+  /** Everything is being (or has been) released. */
   get disposed(): boolean {
     return this.#disposed !== null;
   }
 
-  /** Cancels work in progress; `failure` makes the current stage fail with it instead. */
+  /** The room object, once created. */
+  get transport(): CallTransport | null {
+    return this.#transport;
+  }
+
+  /** The microphone stream the call sends (owned: its tracks stop when the call ends). */
+  get microphone(): MediaStream | null {
+    return this.#microphone;
+  }
+
+  /** The room to join, read from the web call. */
+  get plan(): RoomPlan | null {
+    return this.#plan;
+  }
+
+  /** The user muted themselves; nothing but `setMuted(false)` may unmute them. */
+  get userMuted(): boolean {
+    return this.#userMuted;
+  }
+
+  /** A `status-update` with status `ended` arrived. */
+  get endedStatusSeen(): boolean {
+    return this.#endedStatusSeen;
+  }
+
+  /** When recording was requested (client clock), while video recording is on. */
+  get recordingRequestedAt(): number | null {
+    return this.#recordingRequestedAt;
+  }
+
+  /** Stops the call's work in progress; `failure` makes the current stage fail with it instead. */
   cancel(failure?: unknown): void {
     if (!this.#abort.signal.aborted) {
       this.#abort.abort(failure === undefined ? undefined : new RoomFailure(failure));
     }
   }
 
-  /** Takes ownership of the microphone; a session ended meanwhile releases it at once. */
-  adoptMicrophone(stream: MediaStream): void {
-    this.microphone = stream;
-    if (this.disposed) {
+  /** Throws `StartCancelledError` (or the room's failure) once the session is stopped. */
+  throwIfStopped(): void {
+    if (this.#abort.signal.aborted) {
+      throw abortReason(this.#abort.signal);
+    }
+  }
+
+  /** The microphone was obtained. A session stopped meanwhile releases it at once. */
+  handleMicrophone(stream: MediaStream): void {
+    if (this.stopped) {
       stopStream(stream);
-      throw new StartCancelledError();
+      this.throwIfStopped();
     }
+    this.#microphone = stream;
   }
 
-  /** Takes ownership of the room object; a session ended meanwhile destroys it at once. */
-  adoptTransport(transport: CallTransport): void {
-    if (this.disposed) {
+  /** The web call was created: this is the room to join. */
+  handleWebCall(plan: RoomPlan): void {
+    this.throwIfStopped();
+    this.#plan = plan;
+  }
+
+  /** The room object was created. A session stopped meanwhile destroys it at once. */
+  handleTransport(transport: CallTransport): void {
+    if (this.stopped) {
       transport.destroy().catch(() => undefined);
-      throw new StartCancelledError();
+      this.throwIfStopped();
     }
-    this.transport = transport;
+    this.#transport = transport;
   }
 
-  /** Subscribes to a room event for the life of this session. */
+  /** Recording was requested at `at` (client clock). */
+  handleRecordingRequested(at: number): void {
+    this.#recordingRequestedAt = at;
+  }
+
+  /** The user muted or unmuted themselves: the microphone follows. */
+  handleMuted(muted: boolean): void {
+    this.#userMuted = muted;
+    this.#transport?.setLocalAudio(!muted);
+  }
+
+  /** A message from the server arrived (an `ended` status makes the end a normal one). */
+  handleMessage(message: object): void {
+    if (isEndedStatus(message)) {
+      this.#endedStatusSeen = true;
+    }
+  }
+
+  /** The server said `listening`. */
+  handleListening(): void {
+    this.#listening = true;
+    this.#announce();
+  }
+
+  /** The client is connected and reported `call-start-success`. */
+  handleConnected(): void {
+    this.#connected = true;
+    this.#announce();
+  }
+
+  /**
+   * The one place `call-start` is decided: once per call, after the client connected and the
+   * server said `listening` (in either order), and never once the session is stopped.
+   */
+  #announce(): void {
+    if (this.#connected && this.#listening && !this.#announced && !this.stopped) {
+      this.#announced = true;
+      this.#onCallStart();
+    }
+  }
+
+  /**
+   * A remote audio-level sample (the sum over participants) arrived at `now()`. Reports each
+   * speech transition it causes, and keeps one timer at the detector's deadline so `speech-end`
+   * fires on time between samples.
+   */
+  handleLevelSample(
+    sum: number,
+    now: () => number,
+    onTransition: (transition: SpeechTransition) => void,
+  ): void {
+    const transition = this.#speech.feed(sum, now());
+    if (transition) {
+      onTransition(transition);
+    }
+    this.#armSpeechEnd(now, onTransition);
+  }
+
+  #armSpeechEnd(now: () => number, onTransition: (transition: SpeechTransition) => void): void {
+    this.#cancelSpeechEnd?.();
+    this.#cancelSpeechEnd = null;
+    const endsAt = this.#speech.endsAt;
+    if (endsAt === null || this.stopped) {
+      return;
+    }
+    this.#cancelSpeechEnd = this.#timers.after(Math.max(0, endsAt - now()), () => {
+      this.#cancelSpeechEnd = null;
+      const transition = this.#speech.expire(now());
+      if (transition) {
+        onTransition(transition);
+      }
+      this.#armSpeechEnd(now, onTransition);
+    });
+  }
+
+  /** The assistant's audio track started: play it (resolves once playing, or refused). */
+  handleRemoteAudio(participantId: string, track: MediaStreamTrack): Promise<void> {
+    return this.#audio.play(participantId, track);
+  }
+
+  /** A participant's audio went away (track stopped, or the participant left). */
+  handleRemoteAudioGone(participantId: string): void {
+    this.#audio.remove(participantId);
+  }
+
+  /**
+   * `increaseMicLevel(gain)`: the boosted track to send instead of the microphone's, or `null`
+   * when the current one already carries the gain.
+   */
+  handleGain(gain: number): MediaStreamTrack | null {
+    const microphone = this.#microphone;
+    if (!microphone) {
+      throw CallError.noActiveCall();
+    }
+    return this.#gain.apply(microphone, gain);
+  }
+
+  /** Subscribes to a room event for the life of this session; ignored once it is stopped. */
   listen<T extends DailyEvent>(event: T, handler: (event: DailyEventObject<T>) => void): void {
-    const transport = this.transport;
+    const transport = this.#transport;
     if (!transport) {
       return;
     }
-    transport.on(event, handler);
-    this.#offs.push(() => transport.off(event, handler));
+    const guarded = (payload: DailyEventObject<T>) => {
+      if (!this.stopped) {
+        handler(payload);
+      }
+    };
+    transport.on(event, guarded);
+    this.#offs.push(() => transport.off(event, guarded));
   }
 
-  /** Waits `ms`, or rejects as soon as the session is cancelled. */
+  /** Waits `ms`, or rejects as soon as the session is stopped. */
   sleep(ms: number): Promise<void> {
-    let cancel: (() => void) | undefined;
-    const wait = new Promise<void>((resolve) => {
-      cancel = this.timers.after(ms, resolve);
-    });
-    return untilAborted(wait, this.signal).finally(() => cancel?.());
+    return this.#timers.delay(ms, this.signal).catch(() => this.throwIfStopped());
   }
 
   /**
@@ -101,15 +260,19 @@ export class CallSession {
    * when offline) or no answer within `timeoutMs` becomes a `daily-call-join-error`.
    */
   async join(options: Parameters<CallTransport['join']>[0], timeoutMs: number): Promise<void> {
-    const transport = this.transport;
+    const transport = this.#transport;
+    this.throwIfStopped();
     if (!transport) {
-      throw new StartCancelledError();
+      throw new Error('The room was joined before it was created.');
     }
     let cancelTimeout: (() => void) | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      cancelTimeout = this.timers.after(timeoutMs, () => reject(CallError.joinTimeout(timeoutMs)));
+      cancelTimeout = this.#timers.after(timeoutMs, () => reject(CallError.joinTimeout(timeoutMs)));
     });
-    const joining = Promise.resolve().then(() => transport.join(options));
+    const joining = Promise.resolve().then(() => {
+      this.throwIfStopped();
+      return transport.join(options);
+    });
     try {
       await untilAborted(Promise.race([joining, timeout]), this.signal);
     } finally {
@@ -126,23 +289,24 @@ export class CallSession {
 
   async #release(): Promise<void> {
     this.cancel();
-    this.timers.clearAll();
-    this.speech.reset();
+    this.#timers.clearAll();
+    this.#cancelSpeechEnd = null;
+    this.#speech.reset();
     for (const off of this.#offs.splice(0)) {
       off();
     }
-    const transport = this.transport;
+    const transport = this.#transport;
     if (transport) {
       quietly(() => transport.stopRemoteParticipantsAudioLevelObserver());
-      if (this.recordingRequestedAt !== null) {
+      if (this.#recordingRequestedAt !== null) {
         quietly(() => transport.stopRecording());
       }
       await transport.destroy().catch(() => undefined);
     }
-    this.audio.removeAll();
-    await this.gain.release();
-    if (this.microphone) {
-      stopStream(this.microphone);
+    this.#audio.removeAll();
+    await this.#gain.release();
+    if (this.#microphone) {
+      stopStream(this.#microphone);
     }
   }
 }

@@ -17,7 +17,7 @@ export function serializeClientMessage(message: ClientInboundMessage): string {
   return text;
 }
 
-/** Builds SPEC §3's `say` message; both interruption flags default to false. */
+/** Builds docs/behaviour.md#web-call's `say` message; both interruption flags default to false. */
 export function sayMessage(
   message: string,
   endCallAfterSpoken?: boolean,

@@ -20,7 +20,7 @@ export interface CallClientOptions extends RoomSettings {
   createWebCall?: WebCallCreator;
   /** Our own bound on joining the room (default 15000 ms). */
   joinTimeoutMs?: number;
-  /** Noise cancellation (SPEC §9: on by default). */
+  /** Noise cancellation (docs/behaviour.md#constants: on by default). */
   noiseCancellation?: boolean;
   /** Where the microphone comes from; default `navigator.mediaDevices`. */
   mediaDevices?: MicrophoneSource;
@@ -39,6 +39,18 @@ export interface ClientSettings extends StartSettings {
   warmUp: () => void;
 }
 
+const loadPlatformWebCall = () => import('./platform-web-call.ts');
+
+/**
+ * Fetches the API client's web-call module ahead of the first start. A UI calls it when the
+ * visitor shows intent, so a visitor whose microphone is already allowed (the prompt then
+ * resolves in milliseconds) never waits for this chunk between the grant and POST /call/web
+ * (bench/talk-latency.bench.ts). A failure is ignored here; the start retries and reports it.
+ */
+export function preloadPlatformWebCall(): void {
+  loadPlatformWebCall().catch(() => undefined);
+}
+
 /**
  * The default `createWebCall`, loaded on the first start: pages that never start a call (or
  * that inject their own `createWebCall`, like the offline demo) never download the API client.
@@ -47,7 +59,7 @@ export interface ClientSettings extends StartSettings {
 function lazyPlatformWebCall(options: PlatformWebCallOptions) {
   let creator: Promise<WebCallCreator> | undefined;
   const load = () => {
-    creator ??= import('./platform-web-call.ts').then(
+    creator ??= loadPlatformWebCall().then(
       (module) => module.createPlatformWebCall(options),
       (error: unknown) => {
         creator = undefined;

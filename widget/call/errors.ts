@@ -2,7 +2,7 @@ import { APP_MESSAGE_MAX_CHARS } from './constants.ts';
 import type { ReportedStage, StartStage } from './start-stages.ts';
 
 /**
- * Every error code the call client emits or throws. The first seven are SPEC §8's catalogue;
+ * Every error code the call client emits or throws. The first seven are docs/behaviour.md#errors's catalogue;
  * the rest name failures the platform SDK reported only as raw exceptions.
  */
 export type CallErrorCode =
@@ -21,13 +21,16 @@ export type CallErrorCode =
   | 'message-too-large'
   | 'no-active-call';
 
+/** Options of the {@link CallError} constructor. */
 export interface CallErrorOptions {
   stage?: ReportedStage;
   cause?: unknown;
+  /** The call goes on despite this error (default `false`); see {@link CallError.recoverable}. */
+  recoverable?: boolean;
 }
 
 /**
- * The code a stage failure gets when nothing more specific is known (SPEC §8): `<stage>-error`,
+ * The code a stage failure gets when nothing more specific is known (docs/behaviour.md#errors): `<stage>-error`,
  * except the two stages the catalogue has no type for, which use `start-method-error`.
  */
 function stageCode(stage: StartStage): CallErrorCode {
@@ -104,33 +107,48 @@ export class CallError extends Error {
   override readonly name = 'CallError';
   readonly code: CallErrorCode;
   readonly stage: ReportedStage | undefined;
+  /**
+   * Decided by the call client, not by its listeners: `true` when the call goes on (an optional
+   * start stage such as recording, speech detection or noise cancellation failed), `false` when
+   * the start failed or the call ended, and for errors thrown by a method call.
+   */
+  readonly recoverable: boolean;
 
   constructor(code: CallErrorCode, message: string, options: CallErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.stage = options.stage;
+    this.recoverable = options.recoverable ?? false;
   }
 
-  /** SPEC §5: bad input to `start()` and friends; stage `input-validation`. */
+  /** docs/behaviour.md#validation: bad input to `start()` and friends; stage `input-validation`. */
   static validation(message: string): CallError {
     return new CallError('validation-error', message, { stage: 'input-validation' });
   }
 
-  /** SPEC §5: `setMuted`, `isMuted`, `increaseMicLevel`, `say` and `send` need a call. */
+  /** docs/behaviour.md#validation: `setMuted`, `isMuted`, `increaseMicLevel`, `say` and `send` need a call. */
   static noActiveCall(): CallError {
     return new CallError('no-active-call', 'Call object is not available.');
   }
 
-  /** A failure while starting, with the catalogue code of its stage. */
-  static forStage(stage: StartStage, cause: unknown): CallError {
+  /**
+   * A failure while starting, with the catalogue code of its stage; `recoverable` when the stage
+   * is optional and the start goes on without it.
+   */
+  static forStage(
+    stage: StartStage,
+    cause: unknown,
+    { recoverable = false }: { recoverable?: boolean } = {},
+  ): CallError {
     if (cause instanceof CallError) {
-      return cause.stage === stage
+      return cause.stage === stage && cause.recoverable === recoverable
         ? cause
-        : new CallError(cause.code, cause.message, { stage, cause });
+        : new CallError(cause.code, cause.message, { stage, cause, recoverable });
     }
     return new CallError(stageCode(stage), withDetail(STAGE_MESSAGES[stage], cause), {
       stage,
       cause,
+      recoverable,
     });
   }
 

@@ -60,7 +60,7 @@ export interface CallEvents {
   'call-start-failed': (failure: CallStartFailed) => void;
   /**
    * The assistant is listening (the server's `listening` app message). Fires at most once per
-   * call, never before `call-start-success`.
+   * call, never before `call-start-success`, and never after `stop()`.
    */
   'call-start': () => void;
   /**
@@ -81,9 +81,14 @@ export interface CallEvents {
    */
   message: (message: ClientMessage | UnknownClientMessage) => void;
   /**
-   * Something went wrong. Start failures carry the `stage`; optional stages (recording, speech
-   * detection, noise cancellation) report here and the call goes on. Never thrown: a client with
-   * no `error` listener still cleans up and can start again.
+   * Something went wrong. Start failures carry the `stage`. `error.recoverable` is the client's
+   * verdict, so listeners never re-derive it from stage lists:
+   * - `true`: an optional stage (recording, speech detection, noise cancellation) failed and the
+   *   call goes on without it;
+   * - `false`: the start failed (after `call-start-failed`) or the call ended (before `call-end`).
+   *
+   * Never thrown: a client with no `error` listener still cleans up and can start again. A
+   * `stop()` from this listener is honoured at once, even for an error of the last stage.
    */
   error: (error: CallError) => void;
   /** The room reported a camera or microphone problem (daily-js `camera-error`, passed on). */

@@ -5,9 +5,9 @@ type Schemas = components['schemas'];
 /** Makes the keys `K` of `T` optional (openapi-typescript marks fields with defaults required). */
 type WithOptional<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
 
-// ---- Server → client: the spec's `ClientMessage*` schemas, plus SPEC §3's status-update. ----
+// ---- Server → client: the spec's `ClientMessage*` schemas, plus docs/behaviour.md#web-call's status-update. ----
 
-/** SPEC §3: "status-update carries status and endedReason". */
+/** docs/behaviour.md#web-call: "status-update carries status and endedReason". */
 export interface StatusUpdateMessage {
   type: 'status-update';
   status: string;
@@ -18,9 +18,6 @@ export interface StatusUpdateMessage {
 /** Every typed message the assistant sends during a call, discriminated by `type`. */
 export type ClientMessage = Schemas['ClientMessage']['message'] | StatusUpdateMessage;
 
-/** The `type` values of `ClientMessage`. */
-export type ClientMessageType = ClientMessage['type'];
-
 /**
  * A well-formed message whose `type` this client does not know yet (the platform adds types
  * over time). It is passed on as `message` rather than dropped.
@@ -30,7 +27,7 @@ export interface UnknownClientMessage {
   [key: string]: unknown;
 }
 
-// ---- Client → server: the spec's `ClientInboundMessage*` schemas, as SPEC §3 sends them. ----
+// ---- Client → server: the spec's `ClientInboundMessage*` schemas, as docs/behaviour.md#web-call sends them. ----
 
 /** Adds a message to the conversation; `triggerResponseEnabled` defaults to true. */
 export type AddMessage = WithOptional<
@@ -39,7 +36,7 @@ export type AddMessage = WithOptional<
 >;
 
 /**
- * Controls the assistant. SPEC §3: `say-first-message` carries
+ * Controls the assistant. docs/behaviour.md#web-call: `say-first-message` carries
  * `videoRecordingStartDelaySeconds`.
  */
 export type ControlMessage = Schemas['ClientInboundMessageControl'] & {
@@ -47,7 +44,7 @@ export type ControlMessage = Schemas['ClientInboundMessageControl'] & {
 };
 
 /**
- * Makes the assistant say something. SPEC §3: the web call's `say` carries `message`,
+ * Makes the assistant say something. docs/behaviour.md#web-call: the web call's `say` carries `message`,
  * `endCallAfterSpoken`, `interruptionsEnabled` and `interruptAssistantEnabled` (the REST schema
  * names the text `content`; the web call uses `message`).
  */

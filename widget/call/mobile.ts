@@ -1,5 +1,5 @@
 /**
- * SPEC §9 "Mobile permission wait before join … android, iphone, ipad, ipod and similar":
+ * docs/behaviour.md#constants "Mobile permission wait before join … android, iphone, ipad, ipod and similar":
  * the user agents that get the 1000 ms wait. "Similar" covers the other mobile platforms the
  * platform SDK lists and the generic `Mobi` token browsers put in mobile user agents.
  */

@@ -1,6 +1,5 @@
 import { createApiCore } from '../api/core.ts';
 import { callsResource } from '../api/resources/calls.ts';
-import type { WebCallBody } from '../api/supplement.ts';
 import type { WebCallCreator } from './start-sequence.ts';
 
 export interface PlatformWebCallOptions {
@@ -21,7 +20,5 @@ export function createPlatformWebCall(options: PlatformWebCallOptions): WebCallC
       ...(options.apiBaseUrl && { baseUrl: options.apiBaseUrl }),
     }),
   );
-  // `WebCallPayload` relaxes the document's over-strict required fields (see `Lenient`); the
-  // body goes out as the same JSON either way.
-  return (payload, signal) => calls.createWeb(payload as WebCallBody, { signal });
+  return (payload, signal) => calls.createWeb(payload, { signal });
 }

@@ -1,5 +1,5 @@
 import type { DailyParticipant } from '@daily-co/daily-js';
-import { isEndedStatus, parseAppMessage } from './app-messages.ts';
+import { parseAppMessage } from './app-messages.ts';
 import type { CallSession } from './call-session.ts';
 import { serializeClientMessage } from './client-messages.ts';
 import { PLAYABLE_SIGNAL, SPEAKER_USER_NAME } from './constants.ts';
@@ -11,13 +11,11 @@ import { levelSum, volumeFromLevel } from './volume.ts';
 export interface RoomHooks {
   emit: EmitCallEvent;
   now: () => number;
-  /** The server said `listening`. */
-  onListening: () => void;
   /** The room ended (left, or ejected after the server ended the call), or failed (`cause`). */
   onRoomEnded: (cause?: unknown) => void;
 }
 
-/** Room events passed on unchanged (SPEC §8). */
+/** Room events passed on unchanged (docs/behaviour.md#errors). */
 const PASSED_ON = ['camera-error', 'network-quality-change', 'network-connection'] as const;
 
 function isSpeaker(
@@ -27,7 +25,7 @@ function isSpeaker(
 }
 
 /**
- * SPEC §9: remote audio is subscribed for every non-local participant; video only when the call
+ * docs/behaviour.md#constants: remote audio is subscribed for every non-local participant; video only when the call
  * is recorded or the voice is an avatar.
  */
 export function subscribeParticipant(session: CallSession, participant: DailyParticipant): void {
@@ -43,7 +41,7 @@ export function subscribeParticipant(session: CallSession, participant: DailyPar
 
 /** Sends a ready-made app message, ignoring a room that is already gone. */
 function sendRaw(session: CallSession, data: string): void {
-  if (session.disposed) {
+  if (session.stopped) {
     return;
   }
   try {
@@ -53,33 +51,11 @@ function sendRaw(session: CallSession, data: string): void {
   }
 }
 
-/** Feeds one audio-level sample to the volume and speech detector. */
+/** Feeds one audio-level sample to the volume and the session's speech detection. */
 function onLevels(session: CallSession, hooks: RoomHooks, levels: Record<string, number>): void {
   const sum = levelSum(levels);
   hooks.emit('volume-level', volumeFromLevel(sum));
-  const transition = session.speech.feed(sum, hooks.now());
-  if (transition) {
-    hooks.emit(transition);
-  }
-  armSpeechEnd(session, hooks);
-}
-
-/** Keeps one timer at the detector's `endsAt`, so `speech-end` fires on time between samples. */
-function armSpeechEnd(session: CallSession, hooks: RoomHooks): void {
-  session.cancelSpeechTimer?.();
-  session.cancelSpeechTimer = null;
-  const endsAt = session.speech.endsAt;
-  if (endsAt === null) {
-    return;
-  }
-  session.cancelSpeechTimer = session.timers.after(Math.max(0, endsAt - hooks.now()), () => {
-    session.cancelSpeechTimer = null;
-    const transition = session.speech.expire(hooks.now());
-    if (transition) {
-      hooks.emit(transition);
-    }
-    armSpeechEnd(session, hooks);
-  });
+  session.handleLevelSample(sum, hooks.now, (transition) => hooks.emit(transition));
 }
 
 /**
@@ -89,7 +65,9 @@ function armSpeechEnd(session: CallSession, hooks: RoomHooks): void {
 export function wireRoomEvents(session: CallSession, hooks: RoomHooks): void {
   session.listen('participant-joined', (event) => subscribeParticipant(session, event.participant));
 
-  session.listen('participant-left', (event) => session.audio.remove(event.participant.session_id));
+  session.listen('participant-left', (event) =>
+    session.handleRemoteAudioGone(event.participant.session_id),
+  );
 
   session.listen('track-started', (event) => {
     if (!isSpeaker(event.participant)) {
@@ -99,26 +77,24 @@ export function wireRoomEvents(session: CallSession, hooks: RoomHooks): void {
       hooks.emit('video', event.track);
     } else if (event.track.kind === 'audio') {
       const id = event.participant.session_id;
-      void session.audio.play(id, event.track).then(() => sendRaw(session, PLAYABLE_SIGNAL));
+      void session.handleRemoteAudio(id, event.track).then(() => sendRaw(session, PLAYABLE_SIGNAL));
     }
   });
 
   session.listen('track-stopped', (event) => {
     if (isSpeaker(event.participant) && event.track.kind === 'audio') {
-      session.audio.remove(event.participant.session_id);
+      session.handleRemoteAudioGone(event.participant.session_id);
     }
   });
 
   session.listen('app-message', (event) => {
     const parsed = parseAppMessage(event.data);
     if (parsed.kind === 'listening') {
-      hooks.onListening();
+      session.handleListening();
     } else if (parsed.kind === 'invalid') {
       logger.warn(`Dropped an app message that could not be parsed (${parsed.reason}).`);
     } else {
-      if (isEndedStatus(parsed.message)) {
-        session.endedStatusSeen = true;
-      }
+      session.handleMessage(parsed.message);
       hooks.emit('message', parsed.message);
     }
   });
@@ -146,12 +122,12 @@ export function wireRoomEvents(session: CallSession, hooks: RoomHooks): void {
     if (event.type !== 'audio-processor-error') {
       return;
     }
-    // SPEC §8: turn noise processing off and bring local audio back — unless the user muted.
+    // docs/behaviour.md#errors: turn noise processing off and bring local audio back — unless the user muted.
     const transport = session.transport;
     transport
       ?.updateInputSettings({ audio: { processor: { type: 'none' } } })
       .then(() => {
-        if (!session.userMuted && !session.disposed) {
+        if (!session.userMuted && !session.stopped) {
           transport.setLocalAudio(true);
         }
       })

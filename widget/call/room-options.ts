@@ -14,7 +14,7 @@ export interface RoomSettings {
 }
 
 /**
- * The room object's options (SPEC §9): audio source on (our preflighted mic track when we have
+ * The room object's options (docs/behaviour.md#constants): audio source on (our preflighted mic track when we have
  * one), video source following the video-recording flag.
  */
 export function buildRoomOptions(

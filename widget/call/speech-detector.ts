@@ -3,7 +3,7 @@ import { SPEAKING_THRESHOLD, SPEECH_END_DELAY_MS } from './constants.ts';
 export type SpeechTransition = 'speech-start' | 'speech-end';
 
 /**
- * Pure speech timing (SPEC §4): speech starts when the level sum exceeds 0.01 and ends
+ * Pure speech timing (docs/behaviour.md#states): speech starts when the level sum exceeds 0.01 and ends
  * 1000 ms after the level last exceeded it. Time is passed in, so no test sleeps; the client
  * arms one timer for `endsAt` and calls `expire` when it fires.
  */

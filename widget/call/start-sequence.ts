@@ -12,17 +12,17 @@ import { buildJoinOptions, buildRoomOptions, type RoomSettings } from './room-op
 import type { StageRunner } from './start-stages.ts';
 import type { CallTransportFactory } from './transport.ts';
 import {
-  buildWebCallPayload,
+  buildWebCallBody,
   describeInput,
   readWebCall,
   type StartCallInput,
-  type WebCallPayload,
+  type WebCallBody,
   type WebCallResponse,
 } from './web-call.ts';
 
 /** Creates the web call (POST /call/web); the signal aborts it when `stop()` cancels. */
 export type WebCallCreator = (
-  payload: WebCallPayload,
+  payload: WebCallBody,
   signal: AbortSignal,
 ) => Promise<WebCallResponse>;
 
@@ -54,8 +54,10 @@ function required<T>(value: T | null | undefined): T {
 }
 
 /**
- * SPEC §4's start stages, in order. Required stages throw their `CallError` (the runner
- * reports them); optional ones report and the start goes on. Returns the web call.
+ * The start stages, in order (docs/behaviour.md#start-stages). Required stages throw their
+ * `CallError` (the runner reports them); optional ones report and the start goes on. Results
+ * go to the session through its `handle…` methods. Returns the web call; the caller checks
+ * that no `stop()` came from a listener of the last report before it connects.
  */
 export async function runStartSequence(run: StartRun): Promise<WebCallResponse> {
   const { session, input, settings, runStage } = run;
@@ -65,19 +67,20 @@ export async function runStartSequence(run: StartRun): Promise<WebCallResponse> 
     note(describeInput(input));
     // No await before this line: the preflight must run inside the user's gesture.
     const stream = input.microphone ?? (await requestMicrophone(settings.mediaDevices));
-    session.adoptMicrophone(stream);
+    session.handleMicrophone(stream);
     if (!microphoneTrack(stream)) {
       throw CallError.microphone({ name: 'NotFoundError' });
     }
   });
 
   await runStage('web-call-creation', async (note) => {
-    response = await settings.createWebCall(buildWebCallPayload(input), session.signal);
-    session.plan = readWebCall(response);
+    response = await settings.createWebCall(buildWebCallBody(input), session.signal);
+    const plan = readWebCall(response);
+    session.handleWebCall(plan);
     note({
-      callId: session.plan.callId,
-      videoRecordingEnabled: session.plan.videoRecording,
-      voiceProvider: session.plan.voiceProvider,
+      callId: plan.callId,
+      videoRecordingEnabled: plan.videoRecording,
+      voiceProvider: plan.voiceProvider,
     });
   });
 
@@ -85,7 +88,7 @@ export async function runStartSequence(run: StartRun): Promise<WebCallResponse> 
     const plan = required(session.plan);
     const track = microphoneTrack(required(session.microphone));
     const transport = await settings.transportFactory(buildRoomOptions(plan, track, settings));
-    session.adoptTransport(transport);
+    session.handleTransport(transport);
     run.wireRoom();
   });
 
@@ -120,7 +123,7 @@ export async function runStartSequence(run: StartRun): Promise<WebCallResponse> 
     }
     const requestedAt = settings.now();
     required(session.transport).startRecording({ ...VIDEO_RECORDING });
-    session.recordingRequestedAt = requestedAt;
+    session.handleRecordingRequested(requestedAt);
   });
 
   await runStage('audio-observer-setup', async () => {

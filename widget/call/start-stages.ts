@@ -1,7 +1,7 @@
-import { StartCancelledError, untilAborted } from './abortable.ts';
+import { abortReason, StartCancelledError, untilAborted } from './abortable.ts';
 import { CallError } from './errors.ts';
 
-/** SPEC §4: the start stages, in order (then `success`, reported as `call-start-success`). */
+/** docs/behaviour.md#states: the start stages, in order (then `success`, reported as `call-start-success`). */
 export const START_STAGES = [
   'initialization',
   'web-call-creation',
@@ -57,11 +57,16 @@ export type StageWork<T> = (note: (detail: Record<string, unknown>) => void) => 
 
 /**
  * Runs stages with started/completed/failed reports and durations from an injected clock.
- * A required stage that fails throws its `CallError` (code from SPEC §8 for that stage); an
+ * A required stage that fails throws its `CallError` (code from docs/behaviour.md#errors for that stage); an
  * optional one reports, calls `onOptionalFailure`, and resolves `undefined`.
  */
 export function createStageRunner(options: StageRunnerOptions) {
   return async function runStage<T>(stage: StartStage, work: StageWork<T>): Promise<T | undefined> {
+    // A stop() from a listener of the previous stage's last report (or of this one's `started`)
+    // lands here: the stage is not run at all (docs/behaviour.md#call-states).
+    if (options.signal.aborted) {
+      throw abortReason(options.signal);
+    }
     const startedAt = options.now();
     const elapsed = () => options.now() - startedAt;
     let detail: Record<string, unknown> | undefined;
@@ -70,6 +75,9 @@ export function createStageRunner(options: StageRunnerOptions) {
       detail = { ...detail, ...more };
     };
     try {
+      if (options.signal.aborted) {
+        throw abortReason(options.signal);
+      }
       // Called synchronously, so a stage's first step still runs inside the user's gesture.
       let pending: Promise<T>;
       try {
@@ -90,9 +98,11 @@ export function createStageRunner(options: StageRunnerOptions) {
         options.report({ stage, status: 'cancelled', durationMs: elapsed() });
         throw thrown;
       }
-      const error = CallError.forStage(stage, thrown);
+      // The call layer decides here, once, whether the call survives this failure.
+      const optional = OPTIONAL_STAGES.has(stage);
+      const error = CallError.forStage(stage, thrown, { recoverable: optional });
       options.report({ stage, status: 'failed', durationMs: elapsed(), error });
-      if (!OPTIONAL_STAGES.has(stage)) {
+      if (!optional) {
         throw error;
       }
       options.onOptionalFailure(error);

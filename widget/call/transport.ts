@@ -6,13 +6,13 @@ import type { DailyCall, DailyFactoryOptions } from '@daily-co/daily-js';
  * the test fake all implement it, and because it is a `Pick` of daily-js's own type, any of
  * them stops compiling when daily-js changes a signature we rely on.
  *
- * Only `call-client.ts` calls `join`/`leave`; nothing outside `daily-transport.ts` imports
- * daily-js at run time (this file imports types only, which vanish from the bundle).
+ * Only the call session joins and destroys the room; nothing outside `daily-transport.ts`
+ * imports daily-js at run time (this file imports types only, which vanish from the bundle).
+ * Members nothing calls are left out, so a fake or a custom room implements no dead method.
  */
 export type CallTransport = Pick<
   DailyCall,
   | 'join'
-  | 'leave'
   | 'destroy'
   | 'on'
   | 'off'
@@ -23,11 +23,9 @@ export type CallTransport = Pick<
   | 'localAudio'
   | 'startRemoteParticipantsAudioLevelObserver'
   | 'stopRemoteParticipantsAudioLevelObserver'
-  | 'getRemoteParticipantsAudioLevel'
   | 'startRecording'
   | 'stopRecording'
   | 'updateInputSettings'
-  | 'meetingState'
 >;
 
 /** Options the client passes when it creates the room object (daily-js's own shape). */

@@ -11,7 +11,7 @@ export function levelSum(levels: Readonly<Record<string, number>>): number {
   return sum;
 }
 
-/** SPEC §4: volume = level sum ÷ 0.15, capped at 1 (and never below 0). */
+/** docs/behaviour.md#states: volume = level sum ÷ 0.15, capped at 1 (and never below 0). */
 export function volumeFromLevel(sum: number): number {
   if (!Number.isFinite(sum) || sum <= 0) {
     return 0;

@@ -1,20 +1,15 @@
 import type { components } from '../api/generated/vapi.d.ts';
+import type { Lenient, WebCallBody, WebCallResponse } from '../api/supplement.ts';
 import { AVATAR_VOICE_PROVIDERS } from './constants.ts';
 import { CallError } from './errors.ts';
 
 type Schemas = components['schemas'];
 
-/**
- * A spec type as callers can really send it: the published document marks fields that have
- * server-side defaults as required and types `variableValues` as an empty record, so every
- * top-level field is optional here and `variableValues` takes any values. The server validates.
- */
-export type Lenient<T> = Partial<Omit<T, 'variableValues'>> &
-  ('variableValues' extends keyof T ? { variableValues?: Record<string, unknown> } : unknown);
+export type { Lenient, WebCallBody, WebCallResponse };
 
 /**
  * What to talk to: at least one of `assistant`, `squad` or `workflow`. A string is sent as an
- * id (`assistantId`…), an object inline (SPEC §3).
+ * id (`assistantId`…), an object inline (docs/behaviour.md#web-call).
  */
 export interface StartCallInput {
   assistant?: string | Lenient<Schemas['CreateAssistantDTO']>;
@@ -29,29 +24,6 @@ export interface StartCallInput {
   microphone?: MediaStream;
 }
 
-/** SPEC §3: the POST /call/web body. */
-export interface WebCallPayload {
-  assistantId?: string;
-  assistant?: Lenient<Schemas['CreateAssistantDTO']>;
-  assistantOverrides?: Lenient<Schemas['AssistantOverrides']>;
-  squadId?: string;
-  squad?: Lenient<Schemas['CreateSquadDTO']>;
-  workflowId?: string;
-  workflow?: Lenient<Schemas['CreateWorkflowDTO']>;
-  workflowOverrides?: Lenient<Schemas['WorkflowOverrides']>;
-}
-
-/** The fields of the web-call response the client reads (SPEC §3 and the contract). */
-export interface WebCallResponse {
-  id?: string;
-  /** The room to join. */
-  webCallUrl?: string;
-  /** The public spec's transport object: `callUrl` is the fallback room URL. */
-  transport?: { callUrl?: string; callToken?: string } | Record<string, unknown>;
-  artifactPlan?: { videoRecordingEnabled?: boolean };
-  assistant?: { voice?: { provider?: string } };
-}
-
 /** What the client needs from a web call to build and join the room. */
 export interface RoomPlan {
   callId: string | undefined;
@@ -63,23 +35,33 @@ export interface RoomPlan {
   avatarVideo: boolean;
 }
 
-function present(value: unknown): boolean {
-  return typeof value === 'string'
-    ? value.trim() !== ''
-    : value !== null && typeof value === 'object';
+type Target = NonNullable<StartCallInput['assistant' | 'squad' | 'workflow']>;
+
+/**
+ * The target as it is sent: an id trimmed, an inline object as it is, and `undefined` for
+ * anything else, including an id that is blank after trimming (docs/behaviour.md#validation).
+ */
+function target(value: unknown): Target | undefined {
+  if (typeof value === 'string') {
+    const id = value.trim();
+    return id === '' ? undefined : id;
+  }
+  return value !== null && typeof value === 'object' ? (value as Target) : undefined;
 }
 
-/** SPEC §5: a start needs at least one of assistant, squad or workflow. */
+const TARGETS = ['assistant', 'squad', 'workflow'] as const;
+
+/** A start needs at least one of assistant, squad or workflow (docs/behaviour.md#validation). */
 export function hasCallTarget(input: StartCallInput | undefined): boolean {
-  return !!input && (present(input.assistant) || present(input.squad) || present(input.workflow));
+  return !!input && TARGETS.some((key) => target(input[key]) !== undefined);
 }
 
-/** SPEC §3: a string value becomes `…Id`, an object goes inline; absent fields are omitted. */
-export function buildWebCallPayload(input: StartCallInput): WebCallPayload {
+/** A string value becomes `…Id`, an object goes inline; absent fields are omitted. */
+export function buildWebCallBody(input: StartCallInput): WebCallBody {
   const payload: Record<string, unknown> = {};
-  for (const key of ['assistant', 'squad', 'workflow'] as const) {
-    const value = input[key];
-    if (value) {
+  for (const key of TARGETS) {
+    const value = target(input[key]);
+    if (value !== undefined) {
       payload[typeof value === 'string' ? `${key}Id` : key] = value;
     }
   }
@@ -88,15 +70,15 @@ export function buildWebCallPayload(input: StartCallInput): WebCallPayload {
       payload[key] = input[key];
     }
   }
-  return payload as WebCallPayload;
+  return payload as WebCallBody;
 }
 
 /** What is being started, for stage details and failure context. */
 export function describeInput(input: StartCallInput) {
   return {
-    hasAssistant: !!input.assistant,
-    hasSquad: !!input.squad,
-    hasWorkflow: !!input.workflow,
+    hasAssistant: target(input.assistant) !== undefined,
+    hasSquad: target(input.squad) !== undefined,
+    hasWorkflow: target(input.workflow) !== undefined,
     microphone: input.microphone ? ('provided' as const) : ('preflight' as const),
   };
 }

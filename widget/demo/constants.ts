@@ -1,5 +1,5 @@
 /**
- * Timings and thresholds of the offline demo assistant. They are not SPEC §9 constants (the
+ * Timings and thresholds of the offline demo assistant. They are not docs/behaviour.md#constants constants (the
  * spec's call constants live in `widget/call/constants.ts`); they make the simulated room feel
  * like a real one and are gathered here so tests and docs can name them.
  */
@@ -27,6 +27,12 @@ export const BETWEEN_CLIPS_MS = 350;
 
 /** Thinking time between the visitor's last word and the assistant's answer. */
 export const REPLY_DELAY_MS = 600;
+
+/**
+ * How long the assistant waits for the widget's tool results before it goes on without them
+ * (a page that does not handle the demo's tool calls must not stall the call).
+ */
+export const TOOL_RESULT_TIMEOUT_MS = 3000;
 
 /**
  * After the goodbye, the room closes this long after the ended status: longer than the spec's

@@ -1,5 +1,6 @@
 import { Timers } from '../call/timers.ts';
 import type { ConversationAudio } from './audio-engine.ts';
+import { DEMO_CHAT_START, type DemoChatState, spokenDemoReply } from './chat-replies.ts';
 import {
   BETWEEN_CLIPS_MS,
   FIRST_MESSAGE_DELAY_MS,
@@ -8,15 +9,17 @@ import {
   REPLY_DELAY_MS,
 } from './constants.ts';
 import type { InboundRequest } from './inbound.ts';
-import { CLIPS, type ClipId, SCRIPT, type Turn } from './script.ts';
+import { CLIPS, type ClipId, type DemoToolCall, SCRIPT, type Turn } from './script.ts';
 import {
   type DemoEndedReason,
   type DemoServerMessage,
   ended,
   inProgress,
   speechUpdate,
+  toolCalls,
   transcript,
 } from './server-messages.ts';
+import { type ReceivedToolResult, ToolWait } from './tool-wait.ts';
 import { openingWords, partialCues } from './transcript-timing.ts';
 import { TurnDetector } from './turn-detector.ts';
 
@@ -30,6 +33,8 @@ export interface ConversationDeps {
   /** Wall clock in ms, for message timestamps and turn taking. */
   now?: () => number;
   script?: readonly Turn[];
+  /** Ids for the assistant's tool calls; `demo-tool-call-1`, `-2`… by default. */
+  newToolCallId?: () => string;
 }
 
 /** One step of what the assistant does next. */
@@ -44,6 +49,10 @@ type Step =
  * script, and hangs up after the goodbye. Each line it speaks is announced with
  * `speech-update`, partial transcripts while it plays and a final one when it has played; the
  * visitor's turns get a canned transcript line (there is no speech recognition offline).
+ *
+ * A turn with tool calls first sends them as one `tool-calls` message and waits for the
+ * page's results (`add-message` with role `tool`), or a few seconds, before it is spoken.
+ * Answers a typed `add-message` (role `user`) from the listing facts (chat-replies.ts).
  *
  * Honours `say` (queued after the current line, or at once with `interruptAssistantEnabled`),
  * `endCallAfterSpoken`, the `mute-assistant`/`mute-customer` controls, `say-first-message`,
@@ -67,11 +76,19 @@ export class Conversation {
   #customerMuted = false;
   #started = false;
   #ended = false;
+  #toolCallCount = 0;
+  readonly #tools = new ToolWait(this.#timers);
+  #chat: DemoChatState = DEMO_CHAT_START;
 
   constructor(deps: ConversationDeps) {
     this.#deps = deps;
     this.#now = deps.now ?? Date.now;
     this.#script = deps.script ?? SCRIPT;
+  }
+
+  /** The tool results the page has sent back, in order of arrival. */
+  get toolResults(): readonly ReceivedToolResult[] {
+    return this.#tools.results;
   }
 
   /** True once the assistant has ended the call. */
@@ -111,6 +128,16 @@ export class Conversation {
       case 'end-call':
         this.#end('customer-ended-call');
         break;
+      case 'tool-result':
+        this.#tools.receive(request.toolCallId, request.content);
+        break;
+      case 'add-message':
+        if (request.triggerResponse) {
+          const { reply, state } = spokenDemoReply(request.text, this.#chat);
+          this.#chat = state;
+          this.#say(reply, false, false);
+        }
+        break;
       default:
         break;
     }
@@ -137,6 +164,14 @@ export class Conversation {
       return;
     }
     this.#turn = index;
+    if (turn.toolCalls && turn.toolCalls.length > 0) {
+      this.#callTools(turn.toolCalls, () => this.#queueTurn(turn));
+    } else {
+      this.#queueTurn(turn);
+    }
+  }
+
+  #queueTurn(turn: Turn): void {
     turn.clips.forEach((clip, i) => {
       if (i > 0) {
         this.#queue.push({ kind: 'pause', ms: BETWEEN_CLIPS_MS });
@@ -154,6 +189,21 @@ export class Conversation {
       },
     });
     this.#run();
+  }
+
+  #callTools(calls: readonly DemoToolCall[], then: () => void): void {
+    const newId =
+      this.#deps.newToolCallId ??
+      (() => {
+        this.#toolCallCount += 1;
+        return `demo-tool-call-${this.#toolCallCount}`;
+      });
+    const requests = calls.map((call) => ({ ...call, id: newId() }));
+    this.#tools.start(
+      requests.map((request) => request.id),
+      then,
+    );
+    this.#deps.send(toolCalls(requests, this.#now()));
   }
 
   #run(): void {
@@ -252,6 +302,7 @@ export class Conversation {
       this.#cancelReply = null;
       this.#cancelFirst?.();
       this.#cancelFirst = null;
+      this.#tools.abandon();
       this.#queue.push(line, {
         kind: 'then',
         run: () => this.#end('assistant-ended-call-after-message-spoken'),
@@ -292,6 +343,7 @@ export class Conversation {
     this.#queue.length = 0;
     this.#interrupt();
     this.#ended = true;
+    this.#tools.abandon();
     this.#timers.clearAll();
     this.#deps.send(ended(reason));
     this.#timers.after(HANG_UP_DELAY_MS, () => this.#deps.hangUp(reason));

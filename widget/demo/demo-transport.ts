@@ -81,6 +81,11 @@ export class DemoTransport implements CallTransport {
     return this.#timers.pending + (this.#conversation?.pendingTimers ?? 0);
   }
 
+  /** Where the room is in its life, as daily-js names it (for tests and diagnostics). */
+  get state(): DailyMeetingState {
+    return this.#state;
+  }
+
   async join(properties?: DailyCallOptions): Promise<DailyParticipantsObject> {
     if (this.#destroyed) {
       throw new Error('Use after destroy');
@@ -124,7 +129,8 @@ export class DemoTransport implements CallTransport {
     return participants;
   }
 
-  async leave(): Promise<void> {
+  /** Leaves the room (the client only ever destroys it, which leaves first). */
+  async #leave(): Promise<void> {
     if (this.#state === 'new' || this.#state === 'left-meeting') {
       return;
     }
@@ -139,14 +145,10 @@ export class DemoTransport implements CallTransport {
 
   async destroy(): Promise<void> {
     if (!this.#destroyed) {
-      await this.leave();
+      await this.#leave();
       this.#destroyed = true;
       this.#hub.emit('call-instance-destroyed', {});
     }
-  }
-
-  meetingState(): DailyMeetingState {
-    return this.#state;
   }
 
   on<T extends DailyEvent>(event: T, handler: Handler<T>): DailyCall {
@@ -207,7 +209,7 @@ export class DemoTransport implements CallTransport {
   async startRemoteParticipantsAudioLevelObserver(interval = 200): Promise<void> {
     this.stopRemoteParticipantsAudioLevelObserver();
     this.#stopObserver = this.#timers.every(interval, () => {
-      const participantsAudioLevel = this.getRemoteParticipantsAudioLevel();
+      const participantsAudioLevel = this.#levels();
       this.#hub.emit('remote-participants-audio-level', { participantsAudioLevel });
     });
   }
@@ -217,7 +219,7 @@ export class DemoTransport implements CallTransport {
     this.#stopObserver = null;
   }
 
-  getRemoteParticipantsAudioLevel(): DailyParticipantsAudioLevel {
+  #levels(): DailyParticipantsAudioLevel {
     const { assistantPresent, subscribed, assistantId } = this.#roster;
     if (!assistantPresent || !subscribed || !this.#engine) {
       return {};

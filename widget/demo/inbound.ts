@@ -6,6 +6,8 @@ export type InboundRequest =
   | { kind: 'say'; text: string; endCallAfterSpoken: boolean; interruptAssistant: boolean }
   | { kind: 'control'; control: string }
   | { kind: 'end-call' }
+  | { kind: 'tool-result'; toolCallId: string; content: string }
+  | { kind: 'add-message'; text: string; triggerResponse: boolean }
   | { kind: 'ignored'; type: string };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -15,7 +17,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /**
  * Reads an app-message the client sent (`sendAppMessage(data)`), as the platform's server
  * would: the bare text `playable`, or a JSON object (text or already parsed) with a `type`.
- * `say` takes its text from `message` (the web call's field) or `content` (the REST schema's).
+ * `say` takes its text from `message` (the web call's field) or `content` (the REST schema's);
+ * an `add-message` with role `tool` is a tool result.
  * Pure; returns `null` for data that is not a message at all.
  */
 export function parseInbound(data: unknown): InboundRequest | null {
@@ -50,6 +53,26 @@ export function parseInbound(data: unknown): InboundRequest | null {
       return typeof value.control === 'string' ? { kind: 'control', control: value.control } : null;
     case 'end-call':
       return { kind: 'end-call' };
+    case 'add-message': {
+      // A tool result: role `tool` with the id of the call it answers (docs/behaviour.md#leads).
+      const message = isRecord(value.message) ? value.message : null;
+      if (
+        message?.role === 'tool' &&
+        typeof message.tool_call_id === 'string' &&
+        typeof message.content === 'string'
+      ) {
+        return { kind: 'tool-result', toolCallId: message.tool_call_id, content: message.content };
+      }
+      // A typed line from the visitor (docs/behaviour.md#chat): `{ role: 'user', content }`.
+      if (message?.role === 'user' && typeof message.content === 'string') {
+        return {
+          kind: 'add-message',
+          text: message.content,
+          triggerResponse: value.triggerResponseEnabled !== false,
+        };
+      }
+      return { kind: 'ignored', type: value.type };
+    }
     default:
       return { kind: 'ignored', type: value.type };
   }

@@ -4,9 +4,6 @@
  * generator (`scripts/make-demo-audio.sh`), so the transcript and the recorded audio never drift.
  */
 
-/** The demo assistant's name, the same as in the hero's sample chat. */
-export const DEMO_ASSISTANT_NAME = 'Nora';
-
 /** One recorded line of the assistant. */
 export interface Clip {
   /** The transcript text, written as the visitor reads it. */
@@ -54,8 +51,22 @@ export type ClipId = keyof typeof CLIPS;
 /** Every clip name, in a stable order. */
 export const CLIP_IDS = Object.keys(CLIPS) as ClipId[];
 
+/**
+ * A client tool the demo assistant calls, as a real assistant does through a `tool-calls`
+ * message (docs/behaviour.md#leads): the widget answers with the tool result.
+ */
+export interface DemoToolCall {
+  readonly name: string;
+  readonly arguments: Readonly<Record<string, unknown>>;
+}
+
 /** One assistant turn: the clips it plays, then what the visitor is taken to answer. */
 export interface Turn {
+  /**
+   * Tool calls made before the turn is spoken; the assistant waits for their results (or
+   * `TOOL_RESULT_TIMEOUT_MS`) first, as a model waits for a synchronous tool.
+   */
+  readonly toolCalls?: readonly DemoToolCall[];
   readonly clips: readonly ClipId[];
   /**
    * The visitor's transcript for the answer that moves the call on. The demo has no speech
@@ -66,12 +77,43 @@ export interface Turn {
   readonly endedReason?: 'assistant-said-end-call-phrase';
 }
 
+/** The visitor of the script: what they tell Nora while booking the viewing. */
+export const DEMO_VISITOR = { name: 'Sam Rivera', phone: '604 555 0134' } as const;
+
 /** The conversation, in order. The first turn is the assistant's first message. */
 export const SCRIPT: readonly Turn[] = [
   {
     clips: ['greeting'],
     visitorLine: 'Hi! Is the house on Linden Court still available? I’d love to see it.',
   },
-  { clips: ['listing', 'slots'], visitorLine: '2:00 PM works for me.' },
-  { clips: ['booked'], endedReason: 'assistant-said-end-call-phrase' },
+  {
+    clips: ['listing', 'slots'],
+    visitorLine: `2:00 PM works for me. I’m ${DEMO_VISITOR.name}, text me at ${DEMO_VISITOR.phone}.`,
+  },
+  {
+    toolCalls: [
+      {
+        name: 'request_viewing',
+        arguments: {
+          listing: '14 Linden Court',
+          preferred_times: ['Saturday 2:00 PM'],
+          name: DEMO_VISITOR.name,
+          phone: DEMO_VISITOR.phone,
+        },
+      },
+      {
+        name: 'capture_lead',
+        arguments: {
+          name: DEMO_VISITOR.name,
+          phone: DEMO_VISITOR.phone,
+          intent: 'buy',
+          timeframe: 'Viewing on Saturday',
+          notes: 'Booked a viewing of 14 Linden Court on Saturday at 2:00 PM; asked for a text.',
+          consent_to_contact: true,
+        },
+      },
+    ],
+    clips: ['booked'],
+    endedReason: 'assistant-said-end-call-phrase',
+  },
 ];

@@ -10,7 +10,7 @@ export type DemoEndedReason = Extract<
   | 'customer-ended-call'
 >;
 
-/** SPEC §3 `status-update`, typed against the platform's own schema. */
+/** docs/behaviour.md#web-call `status-update`, typed against the platform's own schema. */
 export type StatusUpdate = Pick<Schemas['ServerMessageStatusUpdate'], 'type' | 'status'> & {
   endedReason?: DemoEndedReason;
 };
@@ -27,8 +27,14 @@ export type SpeechUpdate = Pick<
   'type' | 'status' | 'role' | 'turn' | 'timestamp'
 >;
 
+/** The platform's `tool-calls` message for client tools (function tools without a server URL). */
+export type ToolCalls = Pick<
+  Schemas['ClientMessageToolCalls'],
+  'toolCallList' | 'toolWithToolCallList' | 'timestamp'
+> & { type: 'tool-calls' };
+
 /** Everything the demo assistant sends into the room as an app-message. */
-export type DemoServerMessage = StatusUpdate | Transcript | SpeechUpdate;
+export type DemoServerMessage = StatusUpdate | Transcript | SpeechUpdate | ToolCalls;
 
 /** Who is speaking. */
 export type Role = Transcript['role'];
@@ -61,4 +67,29 @@ export function speechUpdate(
   timestamp: number,
 ): SpeechUpdate {
   return { type: 'speech-update', status, role, turn, timestamp };
+}
+
+/**
+ * A `tool-calls` message, shaped as the platform sends it: each call in `toolCallList` with
+ * its arguments as JSON text, and again in `toolWithToolCallList` next to its tool.
+ */
+export function toolCalls(
+  calls: readonly { id: string; name: string; arguments: object }[],
+  timestamp: number,
+): ToolCalls {
+  const toolCallList = calls.map((call) => ({
+    id: call.id,
+    type: 'function',
+    function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+  }));
+  return {
+    type: 'tool-calls',
+    toolCallList,
+    toolWithToolCallList: toolCallList.map((toolCall) => ({
+      type: 'function' as const,
+      function: { name: toolCall.function.name },
+      toolCall,
+    })),
+    timestamp,
+  };
 }

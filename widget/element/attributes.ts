@@ -1,3 +1,5 @@
+import { TEXTS } from './texts.ts';
+
 /**
  * The element's attributes, declared once. The observed attributes of `<voice-assistant>`,
  * the r2wc props of the internal React element, the TypeScript types below and
@@ -18,6 +20,22 @@ export const ATTRIBUTES = [
   'label-connecting',
   'label-active',
   'demo',
+  'assistant-name',
+  'avatar',
+  'captions',
+  'position',
+  'listing',
+  'listing-address',
+  'listing-price',
+  'listing-id',
+  'listing-url',
+  'agent-name',
+  'lead-endpoint',
+  'analytics',
+  'chat',
+  'consent',
+  'consent-url',
+  'lang',
 ] as const;
 
 /** One attribute name of `<voice-assistant>`. */
@@ -49,6 +67,9 @@ export function readAttributes(element: Element): AttributeValues {
 export const MODES = ['inline', 'fullscreen', 'floating'] as const;
 export type Mode = (typeof MODES)[number];
 
+/** Where the floating launcher sits. */
+export type Position = 'bottom-right' | 'bottom-left';
+
 /** Button labels for the three states. */
 export interface Labels {
   idle: string;
@@ -56,7 +77,7 @@ export interface Labels {
   active: string;
 }
 
-/** The default labels (SPEC §2, demo page). */
+/** The default labels (docs/behaviour.md#demo-page, demo page). */
 export const DEFAULT_LABELS: Labels = {
   idle: 'Talk to Assistant',
   connecting: 'Connecting...',
@@ -69,6 +90,12 @@ export interface CallTarget {
   id: string;
 }
 
+/** The `consent` text and the optional `consent-url` link to the full terms. */
+export interface ConsentConfig {
+  text: string;
+  url: string | null;
+}
+
 /** The validated configuration, plus the human problems that block a call. */
 export interface WidgetConfig {
   mode: Mode;
@@ -79,6 +106,22 @@ export interface WidgetConfig {
   assistantOverrides: Record<string, unknown> | undefined;
   publicKey: string | null;
   apiBaseUrl: string | null;
+  /** The assistant's name (`assistant-name`), shown in the panel title and default labels. */
+  assistantName: string | null;
+  /** Image URL of the assistant (`avatar`); the name's initial is shown until, or instead, of it. */
+  avatar: string | null;
+  /** Whether the transcript is shown (`captions`, on unless `off`). */
+  captions: boolean;
+  /** Corner of the floating launcher (`position`). */
+  position: Position;
+  /** Where captured leads are POSTed (`lead-endpoint`, resolved against the page); `null`: nowhere. */
+  leadEndpoint: string | null;
+  /** `analytics="datalayer"`: lead events also go to `window.dataLayer` (no personal data). */
+  analytics: 'datalayer' | null;
+  /** `chat="off"` hides `Type instead` (docs/behaviour.md#chat). */
+  chat: boolean;
+  /** The recording disclosure to agree to before a call or chat, when `consent` is set. */
+  consent: ConsentConfig | null;
   /** Sentences shown inside the element; a non-empty list means no call can start. */
   problems: string[];
 }
@@ -149,6 +192,29 @@ function parseBaseUrl(raw: string | null, problems: string[]): string | null {
   return null;
 }
 
+const LOOPBACK = /^(localhost|127\.0\.0\.1|\[::1\])$/;
+
+/** https, or http for a loopback host only; relative URLs resolve against the page. */
+function parseLeadEndpoint(raw: string | null, problems: string[]): string | null {
+  const value = text(raw);
+  if (value === null) {
+    return null;
+  }
+  try {
+    const url = new URL(value, globalThis.document?.baseURI);
+    const loopback = url.protocol === 'http:' && LOOPBACK.test(url.hostname);
+    if ((url.protocol === 'https:' || loopback) && !url.username && !url.password) {
+      return url.href;
+    }
+  } catch {
+    // reported below
+  }
+  problems.push(
+    'The lead-endpoint attribute must be an https URL (http only for localhost), such as https://forms.example.com/leads.',
+  );
+  return null;
+}
+
 function parseMode(raw: string | null, problems: string[]): Mode {
   const value = text(raw)?.toLowerCase() ?? 'inline';
   if ((MODES as readonly string[]).includes(value)) {
@@ -158,26 +224,68 @@ function parseMode(raw: string | null, problems: string[]): Mode {
   return 'inline';
 }
 
+/** The first character of `name`, upper-cased: the avatar's fallback. */
+export function initialOf(name: string): string {
+  return (Array.from(name)[0] ?? '').toUpperCase();
+}
+
+function parseChat(raw: string | null, problems: string[]): boolean {
+  const value = text(raw)?.toLowerCase() ?? 'on';
+  if (value !== 'on' && value !== 'off') {
+    problems.push(`chat="${raw}" is not supported. Use on or off.`);
+  }
+  return value !== 'off';
+}
+
+function parseConsent(values: AttributeValues, problems: string[]): ConsentConfig | null {
+  const consent = text(values.consent);
+  const raw = text(values.consentUrl);
+  // Only web links: a javascript: or data: URL must never become the terms link.
+  const url = raw !== null && /^(https?:\/\/[^\s/]+|\/(?!\/))/i.test(raw) ? raw : null;
+  if (raw !== null && url === null) {
+    problems.push('The consent-url attribute must be an http(s) URL or a path starting with /.');
+  }
+  return consent === null ? null : { text: consent, url };
+}
+
 /**
- * Validates the attribute values. Never throws: every problem becomes a sentence that the
+ * Validates the attribute values. `defaults` are the labels of the chosen language (the
+ * `label-*` attributes override them); `talkTo` words the idle label when `assistant-name` is
+ * set, in that language. Never throws: every problem becomes a sentence that the
  * element shows to the visitor, with what to change.
  */
-export function parseAttributes(values: AttributeValues, tag = 'voice-assistant'): WidgetConfig {
+export function parseAttributes(
+  values: AttributeValues,
+  tag = 'voice-assistant',
+  defaults: Labels = DEFAULT_LABELS,
+  talkTo: (name: string) => string = (name) => TEXTS.talkTo + name,
+): WidgetConfig {
   const problems: string[] = [];
   const publicKey = text(values.publicKey);
   const demoAttribute = values.demo != null && values.demo.trim().toLowerCase() !== 'false';
+  const assistantName = text(values.assistantName);
   return {
     mode: parseMode(values.mode, problems),
     labels: {
-      idle: text(values.labelIdle) ?? DEFAULT_LABELS.idle,
-      connecting: text(values.labelConnecting) ?? DEFAULT_LABELS.connecting,
-      active: text(values.labelActive) ?? DEFAULT_LABELS.active,
+      idle: text(values.labelIdle) ?? (assistantName ? talkTo(assistantName) : defaults.idle),
+      connecting: text(values.labelConnecting) ?? defaults.connecting,
+      active: text(values.labelActive) ?? defaults.active,
     },
     demo: demoAttribute || publicKey === null,
     target: parseTarget(values, tag, problems),
     assistantOverrides: parseOverrides(values.assistantOverrides, problems),
     publicKey,
     apiBaseUrl: parseBaseUrl(values.apiBaseUrl, problems),
+    assistantName,
+    avatar: text(values.avatar),
+    // Cosmetic attributes fall back to their default rather than blocking the call.
+    captions: text(values.captions)?.toLowerCase() !== 'off',
+    position:
+      text(values.position)?.toLowerCase() === 'bottom-left' ? 'bottom-left' : 'bottom-right',
+    leadEndpoint: parseLeadEndpoint(values.leadEndpoint, problems),
+    analytics: text(values.analytics)?.toLowerCase() === 'datalayer' ? 'datalayer' : null,
+    chat: parseChat(values.chat, problems),
+    consent: parseConsent(values, problems),
     problems,
   };
 }

@@ -1,5 +1,6 @@
 import type { CallClientOptions } from '../call/call-client.ts';
 import type { AttributeName } from './attributes.ts';
+import type { Language } from './i18n/languages.ts';
 
 /**
  * The seam between the tiny loader (`<voice-assistant>`, loaded by the script tag) and the React
@@ -48,7 +49,8 @@ export interface MountedUi {
 export type MountUi = (root: ShadowRoot, bridge: UiBridge) => MountedUi;
 
 /**
- * Fetches the UI chunk. The loader never imports `ui/` itself: the composition root
- * (`widget/define.ts`) hands this function to the registration, so the import graph stays one-way.
+ * Fetches the UI chunk and the texts of `language` (the language the loader painted in). The
+ * loader never imports `ui/` itself: the composition root (`widget/define.ts`) hands this
+ * function to the registration, so the import graph stays one-way.
  */
-export type LoadUi = () => Promise<MountUi>;
+export type LoadUi = (language: Language) => Promise<MountUi>;

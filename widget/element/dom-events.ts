@@ -1,4 +1,6 @@
-/** The three states the visitor sees (SPEC §4, demo page). */
+import type { LeadCapture, ViewingCapture } from '../leads/capture.ts';
+
+/** The three states the visitor sees (docs/behaviour.md#states, demo page). */
 export type WidgetState = 'idle' | 'connecting' | 'active';
 
 /** A message from the assistant's server (transcripts, status updates, …), tagged by `type`. */
@@ -15,6 +17,19 @@ export interface WidgetErrorDetail {
   message: string;
   /** The start stage that failed, when the error came from starting a call. */
   stage: string | undefined;
+  /**
+   * The call layer's verdict: `true` when the call goes on (an optional step such as noise
+   * cancellation failed), `false` when the call did not start or has ended.
+   */
+  recoverable: boolean;
+}
+
+/** Detail of `voice-assistant:consent`: which disclosure was agreed to, and when. */
+export interface WidgetConsentDetail {
+  /** A hash of the `consent` text: a changed text is a new version and is asked again. */
+  version: string;
+  /** When the visitor agreed, as an ISO 8601 timestamp. */
+  acceptedAt: string;
 }
 
 /**
@@ -36,6 +51,19 @@ export interface WidgetEventDetails {
   'voice-assistant:message': WidgetServerMessage;
   /** Something failed; the element is back to idle and shows the message. */
   'voice-assistant:error': WidgetErrorDetail;
+  /**
+   * The visitor agreed to the `consent` disclosure (once per agreement, before the call or chat
+   * it allowed starts). The same two values go with the call and chat in the assistant
+   * overrides' `metadata.consent`.
+   */
+  'voice-assistant:consent': WidgetConsentDetail;
+  /**
+   * The assistant captured a qualified lead (`capture_lead`). Cancelable: `preventDefault()`
+   * means the host delivers it, and the widget does not POST it to `lead-endpoint`.
+   */
+  'voice-assistant:lead': LeadCapture;
+  /** The assistant captured a viewing request (`request_viewing`). Cancelable, like `lead`. */
+  'voice-assistant:viewing-request': ViewingCapture;
 }
 
 export type WidgetEventName = keyof WidgetEventDetails;
@@ -52,14 +80,23 @@ declare global {
     'voice-assistant:speech-end': WidgetEvent<'voice-assistant:speech-end'>;
     'voice-assistant:message': WidgetEvent<'voice-assistant:message'>;
     'voice-assistant:error': WidgetEvent<'voice-assistant:error'>;
+    'voice-assistant:consent': WidgetEvent<'voice-assistant:consent'>;
+    'voice-assistant:lead': WidgetEvent<'voice-assistant:lead'>;
+    'voice-assistant:viewing-request': WidgetEvent<'voice-assistant:viewing-request'>;
   }
 }
 
-/** Dispatches a widget event from `target`; always bubbling and composed. */
+/**
+ * Dispatches a widget event from `target`; always bubbling and composed. Returns `false` when a
+ * listener called `preventDefault()` on a `cancelable` one.
+ */
 export function dispatchWidgetEvent<K extends WidgetEventName>(
   target: EventTarget,
   name: K,
   detail: WidgetEventDetails[K],
+  cancelable = false,
 ): boolean {
-  return target.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
+  return target.dispatchEvent(
+    new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable }),
+  );
 }

@@ -52,6 +52,76 @@ export const ATTRIBUTE_DOCS: Record<AttributeName, AttributeDoc> = {
     description:
       'Use the offline demo assistant (also used when public-key is missing); shows a "Demo assistant (offline)" badge.',
   },
+  'assistant-name': {
+    type: 'string',
+    description:
+      'The assistant\'s name: the panel title says "Talk to <name>", as does the idle label unless label-idle is set; the status line says "<name> is speaking…".',
+  },
+  avatar: {
+    type: 'string (image URL)',
+    description:
+      "The assistant's picture, shown in the floating launcher and panel once the visitor shows intent (never fetched before). A broken image falls back to the name's initial. Under a strict CSP, img-src must allow the image's origin.",
+  },
+  captions: {
+    type: "'on' | 'off'",
+    description:
+      'Live captions: the Transcript log (floating panel), the latest line (inline) or the last two lines as subtitles (fullscreen). off hides them.',
+    default: 'on',
+  },
+  position: {
+    type: "'bottom-right' | 'bottom-left'",
+    description: 'The corner of the floating launcher and panel (safe-area insets respected).',
+    default: 'bottom-right',
+  },
+  listing: {
+    type: "'auto'",
+    description:
+      "auto reads the page's schema.org JSON-LD (RealEstateListing, Offer, Residence, House, Apartment…) for the listing; the listing-* attributes win over it.",
+  },
+  'listing-address': {
+    type: 'string',
+    description: 'The listing’s address, sent to the assistant as {{listing_address}}.',
+  },
+  'listing-price': {
+    type: 'string',
+    description: 'The asking price, sent as {{listing_price}}.',
+  },
+  'listing-id': { type: 'string', description: 'The MLS number, sent as {{listing_id}}.' },
+  'listing-url': { type: 'string', description: 'The listing’s page, sent as {{listing_url}}.' },
+  'agent-name': {
+    type: 'string',
+    description: 'The listing agent’s name, sent as {{agent_name}}.',
+  },
+  'lead-endpoint': {
+    type: 'string (URL)',
+    description:
+      'Where leads and viewing requests are POSTed as JSON (https; http only for localhost), retried and kept until delivered.',
+  },
+  analytics: {
+    type: "'datalayer'",
+    description:
+      'datalayer pushes { event, intent } to window.dataLayer for each capture; never a name, phone or email.',
+  },
+  chat: {
+    type: "'on' | 'off'",
+    description:
+      'on offers "Type instead": a text box that chats through POST /chat/web without a call, or sends add-message during one. off hides it.',
+    default: 'on',
+  },
+  consent: {
+    type: 'string',
+    description:
+      'A recording and data-use disclosure shown in a "Before we start" dialog before the first call or chat. Agreeing is stored on the device, keyed by a hash of this text.',
+  },
+  'consent-url': {
+    type: 'string (URL)',
+    description: 'A link to the full terms, shown in the consent dialog.',
+  },
+  lang: {
+    type: 'string (BCP 47)',
+    description:
+      'The language of every visible text: en, es, fr, de, pt, zh (Simplified) or ar (right to left). Without it: the nearest lang ancestor, then the browser language, then English. Sent to the assistant as the variable "language".',
+  },
 };
 
 export interface EventDoc {
@@ -81,6 +151,23 @@ export const EVENT_DOCS: Record<WidgetEventName, EventDoc> = {
   'voice-assistant:error': {
     detail: '{ code: string, message: string, stage: string | undefined }',
     description: 'Something failed; the element is back to idle and shows the message.',
+  },
+  'voice-assistant:lead': {
+    detail:
+      "LeadCapture: { kind: 'lead', fields, listing, conversationId, capturedAt, idempotencyKey }",
+    description:
+      'The assistant captured a lead (capture_lead). Cancelable: preventDefault() stops the widget posting it to lead-endpoint.',
+  },
+  'voice-assistant:viewing-request': {
+    detail:
+      "ViewingCapture: { kind: 'viewing-request', fields, listing, conversationId, capturedAt, idempotencyKey }",
+    description:
+      'The assistant captured a viewing request (request_viewing). Cancelable, like voice-assistant:lead.',
+  },
+  'voice-assistant:consent': {
+    detail: '{ version: string, acceptedAt: string }',
+    description:
+      'The visitor agreed to the consent text (version = hash of the text); also sent in assistantOverrides.metadata.consent.',
   },
 };
 
@@ -126,11 +213,21 @@ export const CSS_PROPERTY_DOCS: Record<string, { description: string; default: s
   '--va-button-bg': { description: 'Talk button background.', default: '#1d4ed8' },
   '--va-button-fg': { description: 'Talk button text colour.', default: '#fff' },
   '--va-stop-bg': { description: 'Button background during a call.', default: '#b91c1c' },
+  '--va-stop-fg': { description: 'Button text colour during a call.', default: '#fff' },
   '--va-focus': { description: 'Focus ring colour.', default: '#f59e0b' },
   '--va-radius': { description: 'Button corner radius.', default: '9999px' },
   '--va-panel-bg': { description: 'Floating panel background.', default: '#0b1220' },
   '--va-panel-fg': { description: 'Floating panel text colour.', default: '#fff' },
   '--va-min-height': { description: 'Minimum height in inline mode.', default: '64px' },
+  '--va-caption-fg': {
+    description: 'Caption, transcript and status text colour.',
+    default: '#0f172a inline, #fff fullscreen and in the panel',
+  },
+  '--va-caption-bg': {
+    description: 'Backdrop behind captions and the status line, so the wave never crosses them.',
+    default:
+      'rgb(255 255 255 / 0.92) inline, rgb(0 0 0 / 0.72) fullscreen, transparent in the panel',
+  },
   '--va-z-index': {
     description: 'Stacking order in fullscreen and floating modes.',
     default: '2147483000',
@@ -147,4 +244,16 @@ export const CSS_PART_DOCS: Record<string, string> = {
   panel: 'The floating panel.',
   close: "The floating panel's close button.",
   problem: 'The message shown for missing or bad attributes.',
+  transcript:
+    'The Transcript log (role log): spoken and typed lines (typed ones marked) in the panel, the latest line inline, subtitles in fullscreen; the whole log while the text box is open.',
+  'transcript-line':
+    'One transcript line (also transcript-line--assistant / transcript-line--user).',
+  'call-length': 'The "Call ended · 1:23" line shown after a call.',
+  mute: 'The Mute microphone toggle (aria-pressed).',
+  'secondary-controls': 'The row of small controls next to Mute.',
+  avatar: "The assistant's picture or initial.",
+  'type-instead': 'The "Type instead" button.',
+  chat: 'The text box: message field and Send (its lines go to the transcript log).',
+  'consent-dialog': 'The "Before we start" consent dialog.',
+  'consent-overlay': 'The backdrop behind the consent dialog.',
 };

@@ -75,9 +75,105 @@ export const WIDGET_CSS = `
 .stage { position: relative; flex: 1; display: flex; align-items: center; justify-content: center; }
 .panel .controls { padding-top: 8px; }
 @media (prefers-reduced-motion: reduce) { .button { transition: none; } }
+
+/* ---- Conversation view (issue 11): captions, mute, identity, launcher, bottom sheet ---- */
+.va--floating {
+  right: calc(20px + env(safe-area-inset-right, 0px));
+  bottom: calc(20px + env(safe-area-inset-bottom, 0px));
+}
+.va--bottom-left { right: auto; left: calc(20px + env(safe-area-inset-left, 0px)); align-items: flex-start; }
+.va--floating > .controls > .badge {
+  position: absolute; z-index: 1; right: 14px; bottom: calc(100% - 9px); padding: 1px 8px;
+  font-size: 11px; white-space: nowrap;
+}
+.va--floating > .controls > .status {
+  position: absolute; right: 0; bottom: calc(100% + 14px); width: max-content;
+  max-width: min(300px, calc(100vw - 40px)); text-align: start;
+}
+.va--bottom-left > .controls > .status { right: auto; left: 0; }
+.va--floating > .controls > .status:not(:empty), .va--inline .status:not(:empty),
+.va--fullscreen .status:not(:empty), .transcript--latest .line, .transcript--subtitles .line {
+  padding: 4px 10px; border-radius: 8px;
+  color: var(--va-caption-fg, #0f172a); background: var(--va-caption-bg, rgb(255 255 255 / 0.92));
+}
+.va--fullscreen .status:not(:empty), .va--fullscreen .line, .va--floating > .controls > .status {
+  color: var(--va-caption-fg, #fff); background: var(--va-caption-bg, rgb(0 0 0 / 0.72));
+}
+.va--fullscreen > .controls {
+  position: absolute; top: calc(50% - 24px); left: 0; right: 0; width: min(640px, 92vw);
+  margin: 0 auto;
+}
+.va--fullscreen .status {
+  position: static; width: auto; max-width: min(36ch, 90vw); margin: 0; transform: none;
+}
+.launcher { position: relative; }
+.avatar {
+  position: relative; display: inline-flex; flex: none; align-items: center; justify-content: center;
+  width: 36px; height: 36px; overflow: hidden; border-radius: 9999px; font-weight: 700;
+  color: var(--va-button-bg, #1d4ed8); background: #fff;
+}
+.avatar--launcher { position: absolute; z-index: 1; top: 6px; left: 6px; pointer-events: none; }
+.avatar--launcher + .launcher { padding-left: 50px; }
+.mic, .launcher::before {
+  display: inline-block; width: 10px; height: 16px; border-radius: 5px; background: currentColor;
+}
+.mic { position: relative; vertical-align: middle; margin-top: -6px; }
+.mic::after, .launcher::after {
+  content: ""; position: absolute; left: -4px; right: -4px; top: 7px; height: 12px;
+  border: 2px solid currentColor; border-top: 0; border-radius: 0 0 9px 9px;
+}
+.launcher::after { display: none; }
+@media (max-width: 479.98px) {
+  .va--floating > .controls > .launcher {
+    width: 56px; height: 56px; min-width: 56px; padding: 0 0 0 56px; overflow: hidden;
+    justify-content: flex-start; border-radius: 9999px;
+  }
+  .launcher::before {
+    content: ""; position: absolute; top: 14px; left: 21px; width: 14px; height: 20px;
+    border-radius: 7px; background: var(--va-button-fg, #fff);
+  }
+  .launcher::after {
+    display: block; top: 24px; left: 16px; right: auto; width: 24px; height: 14px;
+    border-color: var(--va-button-fg, #fff); border-radius: 0 0 12px 12px;
+  }
+  .va--floating > .controls > .badge, .va--floating > .controls > .avatar,
+  .va--floating > .controls > .type-slot { display: none; }
+}
+/* ---- Issue 12 (docs/behaviour.md#chat, #languages): what the loader paints; the rest of the
+   chat and consent rules are in styles-access.ts, added by the UI. ---- */
+.wave { direction: ltr; }
+.type-slot {
+  display: flex; flex-direction: column; align-items: center; gap: 6px; min-height: 32px;
+  width: 100%; max-width: 100%;
+}
+/* Beside the floating launcher, not under it: the corner box keeps the launcher's height. */
+.va--floating > .controls > .type-slot {
+  position: absolute; right: calc(100% + 8px); bottom: 0; width: max-content; min-height: 0;
+  align-items: flex-end;
+}
+.va--bottom-left > .controls > .type-slot { right: auto; left: calc(100% + 8px); align-items: flex-start; }
+.va--fullscreen .type-slot {
+  position: absolute; top: 100%; left: 50%; width: max-content; max-width: 90vw;
+  margin-top: 44px; transform: translateX(-50%);
+}
 `;
 
 const sheets = new WeakMap<Document, CSSStyleSheet>();
+const extensions = new WeakMap<Document, string[]>();
+
+/**
+ * Adds rules only the UI chunk needs to the document's one widget sheet (each text once), so
+ * the loader does not carry them. Every shadow root sharing the sheet sees them at once.
+ */
+export function extendWidgetStyleSheet(doc: Document, css: string): void {
+  const added = extensions.get(doc) ?? [];
+  if (added.includes(css)) {
+    return;
+  }
+  added.push(css);
+  extensions.set(doc, added);
+  widgetStyleSheet(doc).replaceSync(WIDGET_CSS + added.join(''));
+}
 
 /** The widget's stylesheet for `doc`, built once per document and shared by every instance. */
 export function widgetStyleSheet(doc: Document = document): CSSStyleSheet {

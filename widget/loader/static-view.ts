@@ -1,4 +1,5 @@
-import type { WidgetConfig } from '../element/attributes.ts';
+import { initialOf, type WidgetConfig } from '../element/attributes.ts';
+import { type Language, textDirection } from '../element/i18n/languages.ts';
 import { TEXTS } from '../element/texts.ts';
 
 /**
@@ -15,6 +16,8 @@ export interface StaticView {
 export interface StaticViewState {
   connecting: boolean;
   status: string;
+  /** The chosen language: the wrapper's `lang` and `dir` from the first paint. */
+  language: Language;
 }
 
 function el<K extends keyof HTMLElementTagNameMap>(
@@ -37,7 +40,17 @@ export function buildStaticView(
   config: WidgetConfig,
   state: StaticViewState,
 ): StaticView {
-  const wrapper = el(doc, 'div', `va va--${config.mode}`, 'container');
+  const floating = config.mode === 'floating';
+  const wrapper = el(
+    doc,
+    'div',
+    floating ? `va va--floating va--${config.position}` : `va va--${config.mode}`,
+    'container',
+  );
+  wrapper.lang = state.language;
+  wrapper.dir = textDirection(state.language);
+  // The loader carries English sentences only; mark them so they are read as English.
+  const english = state.language === 'en' ? null : 'en';
   const controls = el(doc, 'div', 'controls');
   if (config.problems.length > 0) {
     const problem = el(doc, 'p', 'problem', 'problem');
@@ -55,10 +68,26 @@ export function buildStaticView(
   if (config.demo) {
     const badge = el(doc, 'span', 'badge', 'badge');
     badge.textContent = TEXTS.demoBadge;
+    if (english) {
+      badge.lang = english;
+    }
     controls.append(badge);
   }
-  const floating = config.mode === 'floating';
-  const button = el(doc, 'button', 'button', floating ? 'button launcher' : 'button');
+  if (floating && config.avatar) {
+    // Only the initial: the picture is fetched after intent, by the UI, in the same box.
+    const avatar = el(doc, 'span', 'avatar avatar--launcher', 'avatar');
+    avatar.setAttribute('aria-hidden', 'true');
+    const initial = el(doc, 'span', 'avatar-initial');
+    initial.textContent = initialOf(config.assistantName ?? TEXTS.defaultName);
+    avatar.append(initial);
+    controls.append(avatar);
+  }
+  const button = el(
+    doc,
+    'button',
+    floating ? 'button launcher' : 'button',
+    floating ? 'button launcher' : 'button',
+  );
   button.type = 'button';
   button.textContent = state.connecting ? config.labels.connecting : config.labels.idle;
   if (state.connecting) {
@@ -68,7 +97,17 @@ export function buildStaticView(
   status.setAttribute('role', 'status');
   status.setAttribute('aria-live', 'polite');
   status.textContent = state.status;
-  controls.append(button, status);
+  if (english && state.status) {
+    status.lang = english;
+  }
+  controls.append(button);
+  if (config.chat) {
+    // The UI puts `Type instead` here; the row is reserved so the talk button never moves.
+    const slot = el(doc, 'div', 'type-slot');
+    slot.setAttribute('aria-hidden', 'true');
+    controls.append(slot);
+  }
+  controls.append(status);
   wrapper.append(controls);
   return { wrapper, button, status };
 }

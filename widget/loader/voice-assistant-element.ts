@@ -2,12 +2,15 @@ import { version } from '../../package.json';
 import {
   ATTRIBUTES,
   type AttributeName,
+  DEFAULT_LABELS,
   parseAttributes,
   readAttributes,
   type WidgetConfig,
 } from '../element/attributes.ts';
 import type { CallOptionsOverride, LoadUi, MountedUi, UiBridge } from '../element/bridge.ts';
 import { VoiceAssistantError } from '../element/errors.ts';
+import { IDLE_LABELS, TALK_TO } from '../element/i18n/idle-labels.ts';
+import { elementLanguage, type Language } from '../element/i18n/languages.ts';
 import { widgetStyleSheet } from '../element/styles.ts';
 import { TEXTS } from '../element/texts.ts';
 import { buildStaticView, type StaticView } from './static-view.ts';
@@ -23,8 +26,23 @@ const INTENT_EVENTS = ['pointerover', 'focusin', 'touchstart', 'pointerdown'] as
 const ElementBase: typeof HTMLElement =
   typeof HTMLElement === 'undefined' ? (class {} as unknown as typeof HTMLElement) : HTMLElement;
 
+/** `PENDING_STORAGE_KEY` of widget/leads (the loader may not import it; a unit test pins both). */
+export const PENDING_LEADS_KEY = 'voice-assistant:pending-leads';
+
+/** Whether an earlier page load left leads waiting on the device (storage may throw). */
+function leadsPending(): boolean {
+  try {
+    return globalThis.localStorage?.getItem(PENDING_LEADS_KEY) != null;
+  } catch {
+    return false;
+  }
+}
+
 const notRegistered: LoadUi = () =>
   Promise.reject(new Error('Register <voice-assistant> with defineVoiceAssistant() first.'));
+
+/** Any of these, heard on the document, ends a press that began on the loader's button. */
+const RELEASE_EVENTS = ['pointerup', 'pointercancel', 'keyup'] as const;
 
 interface PendingStart {
   cancelled: boolean;
@@ -59,6 +77,8 @@ export class VoiceAssistantElement extends ElementBase {
   #pending: PendingStart | null = null;
   #status = '';
   #callOptions: CallOptionsOverride | undefined;
+  /** A press held on the loader's button: `settled` once it ended and its click ran. */
+  #press: { settled: Promise<void>; end(): void } | null = null;
 
   constructor() {
     super();
@@ -91,6 +111,11 @@ export class VoiceAssistantElement extends ElementBase {
     this.#render();
     for (const type of INTENT_EVENTS) {
       this.addEventListener(type, this.#onIntent, { passive: true });
+    }
+    // Leads an earlier page could not deliver are sent now, without waiting for intent
+    // (docs/behaviour.md#leads): the UI chunk resumes them.
+    if (this.hasAttribute('lead-endpoint') && leadsPending()) {
+      this.#onIntent();
     }
   }
 
@@ -158,7 +183,16 @@ export class VoiceAssistantElement extends ElementBase {
   }
 
   #config(): WidgetConfig {
-    return parseAttributes(readAttributes(this), this.localName);
+    const language = elementLanguage(this);
+    const idle = IDLE_LABELS[language];
+    // Only the idle labels of other languages ship in the loader (docs/behaviour.md#languages):
+    // until the UI brings the rest, a click shows the idle label dimmed and busy.
+    const defaults = language === 'en' ? DEFAULT_LABELS : { idle, connecting: idle, active: idle };
+    return parseAttributes(readAttributes(this), this.localName, defaults, TALK_TO[language]);
+  }
+
+  #language(): Language {
+    return elementLanguage(this);
   }
 
   async #startWhenLoaded(pending: PendingStart): Promise<void> {
@@ -204,8 +238,11 @@ export class VoiceAssistantElement extends ElementBase {
     const view = buildStaticView(this.ownerDocument, this.#config(), {
       connecting: this.#pending !== null,
       status: this.#status,
+      language: this.#language(),
     });
     view.button?.addEventListener('click', this.#onClick);
+    view.button?.addEventListener('pointerdown', this.#onPress);
+    view.button?.addEventListener('keydown', this.#onPress);
     if (this.#view) {
       this.#view.wrapper.replaceWith(view.wrapper);
     } else {
@@ -219,8 +256,13 @@ export class VoiceAssistantElement extends ElementBase {
 
   #load(): Promise<MountedUi> {
     const loadUi = (this.constructor as typeof VoiceAssistantElement).loadUi;
-    this.#loading ??= loadUi().then(
-      (mountUi) => {
+    this.#loading ??= loadUi(this.#language()).then(
+      async (mountUi) => {
+        // The browser clicks only when press and release land on the same element: swapping
+        // the button while the visitor holds it down would swallow that click.
+        while (this.#press) {
+          await this.#press.settled;
+        }
         const ui = mountUi(this.#root, this.#bridge());
         this.#ui = ui;
         for (const type of INTENT_EVENTS) {
@@ -255,7 +297,40 @@ export class VoiceAssistantElement extends ElementBase {
     this.#load().catch(() => undefined);
   };
 
+  readonly #onPress = (event: Event): void => {
+    // A script's synthetic event is no press: only the browser's own input can lose a click.
+    if (!event.isTrusted || this.#press || (event instanceof KeyboardEvent && event.key !== ' ')) {
+      return;
+    }
+    const doc = this.ownerDocument;
+    let settle = (): void => undefined;
+    const settled = new Promise<void>((resolve) => {
+      settle = resolve;
+    });
+    const end = (): void => {
+      for (const type of RELEASE_EVENTS) {
+        doc.removeEventListener(type, release, true);
+      }
+      if (this.#press === press) {
+        this.#press = null;
+      }
+      settle();
+    };
+    // The release's click is dispatched in the same task as the release itself: let it reach
+    // the loader's button before the UI replaces it.
+    const release = (): void => {
+      setTimeout(end, 0);
+    };
+    const press = { settled, end };
+    for (const type of RELEASE_EVENTS) {
+      doc.addEventListener(type, release, true);
+    }
+    this.#press = press;
+  };
+
   readonly #onClick = (): void => {
+    // A click ends the press even if the page kept its release from us.
+    this.#press?.end();
     if (this.#view?.button?.getAttribute('aria-disabled') === 'true') {
       return;
     }

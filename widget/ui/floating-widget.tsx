@@ -5,10 +5,19 @@ import {
   useLayoutEffect,
   useRef,
   useState,
+  useSyncExternalStore,
 } from 'react';
 import type { WidgetConfig } from '../element/attributes.ts';
-import { TEXTS } from '../element/texts.ts';
-import { ControlsFrame, TalkControls } from './talk-controls.tsx';
+import { Avatar } from './avatar.tsx';
+import { callStatus } from './call-status.ts';
+import { TypeInsteadButton } from './chat/type-instead-button.tsx';
+import { Launcher } from './launcher.tsx';
+import { SecondaryControls } from './secondary-controls.tsx';
+import { TalkControls } from './talk-controls.tsx';
+import { TranscriptLog } from './transcript-log.tsx';
+import { useUiServices } from './ui-services.ts';
+import { useFocusTrap, useSheetLayout } from './use-bottom-sheet.ts';
+import { useConversation } from './use-conversation.ts';
 import { WaveCanvas } from './wave-canvas.tsx';
 import type { SessionSnapshot, WidgetSession } from './widget-session.ts';
 
@@ -19,16 +28,40 @@ interface FloatingWidgetProps {
 }
 
 /**
- * `mode="floating"`: a launcher at the bottom right. Pressing it opens a compact, non-modal
- * panel and starts the call; the panel also opens whenever a call is running (for example
- * after `el.start()`). Escape or the close button ends the call, closes the panel and gives
+ * `mode="floating"`: a launcher at the bottom right (or left, `position`). Pressing it opens a
+ * compact, non-modal panel (below 480 px a modal bottom sheet that keeps focus) and starts the
+ * call; the panel also opens whenever a call is running (for example after `el.start()`) and
+ * stays open after it. Escape or the close button ends the call, closes the panel and gives
  * focus back to the launcher.
  */
 export function FloatingWidget({ config, snapshot, session }: FloatingWidgetProps): ReactElement {
   const [opened, setOpened] = useState(false);
-  const open = opened || snapshot.state !== 'idle';
+  const { chat, texts } = useUiServices();
+  const chatSnapshot = useSyncExternalStore(chat.subscribe, chat.getSnapshot);
+  const open = opened || chatSnapshot.open || snapshot.state !== 'idle';
+  const calling = snapshot.state !== 'idle';
+
+  // A panel opened for a call (also one started by the loader or el.start()) stays open after
+  // it, so the transcript and the call's length stay readable until the visitor closes it. A
+  // layout effect, so it runs at the commit: a passive one could run after the visitor's Escape.
+  useLayoutEffect(() => {
+    if (calling) {
+      setOpened(true);
+    }
+  }, [calling]);
   const box = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLElement>(null);
   const moveFocus = useRef(false);
+  const conversation = useConversation(session);
+  const sheet = useSheetLayout();
+  const trap = useFocusTrap(panel, sheet);
+  const name = config.assistantName ?? texts.assistant;
+  const shown = {
+    ...snapshot,
+    status: callStatus(snapshot.state, snapshot.status, conversation, name, texts),
+  };
+  const wrapperClass = `va va--floating va--${config.position}`;
+  const active = snapshot.state === 'active';
 
   /** Whether keyboard focus is inside the widget (kept when a focused button is removed). */
   const focusInside = useRef(false);
@@ -70,6 +103,7 @@ export function FloatingWidget({ config, snapshot, session }: FloatingWidgetProp
 
   const close = (): void => {
     setOpened(false);
+    chat.close();
     moveFocus.current = true;
     session.stop().catch(() => undefined);
   };
@@ -78,39 +112,41 @@ export function FloatingWidget({ config, snapshot, session }: FloatingWidgetProp
     if (event.key === 'Escape') {
       event.stopPropagation();
       close();
+    } else {
+      trap.onKeyDown(event);
     }
   };
 
   if (!open) {
     return (
-      <div ref={box} className="va va--floating" part="container" {...trackFocus}>
-        <ControlsFrame demo={config.demo} status={snapshot.status}>
-          <button type="button" className="button" part="button launcher" onClick={openAndStart}>
-            {config.labels.idle}
-          </button>
-        </ControlsFrame>
+      <div ref={box} className={wrapperClass} part="container" {...trackFocus}>
+        <Launcher config={config} status={snapshot.status} onOpen={openAndStart} />
       </div>
     );
   }
 
   return (
-    <div ref={box} className="va va--floating" part="container" {...trackFocus}>
+    <div ref={box} className={wrapperClass} part="container" {...trackFocus}>
       <section
-        className="panel"
+        ref={panel}
+        className={config.captions ? 'panel panel--captions' : 'panel'}
         part="panel"
         role="dialog"
         aria-labelledby="va-panel-title"
+        aria-modal={sheet ? 'true' : undefined}
         onKeyDown={onKeyDown}
+        onBlurCapture={trap.onBlurCapture}
       >
         <div className="panel-head">
+          {config.avatar ? <Avatar url={config.avatar} name={name} variant="panel" /> : null}
           <h2 id="va-panel-title" className="panel-title">
-            {TEXTS.panelTitle}
+            {texts.talkTo(name)}
           </h2>
           <button
             type="button"
             className="close"
             part="close"
-            aria-label={TEXTS.close}
+            aria-label={texts.close}
             onClick={close}
           >
             ×
@@ -119,7 +155,22 @@ export function FloatingWidget({ config, snapshot, session }: FloatingWidgetProp
         <div className="stage">
           <WaveCanvas session={session} active={snapshot.state === 'active'} />
         </div>
-        <TalkControls config={config} snapshot={snapshot} session={session} />
+        {config.captions || chatSnapshot.open || chatSnapshot.chat.entries.length > 0 ? (
+          <TranscriptLog
+            conversation={config.captions ? conversation : { ...conversation, lines: [] }}
+            assistantName={name}
+            variant="log"
+            chat={chatSnapshot.chat}
+            onRetry={(id) => {
+              chat.retry(id).catch(() => undefined);
+            }}
+          />
+        ) : null}
+        <TalkControls config={config} snapshot={shown} session={session}>
+          <SecondaryControls session={session} active={active} muted={conversation.muted}>
+            {active && config.chat ? <TypeInsteadButton enabled /> : null}
+          </SecondaryControls>
+        </TalkControls>
       </section>
     </div>
   );

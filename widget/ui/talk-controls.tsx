@@ -1,27 +1,36 @@
 import type { ReactElement, ReactNode } from 'react';
 import type { WidgetConfig } from '../element/attributes.ts';
 import { TEXTS } from '../element/texts.ts';
+import { ChatSlot } from './chat/chat-slot.tsx';
+import { useOptionalUiServices } from './ui-services.ts';
 import type { SessionSnapshot, WidgetSession } from './widget-session.ts';
 
 interface ControlsFrameProps {
   demo: boolean;
   status: string;
   children: ReactNode;
+  /** Drawn under the status line: the captions and the secondary controls. */
+  after?: ReactNode;
 }
 
-/** The column around a button: the demo badge above it, the aria-live status line below. */
-export function ControlsFrame({ demo, status, children }: ControlsFrameProps): ReactElement {
+/**
+ * The column around a button: the demo badge above it, the aria-live status line below, then
+ * whatever the view adds under it.
+ */
+export function ControlsFrame({ demo, status, children, after }: ControlsFrameProps): ReactElement {
+  const texts = useOptionalUiServices()?.texts ?? TEXTS;
   return (
     <div className="controls">
       {demo ? (
         <span className="badge" part="badge">
-          {TEXTS.demoBadge}
+          {texts.demoBadge}
         </span>
       ) : null}
       {children}
       <p className="status" part="status" role="status" aria-live="polite">
         {status}
       </p>
+      {after}
     </div>
   );
 }
@@ -30,6 +39,8 @@ interface TalkControlsProps {
   config: WidgetConfig;
   snapshot: SessionSnapshot;
   session: WidgetSession;
+  /** Drawn under the status line (captions, secondary controls). */
+  children?: ReactNode;
 }
 
 /**
@@ -37,7 +48,12 @@ interface TalkControlsProps {
  * `aria-disabled` (not `disabled`), so keyboard focus stays on it and the visitor can press it
  * again as soon as it turns into Stop.
  */
-export function TalkControls({ config, snapshot, session }: TalkControlsProps): ReactElement {
+export function TalkControls({
+  config,
+  snapshot,
+  session,
+  children,
+}: TalkControlsProps): ReactElement {
   const { state } = snapshot;
   const onClick = (): void => {
     // Failures are shown in the status line and dispatched as voice-assistant:error.
@@ -48,7 +64,7 @@ export function TalkControls({ config, snapshot, session }: TalkControlsProps): 
     }
   };
   return (
-    <ControlsFrame demo={config.demo} status={snapshot.status}>
+    <ControlsFrame demo={config.demo} status={snapshot.status} after={children}>
       <button
         type="button"
         className={state === 'active' ? 'button button--active' : 'button'}
@@ -58,6 +74,7 @@ export function TalkControls({ config, snapshot, session }: TalkControlsProps): 
       >
         {config.labels[state]}
       </button>
+      {config.chat ? <ChatSlot calling={state === 'active'} /> : null}
     </ControlsFrame>
   );
 }

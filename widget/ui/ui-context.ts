@@ -1,10 +1,19 @@
 import type { UiBridge } from '../element/bridge.ts';
+import type { ChatController } from './chat/chat-controller.ts';
+import type { ConsentGate } from './consent/consent-gate.ts';
+import type { TextStore } from './i18n/text-store.ts';
 import type { WidgetSession } from './widget-session.ts';
 
 /** What the React view needs besides its attribute props: the session and the loader bridge. */
 export interface UiContext {
   session: WidgetSession;
   bridge: UiBridge;
+  /** The language on screen and its texts. */
+  texts: TextStore;
+  /** The typed conversation (docs/behaviour.md#chat). */
+  chat: ChatController;
+  /** The recording disclosure (docs/behaviour.md#consent). */
+  consent: ConsentGate;
 }
 
 /**

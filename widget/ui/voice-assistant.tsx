@@ -1,8 +1,21 @@
-import { type ReactElement, useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
-import { type AttributeValues, parseAttributes } from '../element/attributes.ts';
+import {
+  type ReactElement,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useSyncExternalStore,
+} from 'react';
+import { type AttributeValues, parseAttributes, type WidgetConfig } from '../element/attributes.ts';
+import { callStatus } from './call-status.ts';
+import { TypeInsteadButton } from './chat/type-instead-button.tsx';
+import { ConsentLayer } from './consent/consent-dialog.tsx';
 import { FloatingWidget } from './floating-widget.tsx';
+import { SecondaryControls } from './secondary-controls.tsx';
 import { TalkControls } from './talk-controls.tsx';
+import { TranscriptLog } from './transcript-log.tsx';
 import { uiContextFor } from './ui-context.ts';
+import { type UiServices, UiServicesContext, useUiServices } from './ui-services.ts';
+import { useConversation } from './use-conversation.ts';
 import { WaveCanvas } from './wave-canvas.tsx';
 
 /** The r2wc props: one per declared attribute (its raw value or null), plus r2wc's container. */
@@ -15,9 +28,28 @@ export type VoiceAssistantViewProps = AttributeValues & { container?: HTMLElemen
  * status line and, in floating mode, the panel.
  */
 export function VoiceAssistantView(props: VoiceAssistantViewProps): ReactElement {
+  const { bridge, texts: textStore, chat, consent } = uiContextFor(props.container);
+  const { language, texts } = useSyncExternalStore(textStore.subscribe, textStore.getSnapshot);
+  const config = parseAttributes(props, bridge.host.localName, texts.labels, texts.talkTo);
+  const services = useMemo<UiServices>(
+    () => ({ language, texts, chat, consent }),
+    [language, texts, chat, consent],
+  );
+  return (
+    <UiServicesContext.Provider value={services}>
+      <ViewBody {...props} config={config} />
+      <ConsentLayer />
+    </UiServicesContext.Provider>
+  );
+}
+
+function ViewBody(props: VoiceAssistantViewProps & { config: WidgetConfig }): ReactElement {
   const { session, bridge } = uiContextFor(props.container);
-  const config = parseAttributes(props, bridge.host.localName);
+  const { config } = props;
   const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot);
+  const conversation = useConversation(session);
+  const { chat, texts } = useUiServices();
+  const chatSnapshot = useSyncExternalStore(chat.subscribe, chat.getSnapshot);
   const { container } = props;
 
   useLayoutEffect(() => {
@@ -50,10 +82,35 @@ export function VoiceAssistantView(props: VoiceAssistantViewProps): ReactElement
   if (config.mode === 'floating') {
     return <FloatingWidget config={config} snapshot={snapshot} session={session} />;
   }
+  const name = config.assistantName ?? texts.assistant;
+  const shown = {
+    ...snapshot,
+    status: callStatus(snapshot.state, snapshot.status, conversation, name, texts),
+  };
+  const active = snapshot.state === 'active';
+  // Typed lines show in full while the text box is open; otherwise the mode's captions.
+  const typing = chatSnapshot.open || chatSnapshot.chat.entries.length > 0;
   return (
     <div className={`va va--${config.mode}`} part="container">
       <WaveCanvas session={session} active={snapshot.state === 'active'} />
-      <TalkControls config={config} snapshot={snapshot} session={session} />
+      <TalkControls config={config} snapshot={shown} session={session}>
+        {config.captions || typing ? (
+          <TranscriptLog
+            conversation={config.captions ? conversation : { ...conversation, lines: [] }}
+            assistantName={name}
+            variant={
+              chatSnapshot.open ? 'log' : config.mode === 'fullscreen' ? 'subtitles' : 'latest'
+            }
+            chat={chatSnapshot.chat}
+            onRetry={(id) => {
+              chat.retry(id).catch(() => undefined);
+            }}
+          />
+        ) : null}
+        <SecondaryControls session={session} active={active} muted={conversation.muted}>
+          {active && config.chat ? <TypeInsteadButton enabled /> : null}
+        </SecondaryControls>
+      </TalkControls>
     </div>
   );
 }

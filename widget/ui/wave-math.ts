@@ -22,7 +22,7 @@ export class VolumeTween {
   #to = 0;
   #at = Number.NEGATIVE_INFINITY;
 
-  /** `intervalMs`: SPEC §9 audio level observer interval. */
+  /** `intervalMs`: docs/behaviour.md#constants audio level observer interval. */
   constructor(readonly intervalMs: number = AUDIO_LEVEL_INTERVAL_MS) {}
 
   /** Feeds a volume sample in [0, 1] received at `nowMs`. */

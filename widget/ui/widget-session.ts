@@ -2,8 +2,8 @@ import { CallClient, type CallClientOptions } from '../call/call-client.ts';
 import type { CallState } from '../call/call-state.ts';
 import { CallError } from '../call/errors.ts';
 import type { CallEventName, CallEvents } from '../call/events.ts';
-import { OPTIONAL_STAGES, type StartStage } from '../call/start-stages.ts';
 import type { StartCallInput } from '../call/web-call.ts';
+import type { DemoCallOptions } from '../demo/demo-call.ts';
 import type { WidgetConfig } from '../element/attributes.ts';
 import type { CallOptionsOverride, WidgetController } from '../element/bridge.ts';
 import {
@@ -12,8 +12,13 @@ import {
   type WidgetState,
 } from '../element/dom-events.ts';
 import { VoiceAssistantError } from '../element/errors.ts';
-import { TEXTS } from '../element/texts.ts';
+import type { WidgetTexts } from '../element/i18n/widget-texts.ts';
+import type { ConsentAnswer } from './consent/consent-gate.ts';
+import type { ConsentRecord } from './consent/consent-record.ts';
+import { ConversationStore } from './conversation-store.ts';
 import { failureMessage } from './error-messages.ts';
+import { LeadCapture, withListingVariables } from './lead-capture.ts';
+import { type VisitorContext, visitorOverrides } from './visitor-overrides.ts';
 import { VolumeTween } from './wave-math.ts';
 
 /** What the React view renders. Immutable: a new object per change. */
@@ -23,11 +28,6 @@ export interface SessionSnapshot {
   status: string;
 }
 
-/** Options of the offline demo assistant (`widget/demo/demo-call.ts`). */
-export type DemoOptions = Pick<CallClientOptions, 'transportFactory' | 'createWebCall'> & {
-  publicKey: string;
-};
-
 export interface WidgetSessionDeps {
   /** The `<voice-assistant>` element: every DOM event is dispatched from it. */
   host: HTMLElement;
@@ -36,11 +36,18 @@ export interface WidgetSessionDeps {
   /** The host's `callOptions` property, read at each start. */
   callOptions(): CallOptionsOverride | undefined;
   /** Loads the demo assistant (a dynamic import, so the real path never carries it). */
-  loadDemo(): Promise<DemoOptions>;
-  /** Starts fetching the real room library, so it is loading no later than the click. */
-  preloadTransport(): void;
+  loadDemo(): Promise<DemoCallOptions>;
   userAgent: string;
   now(): number;
+  /** The chosen language's texts (status line and failure sentences). */
+  texts(): WidgetTexts;
+  /**
+   * The `consent` disclosure before a call: the agreement (or null when none is set) at once
+   * when known, else a promise of the visitor's answer (`false` for `Not now`).
+   */
+  consent?(purpose: 'call'): ConsentRecord | null | Promise<ConsentAnswer>;
+  /** The language to send as the variable `language`. */
+  language?(): VisitorContext['language'];
 }
 
 const UI_STATE: Record<CallState, WidgetState> = {
@@ -49,14 +56,17 @@ const UI_STATE: Record<CallState, WidgetState> = {
   connected: 'active',
 };
 
-function startInput(config: WidgetConfig): StartCallInput {
+function startInput(config: WidgetConfig, visitor: VisitorContext | null): StartCallInput {
   const target = config.target;
   const input: StartCallInput = {};
   if (target) {
     input[target.kind] = target.id;
   }
-  if (config.assistantOverrides) {
-    input.assistantOverrides = config.assistantOverrides as StartCallInput['assistantOverrides'];
+  const overrides = visitor
+    ? visitorOverrides(config.assistantOverrides, visitor)
+    : config.assistantOverrides;
+  if (overrides) {
+    input.assistantOverrides = overrides as StartCallInput['assistantOverrides'];
   }
   return input;
 }
@@ -68,6 +78,8 @@ function startInput(config: WidgetConfig): StartCallInput {
  */
 export class WidgetSession implements WidgetController {
   readonly volume = new VolumeTween();
+  /** Transcript, who is speaking and mute, for the conversation view. */
+  readonly conversation = new ConversationStore();
   readonly #deps: WidgetSessionDeps;
   readonly #listeners = new Set<() => void>();
   readonly #sampleListeners = new Set<() => void>();
@@ -77,9 +89,18 @@ export class WidgetSession implements WidgetController {
   #starting: Promise<void> | null = null;
   #generation = 0;
   #failed = false;
+  readonly #leads: LeadCapture;
+  /** Whether the visitor agreed to the `consent` disclosure for the current call. */
+  #consented = false;
 
   constructor(deps: WidgetSessionDeps) {
     this.#deps = deps;
+    this.#leads = new LeadCapture({
+      host: deps.host,
+      config: deps.config,
+      // A lead may wait on the device for delivery only with consent (docs/behaviour.md#leads).
+      consentAgreed: () => this.#consented,
+    });
   }
 
   readonly subscribe = (listener: () => void): (() => void) => {
@@ -103,17 +124,39 @@ export class WidgetSession implements WidgetController {
     if (this.#snapshot.state !== 'idle' || config.problems.length > 0) {
       return Promise.resolve();
     }
-    const generation = ++this.#generation;
-    this.#failed = false;
-    this.#update({ state: 'connecting', status: '' });
-    const overrides = this.#deps.callOptions();
-    if (!config.demo && !overrides?.transportFactory) {
-      this.#deps.preloadTransport();
-    }
-    this.#starting = this.#run(config, overrides, generation).finally(() => {
+    // The disclosure comes before anything else: no microphone, no request until Agree
+    // (docs/behaviour.md#consent).
+    const answer = this.#deps.consent?.('call') ?? null;
+    const started =
+      answer instanceof Promise
+        ? answer.then((agreement) =>
+            agreement === false ? undefined : this.#begin(this.#deps.config(), agreement),
+          )
+        : this.#begin(config, answer);
+    this.#starting = started.finally(() => {
       this.#starting = null;
     });
     return this.#starting;
+  }
+
+  /** Sends a typed line to the assistant during the call (`add-message`, docs/behaviour.md#chat). */
+  addMessage(text: string): void {
+    this.#requireClient().send({ type: 'add-message', message: { role: 'user', content: text } });
+  }
+
+  #begin(config: WidgetConfig, consent: ConsentRecord | null): Promise<void> {
+    if (this.#snapshot.state !== 'idle' || config.problems.length > 0) {
+      return Promise.resolve();
+    }
+    const generation = ++this.#generation;
+    this.#failed = false;
+    this.#consented = consent !== null;
+    this.conversation.reset();
+    this.#update({ state: 'connecting', status: '' });
+    const overrides = this.#deps.callOptions();
+    const language = this.#deps.language?.();
+    const visitor = language ? { language, consent } : null;
+    return this.#run(config, overrides, generation, visitor);
   }
 
   async stop(): Promise<void> {
@@ -127,6 +170,7 @@ export class WidgetSession implements WidgetController {
 
   setMuted(muted: boolean): void {
     this.#requireClient().setMuted(muted);
+    this.conversation.setMuted(muted);
   }
 
   isMuted(): boolean {
@@ -149,6 +193,7 @@ export class WidgetSession implements WidgetController {
     config: WidgetConfig,
     overrides: CallOptionsOverride | undefined,
     generation: number,
+    visitor: VisitorContext | null,
   ): Promise<void> {
     try {
       const options = await this.#options(config, overrides);
@@ -157,7 +202,9 @@ export class WidgetSession implements WidgetController {
       }
       const client = new CallClient(options);
       this.#attach(client);
-      await client.start(startInput(config));
+      const page = this.#leads.readListing();
+      this.#leads.watch(client, page.listing);
+      await client.start(withListingVariables(startInput(config, visitor), page.variables));
       if (generation === this.#generation && client.state === 'idle') {
         this.#end();
       }
@@ -165,7 +212,8 @@ export class WidgetSession implements WidgetController {
       if (generation === this.#generation) {
         const code = error instanceof CallError ? error.code : 'start-method-error';
         const stage = error instanceof CallError ? error.stage : undefined;
-        this.#fail(code, error instanceof Error ? error.message : String(error), stage);
+        const message = error instanceof Error ? error.message : String(error);
+        this.#fail({ code, message, stage, recoverable: false });
         this.#end();
       }
     }
@@ -193,9 +241,12 @@ export class WidgetSession implements WidgetController {
         if (state === 'idle') {
           this.#end();
         } else {
+          if (state === 'connected') {
+            this.conversation.callStarted();
+          }
           const status =
             state === 'connected'
-              ? this.#snapshot.status || TEXTS.connected
+              ? this.#snapshot.status || this.#deps.texts().connected
               : this.#snapshot.status;
           this.#update({ ...this.#snapshot, state: UI_STATE[state], status });
         }
@@ -205,8 +256,14 @@ export class WidgetSession implements WidgetController {
         this.#end();
         dispatchWidgetEvent(host, 'voice-assistant:call-end', null);
       },
-      'speech-start': () => dispatchWidgetEvent(host, 'voice-assistant:speech-start', null),
-      'speech-end': () => dispatchWidgetEvent(host, 'voice-assistant:speech-end', null),
+      'speech-start': () => {
+        this.conversation.speech(true);
+        dispatchWidgetEvent(host, 'voice-assistant:speech-start', null);
+      },
+      'speech-end': () => {
+        this.conversation.speech(false);
+        dispatchWidgetEvent(host, 'voice-assistant:speech-end', null);
+      },
       'volume-level': (volume) => {
         this.volume.push(volume, this.#deps.now());
         for (const listener of this.#sampleListeners) {
@@ -214,9 +271,10 @@ export class WidgetSession implements WidgetController {
         }
       },
       message: (message) => {
+        this.conversation.message(message);
         dispatchWidgetEvent(host, 'voice-assistant:message', message as WidgetServerMessage);
       },
-      error: (error) => this.#fail(error.code, error.message, error.stage),
+      error: (error) => this.#fail(error),
     };
     const entries = Object.entries(handlers) as Array<[CallEventName, CallEvents[CallEventName]]>;
     for (const [event, handler] of entries) {
@@ -229,24 +287,28 @@ export class WidgetSession implements WidgetController {
     };
   }
 
-  #fail(code: string, message: string, stage: string | undefined): void {
-    // An optional stage (recording, speech detection, noise cancellation) failed, or something
-    // minor went wrong during a live call: the call goes on, and the client's own sentence says
-    // so. Anything else ended the call: say what to do next.
-    const optional = stage !== undefined && OPTIONAL_STAGES.has(stage as StartStage);
-    const live = this.#client?.state === 'connected' && code !== 'daily-call-error';
-    const fatal = !optional && !live;
+  #fail(error: Pick<CallError, 'message' | 'stage' | 'recoverable'> & { code: string }): void {
+    // The call client says whether the call goes on (`recoverable`). If it does, the client's
+    // own sentence says so; if not, say what to do next.
+    const { code, message, stage } = error;
+    const fatal = !error.recoverable;
     const status = fatal
       ? failureMessage({
           code,
           message,
           userAgent: this.#deps.userAgent,
           idleLabel: this.#deps.config().labels.idle,
+          texts: this.#deps.texts(),
         })
       : message;
     this.#failed ||= fatal;
     this.#update({ ...this.#snapshot, status });
-    dispatchWidgetEvent(this.#deps.host, 'voice-assistant:error', { code, message: status, stage });
+    dispatchWidgetEvent(this.#deps.host, 'voice-assistant:error', {
+      code,
+      message: status,
+      stage,
+      recoverable: !fatal,
+    });
   }
 
   /** Back to idle: keeps a failure's message, otherwise says the call ended. */
@@ -256,7 +318,12 @@ export class WidgetSession implements WidgetController {
     }
     const wasActive = this.#snapshot.state === 'active';
     this.volume.reset();
-    const status = this.#failed ? this.#snapshot.status : wasActive ? TEXTS.callEnded : '';
+    this.conversation.callEnded();
+    const status = this.#failed
+      ? this.#snapshot.status
+      : wasActive
+        ? this.#deps.texts().callEnded
+        : '';
     this.#update({ state: 'idle', status });
   }
 

@@ -2,7 +2,7 @@ import type { ApiCore } from '../core.ts';
 import { defineResource } from '../define-resource.ts';
 import type { RouteSpec } from '../route-spec.ts';
 
-/** SPEC §7 "analytics". */
+/** docs/behaviour.md#api-routes "analytics". */
 // biome-ignore format: the route table reads best as one row per line
 export const ANALYTICS_ROUTES = [
   { name: 'query', method: 'POST', path: '/analytics', body: 'json' },

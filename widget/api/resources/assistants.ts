@@ -2,7 +2,7 @@ import type { ApiCore } from '../core.ts';
 import { defineResource } from '../define-resource.ts';
 import type { RouteSpec } from '../route-spec.ts';
 
-/** SPEC §7 "assistant" and GET /v2/assistant from "call v2". */
+/** docs/behaviour.md#api-routes "assistant" and GET /v2/assistant from "call v2". */
 // biome-ignore format: the route table reads best as one row per line
 export const ASSISTANT_ROUTES = [
   { name: 'create', method: 'POST', path: '/assistant', body: 'json' },

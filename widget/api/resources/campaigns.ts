@@ -2,7 +2,7 @@ import type { ApiCore } from '../core.ts';
 import { defineResource } from '../define-resource.ts';
 import type { RouteSpec } from '../route-spec.ts';
 
-/** SPEC §7 "campaign". */
+/** docs/behaviour.md#api-routes "campaign". */
 // biome-ignore format: the route table reads best as one row per line
 export const CAMPAIGN_ROUTES = [
   { name: 'create', method: 'POST', path: '/campaign', body: 'json' },

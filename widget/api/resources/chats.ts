@@ -2,7 +2,7 @@ import type { ApiCore } from '../core.ts';
 import { defineResource } from '../define-resource.ts';
 import type { RouteSpec } from '../route-spec.ts';
 
-/** SPEC §7 "chat". The web-chat routes take a public key, like POST /call/web. */
+/** docs/behaviour.md#api-routes "chat". The web-chat routes take a public key, like POST /call/web. */
 // biome-ignore format: the route table reads best as one row per line
 export const CHAT_ROUTES = [
   { name: 'list', method: 'GET', path: '/chat', query: true, paginated: true },

@@ -2,7 +2,7 @@ import type { ApiCore } from '../core.ts';
 import { defineResource } from '../define-resource.ts';
 import type { RouteSpec } from '../route-spec.ts';
 
-/** SPEC §7 "credential". The webhook is the one route called without a token (SPEC §6). */
+/** docs/behaviour.md#api-routes "credential". The webhook is the one route called without a token (docs/behaviour.md#access). */
 // biome-ignore format: the route table reads best as one row per line
 export const CREDENTIAL_ROUTES = [
   { name: 'create', method: 'POST', path: '/credential', body: 'json' },

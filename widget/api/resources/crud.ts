@@ -1,7 +1,7 @@
 import type { RouteSpec } from '../route-spec.ts';
 
 /**
- * The five rows SPEC §7 gives tool, knowledge-base, squad, token and template: POST and GET on
+ * The five rows docs/behaviour.md#api-routes gives tool, knowledge-base, squad, token and template: POST and GET on
  * the collection, GET, PATCH and DELETE on `/{resource}/{id}`. Literal types are kept, so the
  * generated request and response types still attach to each row.
  */

@@ -2,7 +2,7 @@ import type { ApiCore } from '../core.ts';
 import { defineResource } from '../define-resource.ts';
 import type { RouteSpec } from '../route-spec.ts';
 
-/** SPEC §7 "file". Uploads are multipart form data; the runtime writes the boundary. */
+/** docs/behaviour.md#api-routes "file". Uploads are multipart form data; the runtime writes the boundary. */
 // biome-ignore format: the route table reads best as one row per line
 export const FILE_ROUTES = [
   { name: 'uploadDeprecated', method: 'POST', path: '/file/upload', body: 'form-data' },

@@ -2,7 +2,7 @@ import type { ApiCore } from '../core.ts';
 import { defineResource } from '../define-resource.ts';
 import type { RouteSpec } from '../route-spec.ts';
 
-/** SPEC §7 "logs": /logs (all logs) and /log (call logs), each listed and deleted by query. */
+/** docs/behaviour.md#api-routes "logs": /logs (all logs) and /log (call logs), each listed and deleted by query. */
 // biome-ignore format: the route table reads best as one row per line
 export const LOG_ROUTES = [
   { name: 'list', method: 'GET', path: '/logs', query: true, paginated: true },

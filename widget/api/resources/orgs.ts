@@ -2,7 +2,7 @@ import type { ApiCore } from '../core.ts';
 import { defineResource } from '../define-resource.ts';
 import type { RouteSpec } from '../route-spec.ts';
 
-/** SPEC §7 "org" and the member actions of SPEC §6. */
+/** docs/behaviour.md#api-routes "org" and the member actions of docs/behaviour.md#access. */
 // biome-ignore format: the route table reads best as one row per line
 export const ORG_ROUTES = [
   { name: 'create', method: 'POST', path: '/org', body: 'json' },

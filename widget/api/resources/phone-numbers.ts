@@ -2,7 +2,7 @@ import type { ApiCore } from '../core.ts';
 import { defineResource } from '../define-resource.ts';
 import type { RouteSpec } from '../route-spec.ts';
 
-/** SPEC §7 "phone number" (imports from the two telephony providers) and GET /v2/phone-number. */
+/** docs/behaviour.md#api-routes "phone number" (imports from the two telephony providers) and GET /v2/phone-number. */
 // biome-ignore format: the route table reads best as one row per line
 export const PHONE_NUMBER_ROUTES = [
   { name: 'importTwilio', method: 'POST', path: '/phone-number/import/twilio', body: 'json' },

@@ -2,7 +2,7 @@ import type { ApiCore } from '../core.ts';
 import { defineResource } from '../define-resource.ts';
 import type { RouteSpec } from '../route-spec.ts';
 
-/** SPEC §7 "provider" and "voice cloning": routes under a provider name (`/{provider}/…`). */
+/** docs/behaviour.md#api-routes "provider" and "voice cloning": routes under a provider name (`/{provider}/…`). */
 // biome-ignore format: the route table reads best as one row per line
 export const PROVIDER_ROUTES = [
   { name: 'listWorkflows', method: 'GET', path: '/{provider}/workflows', query: true },

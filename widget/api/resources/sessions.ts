@@ -2,7 +2,7 @@ import type { ApiCore } from '../core.ts';
 import { defineResource } from '../define-resource.ts';
 import type { RouteSpec } from '../route-spec.ts';
 
-/** SPEC §7 "session". */
+/** docs/behaviour.md#api-routes "session". */
 // biome-ignore format: the route table reads best as one row per line
 export const SESSION_ROUTES = [
   { name: 'create', method: 'POST', path: '/session', body: 'json' },

@@ -2,7 +2,7 @@ import type { ApiCore } from '../core.ts';
 import { defineResource } from '../define-resource.ts';
 import type { RouteSpec } from '../route-spec.ts';
 
-/** SPEC §7 "support". */
+/** docs/behaviour.md#api-routes "support". */
 // biome-ignore format: the route table reads best as one row per line
 export const SUPPORT_ROUTES = [
   { name: 'createTicket', method: 'POST', path: '/support/ticket', body: 'json' },

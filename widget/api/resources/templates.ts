@@ -3,7 +3,7 @@ import { defineResource } from '../define-resource.ts';
 import type { RouteSpec } from '../route-spec.ts';
 import { crudRoutes } from './crud.ts';
 
-/** SPEC §7 "template": create, list, get, update, delete, plus the pinned templates. */
+/** docs/behaviour.md#api-routes "template": create, list, get, update, delete, plus the pinned templates. */
 // biome-ignore format: the route table reads best as one row per line
 export const TEMPLATE_ROUTES = [
   ...crudRoutes('/template'),

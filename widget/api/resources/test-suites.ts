@@ -16,7 +16,7 @@ function childRoutes<const C extends string>(child: C) {
   ] as const satisfies readonly RouteSpec[];
 }
 
-/** SPEC §7 "test suite": the suites themselves. */
+/** docs/behaviour.md#api-routes "test suite": the suites themselves. */
 // biome-ignore format: the route table reads best as one row per line
 export const TEST_SUITE_ROUTES = [
   { name: 'list', method: 'GET', path: '/test-suite', query: true, paginated: true },

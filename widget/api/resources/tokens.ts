@@ -2,7 +2,7 @@ import type { ApiCore } from '../core.ts';
 import { defineResource } from '../define-resource.ts';
 import { crudRoutes } from './crud.ts';
 
-/** SPEC §7 "token": create, list, get, update, delete. */
+/** docs/behaviour.md#api-routes "token": create, list, get, update, delete. */
 export const TOKEN_ROUTES = crudRoutes('/token');
 
 /** `tokens.create`, `tokens.list`… over a shared core. */

@@ -2,7 +2,7 @@ import type { ApiCore } from '../core.ts';
 import { defineResource } from '../define-resource.ts';
 import type { RouteSpec } from '../route-spec.ts';
 
-/** SPEC §7 "voice library". */
+/** docs/behaviour.md#api-routes "voice library". */
 // biome-ignore format: the route table reads best as one row per line
 export const VOICE_LIBRARY_ROUTES = [
   { name: 'list', method: 'GET', path: '/voice-library/{provider}', query: true },

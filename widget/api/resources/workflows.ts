@@ -3,7 +3,7 @@ import { defineResource } from '../define-resource.ts';
 import type { RouteSpec } from '../route-spec.ts';
 import { crudRoutes } from './crud.ts';
 
-/** SPEC §7 "workflow": the five CRUD rows plus generation from transcripts. */
+/** docs/behaviour.md#api-routes "workflow": the five CRUD rows plus generation from transcripts. */
 // biome-ignore format: the route table reads best as one row per line
 export const WORKFLOW_ROUTES = [
   ...crudRoutes('/workflow'),

@@ -1,0 +1,287 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createLeadStandIn } from '../../site/server/lead-stand-in.ts';
+import { startWidgetServer } from '../fixtures/widget/harness.ts';
+import { launchChromium, withPage } from '../helpers/chromium.ts';
+import type { StaticServer } from '../helpers/static-server.ts';
+
+/**
+ * The built widget's lead capture in real Chromium: listing variables in POST /call/web, and a
+ * `capture_lead` tool call (through the fake room) delivered to the site's lead stand-in.
+ */
+
+const LISTING_JSON_LD = JSON.stringify({
+  '@context': 'https://schema.org',
+  '@type': 'RealEstateListing',
+  url: '/listings/14-linden',
+  offers: { '@type': 'Offer', price: '450000', priceCurrency: 'USD' },
+  about: {
+    '@type': 'SingleFamilyResidence',
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: '14 Linden Court',
+      addressLocality: 'Vancouver',
+    },
+  },
+});
+
+function hostPage(widget: string, extraHead = ''): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Listing</title>
+<link rel="icon" href="/favicon.svg">
+<script type="application/ld+json">${LISTING_JSON_LD}</script>
+<script type="module" src="/widget/voice-assistant.js"></script>${extraHead}
+</head><body><main><h1>14 Linden Court</h1>${widget}</main></body></html>`;
+}
+
+const FAKE_CALL = '<script type="module" src="/tests/fixtures/widget/fake-call.ts"></script>';
+const CAPTURE_LEAD = {
+  type: 'tool-calls',
+  toolCallList: [
+    {
+      id: 'tc-lead-1',
+      type: 'function',
+      function: {
+        name: 'capture_lead',
+        arguments: JSON.stringify({
+          name: 'Sam Rivera',
+          phone: '604 555 0134',
+          intent: 'buy',
+          consent_to_contact: true,
+        }),
+      },
+    },
+  ],
+};
+
+function sendHtml(html: string) {
+  return (_req: IncomingMessage, res: ServerResponse) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+  };
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) {
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+let browser: Browser;
+let server: StaticServer;
+let dir: string;
+let leadsFile: string;
+let standIn: ReturnType<typeof createLeadStandIn>;
+/** How the lead endpoint answers the next POSTs: `500` a few times, then the stand-in. */
+let failNext = 0;
+const leadPosts: number[] = [];
+const webCallBodies: unknown[] = [];
+
+function leadLines(): Array<Record<string, unknown>> {
+  try {
+    return readFileSync(leadsFile, 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+  } catch {
+    return [];
+  }
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'leads-widget-'));
+  leadsFile = join(dir, 'leads.jsonl');
+  standIn = createLeadStandIn({ file: leadsFile });
+  server = await startWidgetServer(
+    {},
+    {
+      '/listing-real.html': (req, res) =>
+        sendHtml(
+          hostPage(
+            `<voice-assistant id="widget" listing="auto" agent-name="Daniel Park" assistant-id="asst_1" public-key="pk_1" api-base-url="http://${req.headers.host}/platform" assistant-overrides='{"variableValues":{"agent_name":"Host Daniel","office":"Main St"}}'></voice-assistant>`,
+          ),
+        )(req, res),
+      '/listing-fake.html': sendHtml(
+        hostPage(
+          '<voice-assistant id="widget" listing="auto" assistant-id="asst_1" lead-endpoint="/forms/lead" analytics="datalayer"></voice-assistant>',
+          FAKE_CALL,
+        ),
+      ),
+      '/platform/call/web': async (req, res) => {
+        webCallBodies.push(JSON.parse(await readBody(req)));
+        res.writeHead(500, { 'content-type': 'application/json' }).end('{"message":"test"}');
+      },
+      '/forms/lead': async (req, res) => {
+        if (failNext > 0) {
+          failNext -= 1;
+          await readBody(req);
+          leadPosts.push(500);
+          res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"down"}');
+          return;
+        }
+        await standIn.handle(req, res);
+        leadPosts.push(res.statusCode);
+      },
+    },
+  );
+  browser = await launchChromium({ media: 'granted' });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  rmSync(leadsFile, { force: true });
+  standIn = createLeadStandIn({ file: leadsFile });
+  failNext = 0;
+  leadPosts.length = 0;
+});
+
+/** Starts a fake call on the page, waits until it is up, and sends `capture_lead`. */
+async function captureLead(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Talk to Assistant' }).click();
+  await page.getByRole('button', { name: 'Stop' }).waitFor();
+  await page.evaluate((message) => window.fakeCall.serverMessage(message), CAPTURE_LEAD);
+  // The assistant always gets its tool result back, whoever delivers the lead.
+  await page.waitForFunction(
+    () =>
+      window.fakeCall.daily.room.sent.some(
+        (m) => typeof m === 'string' && m.includes('"tool_call_id":"tc-lead-1"'),
+      ),
+    undefined,
+    { polling: 50 },
+  );
+}
+
+async function recordLeadEvents(page: Page, prevent: boolean): Promise<void> {
+  await page.addInitScript((cancel) => {
+    const seen: unknown[] = [];
+    (window as unknown as { leadEvents: unknown[] }).leadEvents = seen;
+    document.addEventListener('voice-assistant:lead', (event) => {
+      seen.push(event.detail);
+      if (cancel) {
+        event.preventDefault();
+      }
+    });
+  }, prevent);
+}
+
+describe('lead capture in the built widget (real Chromium)', () => {
+  it('sends the page’s JSON-LD listing in POST /call/web, host variables winning', async () => {
+    await withPage(
+      browser,
+      async (page) => {
+        webCallBodies.length = 0;
+        await page.goto(`${server.url}/listing-real.html`);
+        await page.getByRole('button', { name: 'Talk to Assistant' }).click();
+        await expect.poll(() => webCallBodies.length, { timeout: 15_000 }).toBe(1);
+        const body = webCallBodies[0] as {
+          assistantId: string;
+          assistantOverrides: { variableValues: Record<string, string> };
+        };
+        expect(body.assistantId).toBe('asst_1');
+        expect(body.assistantOverrides.variableValues).toEqual({
+          listing_address: expect.stringContaining('14 Linden Court'),
+          listing_price: expect.stringContaining('450000'),
+          listing_url: `${server.url}/listings/14-linden`,
+          agent_name: 'Host Daniel',
+          page_url: `${server.url}/listing-real.html`,
+          office: 'Main St',
+          language: 'en', // the visitor's language goes with every call (issue 12)
+        });
+      },
+      [/status of 500/],
+    );
+  });
+
+  it('dispatches one voice-assistant:lead, posts it once, answers the tool and pushes analytics', async () => {
+    await withPage(browser, async (page) => {
+      await recordLeadEvents(page, false);
+      await page.goto(`${server.url}/listing-fake.html`);
+      await captureLead(page);
+      await expect.poll(() => leadLines().length).toBe(1);
+      const [line] = leadLines();
+      expect(line).toMatchObject({
+        kind: 'lead',
+        conversationId: 'call-1',
+        fields: { name: 'Sam Rivera', intent: 'buy', consentToContact: true },
+        listing: { address: expect.stringContaining('14 Linden Court') },
+      });
+      const events = await page.evaluate(
+        () => (window as unknown as { leadEvents: unknown[] }).leadEvents,
+      );
+      expect(events).toHaveLength(1);
+      expect(events[0]).toMatchObject({ idempotencyKey: line?.idempotencyKey });
+      const layer = await page.evaluate(
+        () => (window as unknown as { dataLayer: unknown }).dataLayer,
+      );
+      expect(layer).toEqual([{ event: 'voice_assistant_lead', intent: 'buy' }]);
+      // Delivered: nothing waits on the device.
+      await expect
+        .poll(() => page.evaluate(() => localStorage.getItem('voice-assistant:pending-leads')))
+        .toBeNull();
+    });
+  });
+
+  it('does not post a lead whose event the host cancelled', async () => {
+    await withPage(browser, async (page) => {
+      await recordLeadEvents(page, true);
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+      await page.goto(`${server.url}/listing-fake.html`);
+      await captureLead(page);
+      const events = await page.evaluate(
+        () => (window as unknown as { leadEvents: unknown[] }).leadEvents,
+      );
+      expect(events).toHaveLength(1);
+      // The tool result went back after the event was handled; a POST would have started then.
+      expect(
+        await page.evaluate(() => localStorage.getItem('voice-assistant:pending-leads')),
+      ).toBeNull();
+      // The widget starts its POST before it answers the tool, so none was started at all.
+      expect(requested).not.toContain('/forms/lead');
+      expect(leadPosts).toEqual([]);
+      expect(leadLines()).toEqual([]);
+    });
+  });
+
+  it('after a 500 and a reload, still delivers the lead exactly once', async () => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      // The endpoint is down for this whole page load (its own retries fail too)…
+      failNext = Number.POSITIVE_INFINITY;
+      await page.goto(`${server.url}/listing-fake.html`);
+      await captureLead(page);
+      await expect.poll(() => leadPosts[0]).toBe(500);
+      const waiting = await page.evaluate(() =>
+        localStorage.getItem('voice-assistant:pending-leads'),
+      );
+      expect(waiting).toContain('Sam Rivera');
+      expect(leadLines()).toEqual([]);
+
+      // …and back for the next one, which sends it without any visitor intent.
+      failNext = 0;
+      const resent = page.waitForRequest(
+        (request) => request.method() === 'POST' && request.url().endsWith('/forms/lead'),
+      );
+      await page.reload();
+      await resent;
+      await expect.poll(() => leadLines().length, { timeout: 15_000 }).toBe(1);
+      await expect
+        .poll(() => page.evaluate(() => localStorage.getItem('voice-assistant:pending-leads')))
+        .toBeNull();
+      expect(leadLines()).toHaveLength(1);
+      expect(leadLines()[0]).toMatchObject({ kind: 'lead', fields: { name: 'Sam Rivera' } });
+    } finally {
+      await context.close();
+    }
+  });
+});

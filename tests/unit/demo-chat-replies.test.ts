@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEMO_CHAT_START,
+  demoReply,
+  matchIntents,
+  mentionedTime,
+  spokenDemoReply,
+} from '../../widget/demo/chat-replies.ts';
+import { CLIPS } from '../../widget/demo/script.ts';
+
+describe('demo typed answers: intent matching', () => {
+  it.each([
+    ['How much is it?', ['price']],
+    ['What is the asking price', ['price']],
+    ['How many bedrooms and baths?', ['rooms']],
+    ['Where is the house located?', ['address']],
+    ['Tell me about the kitchen', ['features']],
+    ['Can I see it this weekend?', ['slots']],
+    ['Hello!', ['greeting']],
+    ['Book 2 PM please', ['book']],
+    ['I would like to book a viewing', ['book']],
+    ['4pm works', ['book']],
+    ['Do you like pizza?', ['unknown']],
+    ['What is the price and how many bedrooms?', ['price', 'rooms']],
+  ])('%s → %j', (text, intents) => {
+    expect(matchIntents(text)).toEqual(intents);
+  });
+
+  it('reads viewing times, and only times', () => {
+    expect(mentionedTime('2 PM')).toBe('2:00 PM');
+    expect(mentionedTime('at 2')).toBe('2:00 PM');
+    expect(mentionedTime('14:00')).toBe('2:00 PM');
+    expect(mentionedTime('four o’clock')).toBe('4:00 PM');
+    expect(mentionedTime('3pm')).toBe('other');
+    expect(mentionedTime('2 am')).toBe('other');
+    expect(mentionedTime('It has two baths')).toBeNull();
+    expect(mentionedTime('3 bedrooms')).toBeNull();
+  });
+});
+
+describe('demo typed answers: replies', () => {
+  it('answers from the listing facts', () => {
+    expect(demoReply('How much?', DEMO_CHAT_START).reply).toContain('$450,000');
+    expect(demoReply('Bedrooms?', DEMO_CHAT_START).reply).toBe('It has 3 bedrooms and 2 baths.');
+    expect(demoReply('Address please', DEMO_CHAT_START).reply).toContain('14 Linden Court');
+    expect(demoReply('Any features?', DEMO_CHAT_START).reply).toBe(
+      'It has a renovated kitchen and a fenced backyard.',
+    );
+    expect(demoReply('When can I visit?', DEMO_CHAT_START).reply).toContain('2:00 PM and 4:00 PM');
+  });
+
+  it('books an open slot, remembers it, and refuses a time that is not open', () => {
+    const first = demoReply('Book 2 PM', DEMO_CHAT_START);
+    expect(first.reply).toContain('booked for Saturday at 2:00 PM');
+    expect(first.state.booked).toBe('2:00 PM');
+    expect(demoReply('book 2pm', first.state).reply).toBe(
+      'You’re already booked for Saturday at 2:00 PM.',
+    );
+    const other = demoReply('Can I book 3 PM?', DEMO_CHAT_START);
+    expect(other.reply).toContain('That time isn’t open.');
+    expect(other.state.booked).toBeNull();
+    expect(demoReply('Book a viewing', DEMO_CHAT_START).reply).toContain('Which would you like?');
+  });
+
+  it('is honest about anything else, with one suggestion it has not answered yet', () => {
+    const afterPrice = demoReply('price?', DEMO_CHAT_START).state;
+    const reply = demoReply('Is the school district good?', afterPrice).reply;
+    expect(reply).toContain('offline demo');
+    expect(reply).not.toContain('price');
+    expect(reply.match(/“[^”]+”/g)).toHaveLength(1);
+  });
+
+  it('in a call, answers with a recorded line when one says it', () => {
+    expect(spokenDemoReply('How much?', DEMO_CHAT_START).reply).toBe(CLIPS.listing.text);
+    expect(spokenDemoReply('Can I visit?', DEMO_CHAT_START).reply).toBe(CLIPS.slots.text);
+    expect(spokenDemoReply('Book 4 PM', DEMO_CHAT_START).reply).toContain('4:00 PM');
+  });
+});

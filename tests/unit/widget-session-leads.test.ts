@@ -1,0 +1,113 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { WebCallCreator } from '../../widget/call/call-client.ts';
+import {
+  ATTRIBUTES,
+  type AttributeValues,
+  camelCase,
+  parseAttributes,
+} from '../../widget/element/attributes.ts';
+import { en } from '../../widget/element/i18n/en.ts';
+import { WidgetSession } from '../../widget/ui/widget-session.ts';
+import { createFakeDaily, fakeMediaDevices, speakerParticipant } from '../helpers/fake-daily.ts';
+
+/** A widget session on a fake room: what lead capture adds to a call (docs/behaviour.md#leads). */
+function setup(options: { attributes?: Partial<AttributeValues> } = {}) {
+  const host = document.createElement('voice-assistant-test');
+  document.body.append(host);
+  const daily = createFakeDaily({ present: [speakerParticipant()] });
+  const media = fakeMediaDevices({});
+  const webCalls: unknown[] = [];
+  const createWebCall: WebCallCreator = async (payload) => {
+    webCalls.push(payload);
+    return { id: 'call-1', webCallUrl: 'https://example.daily.co/room' };
+  };
+  const all = Object.fromEntries(ATTRIBUTES.map((name) => [camelCase(name), null]));
+  const attributes = {
+    ...all,
+    assistantId: 'asst_1',
+    publicKey: 'pk_1',
+    ...options.attributes,
+  } as AttributeValues;
+  const session = new WidgetSession({
+    host,
+    config: () => parseAttributes(attributes),
+    callOptions: () => ({
+      mediaDevices: media.mediaDevices,
+      transportFactory: daily.factory,
+      createWebCall,
+    }),
+    loadDemo: () => Promise.reject(new Error('no demo here')),
+    userAgent: 'test',
+    now: () => Date.now(),
+    texts: () => en,
+  });
+  return { session, daily, webCalls, host };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  document.body.replaceChildren();
+});
+
+describe('WidgetSession: lead capture', () => {
+  it('sends the host’s listing attributes as variables, the host’s own variables winning', async () => {
+    const { session, webCalls, host } = setup({
+      attributes: { assistantOverrides: '{"variableValues":{"agent_name":"Host"}}' },
+    });
+    host.setAttribute('listing-address', ' 14 Linden Court ');
+    host.setAttribute('agent-name', 'Daniel Park');
+    await session.start();
+    expect(webCalls).toEqual([
+      {
+        assistantId: 'asst_1',
+        assistantOverrides: {
+          variableValues: {
+            listing_address: '14 Linden Court',
+            agent_name: 'Host',
+            page_url: location.href,
+          },
+        },
+      },
+    ]);
+    await session.stop();
+  });
+
+  it('answers capture_lead: one cancelable voice-assistant:lead with the call id, and the tool result', async () => {
+    const { session, daily, host } = setup();
+    const leads: CustomEvent[] = [];
+    host.addEventListener('voice-assistant:lead', (event) => leads.push(event));
+    await session.start();
+    const toolCalls = {
+      type: 'tool-calls',
+      toolCallList: [
+        {
+          id: 'tc-1',
+          type: 'function',
+          function: {
+            name: 'capture_lead',
+            arguments: '{"name":"Sam Rivera","phone":"604 555 0134","intent":"buy"}',
+          },
+        },
+      ],
+    };
+    daily.room.appMessage(JSON.stringify(toolCalls));
+    // The platform repeating the same call is answered again, never captured twice.
+    daily.room.appMessage(JSON.stringify(toolCalls));
+    expect(leads).toHaveLength(1);
+    expect(leads[0]?.cancelable).toBe(true);
+    expect(leads[0]?.detail).toMatchObject({
+      kind: 'lead',
+      conversationId: 'call-1',
+      fields: { name: 'Sam Rivera', intent: 'buy' },
+    });
+    const results = daily.room.sent
+      .map((m) => JSON.parse(String(m)) as { type: string; message?: { tool_call_id?: string } })
+      .filter((m) => m.type === 'add-message');
+    expect(results.map((m) => m.message?.tool_call_id)).toEqual(['tc-1', 'tc-1']);
+    await session.stop();
+  });
+});

@@ -1,0 +1,173 @@
+import { LISTING, type Slot, SPOKEN_ANSWERS } from './listing-facts.ts';
+
+/**
+ * The offline demo's typed answers (docs/behaviour.md#chat): simple intent matching over the
+ * listing facts. Pure: the visitor's text and the conversation so far in, the reply and the
+ * next state out. Anything it does not understand gets an honest "this is a demo" reply with
+ * one question it can answer; it never puts words in the visitor's mouth.
+ */
+
+/** What a typed message asks. */
+export type Intent =
+  | 'greeting'
+  | 'price'
+  | 'rooms'
+  | 'address'
+  | 'features'
+  | 'slots'
+  | 'book'
+  | 'unknown';
+
+/** What the demo remembers between typed messages. */
+export interface DemoChatState {
+  readonly booked: Slot | null;
+  /** Topics already answered, so the fallback suggests something new. */
+  readonly asked: readonly Intent[];
+}
+
+/** A conversation with nothing asked and nothing booked yet. */
+export const DEMO_CHAT_START: DemoChatState = { booked: null, asked: [] };
+
+/** A time the visitor named: one of the open slots, another time, or none. */
+export type TimeMention = Slot | 'other' | null;
+
+const BOOK =
+  /\b(book|booking|reserve|schedule|sign me up|take it|take the|works for me|i'?ll come|let'?s do)\b/;
+const TOPICS: ReadonlyArray<readonly [Intent, RegExp]> = [
+  ['price', /\b(price|prices|cost|costs|how much|asking|listed at|expensive|afford)\b|\$/],
+  ['rooms', /\b(bed|beds|bedrooms?|baths?|bathrooms?|rooms?|how big|size)\b/],
+  ['address', /\b(address|where|located|location|street|neighbou?rhood|area)\b/],
+  [
+    'features',
+    /\b(features?|kitchen|yard|backyard|garden|special|amenit\w*|describe|tell me (more )?about)\b/,
+  ],
+  [
+    'slots',
+    /\b(view|viewing|visit|see it|see the|tour|showing|open house|when can|slots?|times?|available|availability)\b/,
+  ],
+];
+const GREETING = /^(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening))\b/;
+
+function normalise(text: string): string {
+  return text.toLowerCase().replace(/[’‘]/g, "'").replace(/\s+/g, ' ').trim();
+}
+
+/** The viewing time named in `text`: "2 pm", "2:00", "at 2", "two o'clock", "14:00"… */
+export function mentionedTime(text: string): TimeMention {
+  const t = normalise(text);
+  const match =
+    t.match(/\b(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?|o'?clock)/) ??
+    t.match(/\b(\d{1,2}):(\d{2})\b/) ??
+    t.match(/\bat (\d{1,2})\b/) ??
+    t.match(/\b(two|four)\s*(p\.?m\.?|o'?clock)/);
+  if (!match) {
+    return null;
+  }
+  const hour = match[1] === 'two' ? 2 : match[1] === 'four' ? 4 : Number(match[1]);
+  const minutes = match[1] === 'two' || match[1] === 'four' ? '00' : (match[2] ?? '00');
+  const suffix = match[1] === 'two' || match[1] === 'four' ? match[2] : match[3];
+  const morning = /^a/.test(suffix ?? '');
+  if (minutes === '00' && !morning && (hour === 2 || hour === 14)) {
+    return '2:00 PM';
+  }
+  if (minutes === '00' && !morning && (hour === 4 || hour === 16)) {
+    return '4:00 PM';
+  }
+  return 'other';
+}
+
+/** Every intent of `text`, in the order they are answered. */
+export function matchIntents(text: string): Intent[] {
+  const t = normalise(text);
+  const time = mentionedTime(t);
+  if (time !== null && (BOOK.test(t) || time !== 'other')) {
+    return ['book'];
+  }
+  if (BOOK.test(t)) {
+    return ['book'];
+  }
+  const topics = TOPICS.filter(([, pattern]) => pattern.test(t)).map(([intent]) => intent);
+  if (topics.length > 0) {
+    return topics;
+  }
+  return GREETING.test(t) ? ['greeting'] : ['unknown'];
+}
+
+const SUGGESTIONS: ReadonlyArray<readonly [Intent, string]> = [
+  ['price', 'What’s the price?'],
+  ['rooms', 'How many bedrooms does it have?'],
+  ['slots', 'Can I book a viewing?'],
+  ['features', 'What are its best features?'],
+  ['address', 'Where is it?'],
+];
+
+function slotsText(): string {
+  const [first, second] = LISTING.slots;
+  return `${first} and ${second}`;
+}
+
+function answer(intent: Intent, text: string, state: DemoChatState): string {
+  switch (intent) {
+    case 'greeting':
+      return `Hi, I’m Nora, the virtual assistant at ${LISTING.brokerage}. Ask me about ${LISTING.address}: the price, the rooms, or a viewing.`;
+    case 'price':
+      return `${LISTING.address} is listed at ${LISTING.price}.`;
+    case 'rooms':
+      return `It has ${LISTING.bedrooms} bedrooms and ${LISTING.baths} baths.`;
+    case 'address':
+      return `The house is at ${LISTING.address}.`;
+    case 'features':
+      return `It has ${LISTING.features.join(' and ')}.`;
+    case 'slots':
+      return `I can book you a viewing this ${LISTING.viewingDay}. I have ${slotsText()} open. Which suits you?`;
+    case 'book': {
+      const time = mentionedTime(text);
+      if (time === null || time === 'other') {
+        const which = time === 'other' ? 'That time isn’t open. ' : '';
+        return `${which}I have ${slotsText()} open this ${LISTING.viewingDay}. Which would you like?`;
+      }
+      if (state.booked === time) {
+        return `You’re already booked for ${LISTING.viewingDay} at ${time}.`;
+      }
+      return `You’re booked for ${LISTING.viewingDay} at ${time} with ${LISTING.agent}, the listing agent. This is a demo, so no real appointment was made.`;
+    }
+    default: {
+      const next = SUGGESTIONS.find(([topic]) => !state.asked.includes(topic)) ?? SUGGESTIONS[0];
+      return `I’m an offline demo, so I can only answer a few questions about ${LISTING.address}. Try asking: “${next?.[1] ?? ''}”`;
+    }
+  }
+}
+
+/** The demo's reply to one typed message, and what it remembers afterwards. */
+export function demoReply(
+  text: string,
+  state: DemoChatState,
+): { reply: string; state: DemoChatState } {
+  const intents = matchIntents(text);
+  const reply = intents.map((intent) => answer(intent, text, state)).join(' ');
+  const time = mentionedTime(text);
+  const booked =
+    intents.includes('book') && time !== null && time !== 'other' ? time : state.booked;
+  const asked = [...new Set([...state.asked, ...intents])];
+  return { reply, state: { booked, asked } };
+}
+
+/**
+ * During a demo call the reply is spoken: a question the recorded lines answer gets that
+ * line (its audio plays); anything else gets the typed reply.
+ */
+export function spokenDemoReply(
+  text: string,
+  state: DemoChatState,
+): { reply: string; state: DemoChatState } {
+  const typed = demoReply(text, state);
+  const intents = matchIntents(text);
+  const listing = intents.every((i) => ['price', 'rooms', 'address', 'features'].includes(i));
+  if (intents.length === 1 && intents[0] === 'greeting') {
+    return { ...typed, reply: SPOKEN_ANSWERS.greeting };
+  }
+  if (intents.length === 1 && intents[0] === 'slots') {
+    return { ...typed, reply: SPOKEN_ANSWERS.slots };
+  }
+  return listing ? { ...typed, reply: SPOKEN_ANSWERS.listing } : typed;
+}

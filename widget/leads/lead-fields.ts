@@ -1,0 +1,157 @@
+import { cleanText } from './clean-text.ts';
+import {
+  LEAD_FIELD_MAX_CHARS,
+  MAX_PHONE_DIGITS,
+  MAX_PREFERRED_TIMES,
+  MIN_PHONE_DIGITS,
+} from './constants.ts';
+
+/** What the visitor wants to do: the `intent` argument of `capture_lead`. */
+export const LEAD_INTENTS = ['buy', 'sell', 'rent', 'other'] as const;
+
+/** One of {@link LEAD_INTENTS}. */
+export type LeadIntent = (typeof LEAD_INTENTS)[number];
+
+/** A lead's fields, cleaned: what `capture_lead` carried. */
+export interface LeadFields {
+  readonly name?: string;
+  readonly phone?: string;
+  readonly email?: string;
+  readonly intent?: LeadIntent;
+  readonly timeframe?: string;
+  readonly budget?: string;
+  readonly notes?: string;
+  /** The visitor agreed to be contacted; `false` when the assistant did not say. */
+  readonly consentToContact: boolean;
+}
+
+/** A viewing request's fields, cleaned: what `request_viewing` carried. */
+export interface ViewingFields {
+  /** The listing to view; the page's listing when the assistant named none. */
+  readonly listing?: string;
+  /** When the visitor would like to come, in the visitor's words; at least one. */
+  readonly preferredTimes: readonly string[];
+  readonly name?: string;
+  readonly phone?: string;
+  readonly email?: string;
+}
+
+/** The outcome of checking a tool's arguments. */
+export type Checked<T> =
+  | { ok: true; fields: T }
+  | {
+      ok: false;
+      /** What to ask the visitor again, one phrase per problem ("a phone number that can be dialled"). */
+      askAgain: readonly string[];
+    };
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+const EMAIL_MAX_CHARS = 254;
+const PHONE_CHARS = /^\+?[\d\s().-]+$/;
+
+/** True for a number that could be dialled: 7 to 15 digits, an optional leading `+`, separators. */
+export function isDialablePhone(phone: string): boolean {
+  const digits = phone.replace(/\D/g, '').length;
+  return PHONE_CHARS.test(phone) && digits >= MIN_PHONE_DIGITS && digits <= MAX_PHONE_DIGITS;
+}
+
+/** True for an address with a local part and a dotted domain (`dana@example.com`). */
+export function isEmailWithDomain(email: string): boolean {
+  return email.length <= EMAIL_MAX_CHARS && EMAIL_PATTERN.test(email);
+}
+
+const text = (value: unknown) => cleanText(value, LEAD_FIELD_MAX_CHARS) ?? undefined;
+
+/** Reads the contact fields both tools share and notes what to ask again. */
+function contact(args: Readonly<Record<string, unknown>>, askAgain: string[]) {
+  const name = text(args.name);
+  const phone = text(args.phone);
+  const email = text(args.email)?.replace(/\s+/g, '');
+  if (phone === undefined && email === undefined) {
+    askAgain.push('a phone number or an email address (at least one)');
+  }
+  if (phone !== undefined && !isDialablePhone(phone)) {
+    askAgain.push('a phone number that can be dialled (7 to 15 digits)');
+  }
+  if (email !== undefined && !isEmailWithDomain(email)) {
+    askAgain.push('an email address with a domain, like name@example.com');
+  }
+  return { name, phone, email };
+}
+
+/** Leaves out the keys whose value is `undefined`, so details carry only what was given. */
+function compact<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+/**
+ * Checks and cleans `capture_lead`'s arguments (pure): at least one of phone or email, a
+ * dialable phone, an email with a domain, `intent` one of {@link LEAD_INTENTS}, and
+ * `consent_to_contact` a boolean when given. Text is trimmed, stripped of control characters
+ * and cut to {@link LEAD_FIELD_MAX_CHARS}; unknown arguments are ignored.
+ */
+export function checkLeadArguments(args: Readonly<Record<string, unknown>>): Checked<LeadFields> {
+  const askAgain: string[] = [];
+  const { name, phone, email } = contact(args, askAgain);
+  const rawIntent = text(args.intent)?.toLowerCase();
+  const intent = LEAD_INTENTS.find((value) => value === rawIntent);
+  if (rawIntent !== undefined && intent === undefined) {
+    askAgain.push(`whether they want to ${LEAD_INTENTS.join(', ')} (intent must be one of these)`);
+  }
+  const consent = args.consent_to_contact;
+  if (consent !== undefined && consent !== null && typeof consent !== 'boolean') {
+    askAgain.push('whether they agree to be contacted (consent_to_contact must be true or false)');
+  }
+  if (askAgain.length > 0) {
+    return { ok: false, askAgain };
+  }
+  return {
+    ok: true,
+    fields: compact({
+      name,
+      phone,
+      email,
+      intent,
+      timeframe: text(args.timeframe),
+      budget: text(args.budget),
+      notes: text(args.notes),
+      consentToContact: consent === true,
+    }),
+  };
+}
+
+/**
+ * Checks and cleans `request_viewing`'s arguments (pure): at least one of phone or email, a
+ * dialable phone, an email with a domain, and at least one preferred time (a single string is
+ * taken as a list of one; at most {@link MAX_PREFERRED_TIMES} are kept). `listing` falls back to
+ * `defaultListing` (the page's listing) when the assistant named none.
+ */
+export function checkViewingArguments(
+  args: Readonly<Record<string, unknown>>,
+  defaultListing?: string,
+): Checked<ViewingFields> {
+  const askAgain: string[] = [];
+  const { name, phone, email } = contact(args, askAgain);
+  const rawTimes = args.preferred_times;
+  const list = Array.isArray(rawTimes) ? rawTimes : rawTimes === undefined ? [] : [rawTimes];
+  const preferredTimes = list
+    .map((time) => text(time))
+    .filter((time): time is string => time !== undefined)
+    .slice(0, MAX_PREFERRED_TIMES);
+  if (preferredTimes.length === 0) {
+    askAgain.push('when they would like to view (at least one preferred time)');
+  }
+  if (askAgain.length > 0) {
+    return { ok: false, askAgain };
+  }
+  return {
+    ok: true,
+    fields: compact({
+      listing: text(args.listing) ?? text(defaultListing),
+      preferredTimes,
+      name,
+      phone,
+      email,
+    }),
+  };
+}

@@ -1,0 +1,48 @@
+import type { ReactElement, ReactNode } from 'react';
+import { MuteButton } from './mute-button.tsx';
+import { useUiServices } from './ui-services.ts';
+import type { WidgetSession } from './widget-session.ts';
+
+interface SecondaryControlsProps {
+  session: WidgetSession;
+  /** A call is active: Mute is shown. */
+  active: boolean;
+  muted: boolean;
+  /** More small controls beside Mute (for example a "Type instead" button). */
+  children?: ReactNode;
+}
+
+/**
+ * The row of small controls under the talk button: Mute during a call, then whatever the view
+ * adds. They stay small so the talk button remains the one primary control.
+ */
+export function SecondaryControls({
+  session,
+  active,
+  muted,
+  children,
+}: SecondaryControlsProps): ReactElement | null {
+  const { texts } = useUiServices();
+  if (!active && !children) {
+    return null;
+  }
+  const toggle = (): void => {
+    try {
+      session.setMuted(!muted);
+    } catch {
+      // The call ended between the render and the press: nothing left to mute.
+    }
+  };
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a fieldset would bring a legend and a border; a named group is what is meant.
+    <div
+      className="secondary"
+      part="secondary-controls"
+      role="group"
+      aria-label={texts.callControls}
+    >
+      {active ? <MuteButton muted={muted} onToggle={toggle} /> : null}
+      {children}
+    </div>
+  );
+}
