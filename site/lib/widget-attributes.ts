@@ -1,4 +1,6 @@
 import type { SiteConfig } from '../config.ts';
+import { assistantConsent } from '../content/assistant-consent.ts';
+import { demoListingAttributes } from './demo-listing.ts';
 
 /**
  * Attributes that connect a `<voice-assistant>` to the build settings: the public key when one
@@ -19,4 +21,21 @@ export function widgetConnectionAttributes(
     attributes['api-base-url'] = config.apiBaseUrl;
   }
   return attributes;
+}
+
+/**
+ * Everything the site's own voice assistants (`/` and `/assistant`) carry: the connection, the
+ * recording disclosure linked to /privacy, and, on the offline demo, the listing it talks about,
+ * so a demo lead names that listing. A real assistant gets no made-up listing.
+ */
+export function siteWidgetAttributes(
+  config: Pick<SiteConfig, 'vapiPublicKey' | 'apiBaseUrl'> &
+    Partial<Pick<SiteConfig, 'leadEndpoint'>>,
+): Record<string, string> {
+  return {
+    ...widgetConnectionAttributes(config),
+    consent: assistantConsent.text,
+    'consent-url': assistantConsent.url,
+    ...(config.vapiPublicKey ? {} : demoListingAttributes()),
+  };
 }

@@ -1,14 +1,14 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { company } from '../content/company.ts';
 import { logger } from '../lib/logger.ts';
-import { widgetConnectionAttributes } from '../lib/widget-attributes.ts';
+import { siteWidgetAttributes } from '../lib/widget-attributes.ts';
 import { settings } from '../settings.ts';
 
 /** Exactly the text docs/behaviour.md#landing shows when the query has no assistant id. */
 export const MISSING_ID_MESSAGE =
   'Assistant ID is missing from the URL. Please add ?assistantId=...';
 
-const WIDGET_ATTRIBUTES = widgetConnectionAttributes(settings);
+const WIDGET_ATTRIBUTES = siteWidgetAttributes(settings);
 const noSubscription = () => () => {};
 
 function readAssistantId(): string | null {

@@ -1,6 +1,6 @@
 import { Island } from '../islands/island.tsx';
 import { SITE_ASSISTANT_ID } from '../lib/site-assistant.ts';
-import { widgetConnectionAttributes } from '../lib/widget-attributes.ts';
+import { siteWidgetAttributes } from '../lib/widget-attributes.ts';
 import { Contact } from '../sections/contact.tsx';
 import { Features } from '../sections/features.tsx';
 import { Footer } from '../sections/footer.tsx';
@@ -10,7 +10,7 @@ import { NavBar } from '../sections/nav-bar.tsx';
 import { Testimonials } from '../sections/testimonials.tsx';
 import { settings } from '../settings.ts';
 
-const WIDGET_ATTRIBUTES = widgetConnectionAttributes(settings);
+const WIDGET_ATTRIBUTES = siteWidgetAttributes(settings);
 
 /**
  * `/`: navigation, hero, the four sections, footer, and the floating talk button. Each section is

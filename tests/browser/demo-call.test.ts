@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CLIPS, SCRIPT } from '../../widget/demo/script.ts';
 import {
+  agreeToConsent,
   audioContextStates,
   callElement,
   DEMO_PATH,
@@ -38,6 +39,7 @@ describe('offline demo call on /assistant (fake microphone granted)', () => {
       await expect.poll(() => page.getByText('Demo assistant (offline)').isVisible()).toBe(true);
 
       await page.getByRole('button', { name: 'Talk to Assistant' }).click();
+      await agreeToConsent(page);
       const connecting = page.getByRole('button', { name: 'Connecting...' });
       await connecting.waitFor({ timeout: 2000 });
       expect(await connecting.isDisabled()).toBe(true);
@@ -87,6 +89,7 @@ describe('offline demo call on /assistant (fake microphone granted)', () => {
       expect(await waveSnapshot(page)).toBe(idleBefore);
 
       await page.getByRole('button', { name: 'Talk to Assistant' }).click();
+      await agreeToConsent(page);
       await waitForEvent(page, 'speech-start');
       const frames: string[] = [];
       for (let i = 0; i < 4; i += 1) {
@@ -108,6 +111,7 @@ describe('offline demo call on /assistant (fake microphone granted)', () => {
     await withPage(site.browser, async (page) => {
       await openDemoPage(page, `${site.server.url}/`);
       await page.getByRole('button', { name: 'Talk to Assistant' }).click();
+      await agreeToConsent(page);
       await page.getByRole('dialog', { name: 'Talk to Assistant' }).waitFor();
       await waitForEvent(page, 'speech-start');
       await page.getByRole('button', { name: 'Stop' }).click();
@@ -121,6 +125,7 @@ describe('offline demo call on /assistant (fake microphone granted)', () => {
     await withPage(site.browser, async (page) => {
       await openDemoPage(page, `${site.server.url}${DEMO_PATH}`);
       await page.getByRole('button', { name: 'Talk to Assistant' }).click();
+      await agreeToConsent(page);
       await waitForEvent(page, 'call-start');
       const text = 'Our open house is this Sunday from noon to three.';
       await callElement(page, 'say', text, true);
@@ -148,6 +153,7 @@ describe('offline demo call with a visitor who speaks (fake microphone playing a
     await withPage(site.browser, async (page) => {
       await openDemoPage(page, `${site.server.url}${DEMO_PATH}`);
       await page.getByRole('button', { name: 'Talk to Assistant' }).click();
+      await agreeToConsent(page);
       await waitForEvent(page, 'call-start');
       await callElement(page, 'setMuted', true);
       expect(await callElement(page, 'isMuted')).toBe(true);
@@ -188,6 +194,7 @@ describe('offline demo call with the microphone denied', () => {
     await withPage(site.browser, async (page) => {
       await openDemoPage(page, `${site.server.url}${DEMO_PATH}`);
       await page.getByRole('button', { name: 'Talk to Assistant' }).click();
+      await agreeToConsent(page);
       await waitForEvent(page, 'error', { code: 'microphone-denied' });
       await page.getByRole('button', { name: 'Talk to Assistant' }).waitFor();
       await expect

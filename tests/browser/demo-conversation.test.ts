@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CLIPS, SCRIPT } from '../../widget/demo/script.ts';
 import {
+  agreeToConsent,
   DEMO_PATH,
   demoSiteFixture,
   openDemoPage,
@@ -36,6 +37,7 @@ describe('the demo conversation in the Transcript log', () => {
     await withPage(site.browser, async (page) => {
       await openDemoPage(page, `${site.server.url}/`);
       await page.getByRole('button', { name: 'Talk to Assistant' }).click();
+      await agreeToConsent(page);
       await page.getByRole('log', { name: 'Transcript' }).waitFor(LONG);
       await expect
         .poll(() => transcriptLines(page), LONG)
@@ -64,6 +66,7 @@ describe('the demo conversation in the Transcript log', () => {
     await withPage(site.browser, async (page) => {
       await openDemoPage(page, `${site.server.url}${DEMO_PATH}`);
       await page.getByRole('button', { name: 'Talk to Assistant' }).click();
+      await agreeToConsent(page);
       await waitForEvent(page, 'message', { role: 'user', transcriptType: 'final' }, 60_000);
       await expect
         .poll(() => finals(page), LONG)

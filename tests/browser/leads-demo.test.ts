@@ -4,9 +4,12 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_STAND_IN_PATH } from '../../site/config.ts';
+import { DEMO_LISTING_ID } from '../../site/lib/demo-listing.ts';
 import { createLeadStandIn } from '../../site/server/lead-stand-in.ts';
+import { LISTING } from '../../widget/demo/listing-facts.ts';
 import { CLIPS, DEMO_VISITOR } from '../../widget/demo/script.ts';
 import {
+  agreeToConsent,
   DEMO_PATH,
   openDemoPage,
   recordedEvents,
@@ -74,6 +77,7 @@ describe('the offline demo’s lead path on /assistant (real Chromium, built sit
       });
       await openDemoPage(page, `${server.url}${DEMO_PATH}`);
       await page.getByRole('button', { name: 'Talk to Assistant' }).click();
+      await agreeToConsent(page);
       await waitForEvent(page, 'message', { type: 'tool-calls' }, 90_000);
       await waitForEvent(
         page,
@@ -97,6 +101,17 @@ describe('the offline demo’s lead path on /assistant (real Chromium, built sit
         fields: { name: DEMO_VISITOR.name, intent: 'buy', consentToContact: true },
       });
       expect(typeof lead?.conversationId).toBe('string');
+      // The page's widget names the listing the demo talks about (the demo's own facts), so the
+      // brokerage knows which home the lead is for; the viewing request carries it too.
+      const listing = {
+        address: LISTING.address,
+        price: LISTING.price,
+        id: DEMO_LISTING_ID,
+        url: `${server.url}/`,
+        agentName: LISTING.agent,
+      };
+      expect(lead?.listing).toEqual(listing);
+      expect(lines().find((line) => line.kind === 'viewing-request')?.listing).toEqual(listing);
 
       const events = await page.evaluate(
         () => (window as unknown as { leadEvents: Array<{ type: string }> }).leadEvents,

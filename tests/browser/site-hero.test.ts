@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SECTION_OFFSETS_PX } from '../../site/lib/constants.ts';
+import { agreeToConsent } from '../fixtures/demo/demo-page.ts';
 import { documentTop, jumpTo, maxScrollY, scrollY } from '../fixtures/site/harness.ts';
 import { browserFixture } from '../helpers/browser-fixture.ts';
 import { withPage } from '../helpers/chromium.ts';
@@ -77,6 +78,16 @@ describe('Talk to Nora', () => {
       expect(a && b && Math.abs(a.y - b.y) < 2 && b.x > a.x + a.width).toBe(true);
 
       await nora.click();
+      // The site's widget asks for consent to the recording first (docs/behaviour.md#consent),
+      // with the privacy policy one link away; nothing starts before Agree.
+      const consent = page.getByRole('dialog', { name: 'Before we start' });
+      await consent.waitFor({ timeout: 15_000 });
+      expect(await consent.getByText(/recorded and transcribed/).isVisible()).toBe(true);
+      expect(await consent.getByRole('link').getAttribute('href')).toBe('/privacy');
+      expect(
+        await page.evaluate(() => (window as unknown as { widgetEvents: string[] }).widgetEvents),
+      ).toEqual([]);
+      await agreeToConsent(page);
       const events = () =>
         page.evaluate(() => (window as unknown as { widgetEvents: string[] }).widgetEvents);
       await expect
