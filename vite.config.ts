@@ -27,7 +27,7 @@ function devHeadPlugin(config: SiteConfig): Plugin {
 // One file for the site app (root: site/) and the three test worlds: unit tests in
 // happy-dom, API tests against a loopback server in node, and browser tests that drive
 // Debian Chromium over the built output.
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ mode, isSsrBuild }) => {
   // Build settings come from the environment or .env files at the repository root; a bad value
   // stops here with the full list of problems (site/config.ts).
   const siteConfig = parseSiteConfig(loadEnv(mode, repoRoot, 'VITE_'));
@@ -55,19 +55,33 @@ export default defineConfig(({ mode }) => {
       // preload helper or polyfill is needed.
       modulePreload: false,
       rollupOptions: {
-        output: {
-          // React in one chunk and the site's shared modules in another, instead of a dozen
-          // tiny ones: fewer requests and better compression (docs/behaviour.md#landing).
-          advancedChunks: {
-            groups: [
-              { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-              {
-                name: 'site-shared',
-                test: /site[\\/](client|app|settings|islands[\\/]island|content[\\/](company|navigation)|sections[\\/](footer|icons)|lib[\\/]site-assistant)\./,
+        // The prerenderer's server build keeps the default chunks: it must never import the
+        // widget's loader, which defines the element on import.
+        output: isSsrBuild
+          ? {}
+          : {
+              // React in one chunk and the site's shared modules in another, instead of a dozen
+              // tiny ones: fewer requests and better compression (docs/behaviour.md#landing).
+              advancedChunks: {
+                groups: [
+                  {
+                    name: 'react',
+                    test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|rolldown[\\/]runtime/,
+                  },
+                  {
+                    name: 'site-shared',
+                    test: /site[\\/](client|app|settings|paths|islands[\\/][a-z-]+|content[\\/](company|navigation|assistant-consent)|sections[\\/](footer|icons)|lib[\\/](site-assistant|widget-attributes|demo-listing))\.|widget[\\/]demo[\\/]listing-facts\./,
+                  },
+                  // The widget's loader as one file, as the widget build ships it: /embed's configurator
+                  // reads the attribute list too, and without this group that list became a third chunk
+                  // that / had to fetch beside the loader.
+                  {
+                    name: 'voice-assistant-loader',
+                    test: /widget[\\/](embed|define|loader[\\/]|element[\\/](attributes|texts|errors|styles|i18n[\\/](idle-labels|languages)))\./,
+                  },
+                ],
               },
-            ],
-          },
-        },
+            },
       },
     },
     preview: { port: 4173, strictPort: true, host: '127.0.0.1' }, // npm start: scripts/start.ts (PORT)

@@ -17,6 +17,12 @@ const FLAGS = ['--headless=new', ...chromiumFlags()];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 // LIGHTHOUSE_RUNS=5 for a longer series (the TBT of every run on / is printed either way).
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+// LIGHTHOUSE_PAGES=/,/embed measures only those pages (and the empty React page, the LCP
+// yardstick): for comparing two builds back to back. The budgets of pages not measured are skipped.
+const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',').map((page) => page.trim());
+// LIGHTHOUSE_COMPARE=<dir>: another build of the site whose / is measured in the same rounds, right
+// after this build's (a row "/ (<dir>)"), so both meet the same machine load. Reported, not budgeted.
+const COMPARE_DIR = process.env.LIGHTHOUSE_COMPARE;
 const SITE_DIR = process.env.SITE_DIST ?? 'dist/site';
 const BASELINE_DIR = 'dist/.bench-empty-react';
 
@@ -113,6 +119,13 @@ export default async function lighthouseBench(): Promise<BenchReport> {
     production: true,
   });
   const baseline = await startStaticServer({ mounts: { '/': BASELINE_DIR }, production: true });
+  const compare = COMPARE_DIR
+    ? await startStaticServer({
+        mounts: { '/': COMPARE_DIR },
+        notFound: join(COMPARE_DIR, '404.html'),
+        production: true,
+      })
+    : null;
   const targets = [
     { name: 'empty React 19 page', url: `${baseline.url}/` },
     { name: '/', url: `${site.url}/` },
@@ -120,7 +133,10 @@ export default async function lighthouseBench(): Promise<BenchReport> {
     { name: '/privacy', url: `${site.url}/privacy` },
     { name: '/terms', url: `${site.url}/terms` },
     { name: '/embed', url: `${site.url}/embed` },
-  ];
+  ].filter((t, i) => i === 0 || !ONLY || ONLY.includes(t.name.split('?')[0] ?? t.name));
+  if (compare) {
+    targets.splice(2, 0, { name: `/ (${COMPARE_DIR})`, url: `${compare.url}/` });
+  }
   // Pages that must score the minimum in every category, in every run (not only the median).
   const fullScorePages = ['/', '/privacy', '/terms', '/embed'];
   const runs = new Map<string, Run[]>(targets.map((t) => [t.name, []]));
@@ -134,6 +150,7 @@ export default async function lighthouseBench(): Promise<BenchReport> {
   } finally {
     await site.close();
     await baseline.close();
+    await compare?.close();
     rmSync(BASELINE_DIR, { recursive: true, force: true });
   }
 
@@ -204,6 +221,11 @@ export default async function lighthouseBench(): Promise<BenchReport> {
     rows,
     failures,
     notes: [
+      ...(COMPARE_DIR
+        ? [
+            `TBT on / (${COMPARE_DIR}) per run: ${(runs.get(`/ (${COMPARE_DIR})`) ?? []).map((r) => Math.round(r.tbt)).join(', ')} ms; LCP per run: ${(runs.get(`/ (${COMPARE_DIR})`) ?? []).map((r) => Math.round(r.lcp)).join(', ')} ms`,
+          ]
+        : []),
       `TBT on / per run: ${(runs.get('/') ?? []).map((r) => Math.round(r.tbt)).join(', ')} ms; LCP per run: ${(runs.get('/') ?? []).map((r) => Math.round(r.lcp)).join(', ')} ms`,
       `JS on / before the widget is used: ${(jsGzip / 1024).toFixed(1)} KB gzip in ${landing.scripts.length} script(s) (budget ${(budgets.maxJsGzipBytes / 1024).toFixed(0)} KB)`,
       `LCP of / is ${((landing.lcp / empty.lcp) * 100).toFixed(0)}% of the empty React 19 page's (limit ${(budgets.maxLcpOverBaseline * 100).toFixed(0)}%)`,
