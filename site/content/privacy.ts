@@ -45,8 +45,13 @@ export const privacyPolicy: LegalDocument = {
           'transcript let the brokerage follow up on your request and let us check and improve ' +
           'the assistant’s answers. If you do not want to be recorded, do not start a call (or ' +
           'end it) and use the brokerage’s other contact details instead.',
-        'The demo on this website plays a prerecorded conversation: nothing you say during the ' +
-          'demo is sent anywhere.',
+        'Before the first call or chat, the assistant on this website shows this notice and ' +
+          'starts nothing until you agree. Your agreement (which version of the notice, and ' +
+          'when) is kept on your device and sent with the call as its record, so a changed ' +
+          'notice asks you again.',
+        'The demo on this website plays a prerecorded conversation: nothing you say or type ' +
+          'during the demo is sent anywhere. The sample lead it ends with describes the demo’s ' +
+          'own made-up visitor, not you.',
       ],
     },
     {
