@@ -70,7 +70,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
                   },
                   {
                     name: 'site-shared',
-                    test: /site[\\/](client|app|settings|paths|islands[\\/][a-z-]+|content[\\/](company|navigation|assistant-consent)|sections[\\/](footer|icons)|lib[\\/](site-assistant|widget-attributes|demo-listing))\.|widget[\\/]demo[\\/]listing-facts\./,
+                    test: /site[\\/](client|app|settings|paths|islands[\\/][a-z-]+|content[\\/](company|navigation|assistant-consent)|sections[\\/](footer|icons)|lib[\\/](site-assistant|widget-attributes|demo-listing))\./,
                   },
                   // The widget's loader as one file, as the widget build ships it: /embed's configurator
                   // reads the attribute list too, and without this group that list became a third chunk

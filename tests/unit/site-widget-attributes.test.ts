@@ -15,12 +15,12 @@ describe('the site’s widget attributes', () => {
     const listing = listingFromAttributes((name) => attributes[name], 'http://127.0.0.1:4173/');
     expect(listing).toEqual({
       address: LISTING.address,
-      price: '$450,000',
+      price: LISTING.price,
       id: 'MRR-14-LINDEN',
       url: 'http://127.0.0.1:4173/',
-      agentName: 'Daniel',
+      agentName: LISTING.agent,
     });
-    expect(listing.address).toBe('14 Linden Court');
+    expect(listing).toMatchObject({ address: '14 Linden Court', price: '$450,000' });
   });
 
   it('ask for consent with the disclosure, linked to the privacy policy', () => {
