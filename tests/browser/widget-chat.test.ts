@@ -236,7 +236,7 @@ describe('Type instead without a call: POST /chat/web', () => {
           for (const request of platform.requests) {
             expect(request.authorization).toBe('Bearer pk_chat');
             expect(request.body.assistantId).toBe('asst_chat');
-            expect(request.body.stream).toBe(false);
+            expect(request.body.stream).toBe(true);
           }
           expect(first?.body.previousChatId).toBeUndefined();
           expect(second?.body.previousChatId).toBe('chat_1');

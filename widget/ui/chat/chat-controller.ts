@@ -1,4 +1,4 @@
-import type { WebChatBody } from '../../api/supplement.ts';
+import type { WebChatBody, WebChatResponse } from '../../api/supplement.ts';
 import type { WidgetConfig } from '../../element/attributes.ts';
 import type { Language } from '../../element/i18n/languages.ts';
 import type { ConsentAnswer, ConsentPurpose } from '../consent/consent-gate.ts';
@@ -11,8 +11,10 @@ import {
   continueThread,
   EMPTY_CHAT,
   entryById,
+  removeEntry,
   setStatus,
   setWaiting,
+  updateEntry,
 } from './chat-state.ts';
 import type { DemoChat } from './lazy-chat.ts';
 import { replyText } from './reply-text.ts';
@@ -164,17 +166,41 @@ export class ChatController {
     }
     this.#update({ chat: setWaiting(this.#snapshot.chat, true) });
     const config = this.#deps.config();
+    // A streamed reply grows in one partial line, which becomes final (or goes, on failure).
+    const line = { id: null as number | null };
+    const show = (chat: ChatState, reply: string, partial: boolean): ChatState => {
+      if (line.id === null) {
+        if (reply === '') {
+          return chat;
+        }
+        const [next, added] = appendEntry(chat, {
+          role: 'assistant',
+          text: reply,
+          typed: true,
+          ...(partial && { partial }),
+          at: Date.now(),
+        });
+        line.id = added;
+        return next;
+      }
+      return reply === ''
+        ? removeEntry(chat, line.id)
+        : updateEntry(chat, line.id, { text: reply, partial });
+    };
     try {
       const reply = config.demo
         ? await this.#demoReply(text)
-        : await this.#platformReply(text, config, consent);
-      let chat = setWaiting(setStatus(this.#snapshot.chat, id, 'sent'), false);
-      if (reply !== '') {
-        [chat] = appendEntry(chat, { role: 'assistant', text: reply, typed: true, at: Date.now() });
+        : await this.#platformReply(text, config, consent, (partial) =>
+            this.#update({ chat: show(this.#snapshot.chat, replyText(partial), true) }),
+          );
+      const chat = setWaiting(setStatus(this.#snapshot.chat, id, 'sent'), false);
+      this.#update({ chat: show(chat, reply, false) });
+    } catch {
+      let chat = setWaiting(setStatus(this.#snapshot.chat, id, 'failed'), false);
+      if (line.id !== null) {
+        chat = removeEntry(chat, line.id);
       }
       this.#update({ chat });
-    } catch {
-      this.#update({ chat: setWaiting(setStatus(this.#snapshot.chat, id, 'failed'), false) });
     }
   }
 
@@ -190,6 +216,7 @@ export class ChatController {
     text: string,
     config: WidgetConfig,
     consent: ConsentRecord | null,
+    onPartial: (reply: WebChatResponse) => void,
   ): Promise<string> {
     const overrides = visitorOverrides(config.assistantOverrides, {
       language: this.#deps.language(),
@@ -200,11 +227,11 @@ export class ChatController {
       ...(target?.kind === 'squad' ? { squadId: target.id } : { assistantId: target?.id }),
       ...(this.#snapshot.chat.thread ?? {}),
       input: text,
-      stream: false,
+      stream: true,
       assistantOverrides: overrides,
     };
     const send = await this.#deps.webChat(config);
-    const response = await send(body);
+    const response = await send(body, onPartial);
     this.#update({ chat: continueThread(this.#snapshot.chat, response) });
     return replyText(response);
   }

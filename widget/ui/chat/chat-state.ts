@@ -20,6 +20,8 @@ export interface TranscriptEntry {
   readonly status: DeliveryStatus;
   /** When the line was added (ms since the epoch): typed and spoken lines are ordered by it. */
   readonly at: number;
+  /** A streamed reply still arriving: shown as a partial line until its last words are in. */
+  readonly partial?: boolean;
 }
 
 /** How the next POST /chat/web continues this conversation. */
@@ -53,6 +55,23 @@ export function setStatus(state: ChatState, id: number, status: DeliveryStatus):
     ...state,
     entries: state.entries.map((entry) => (entry.id === id ? { ...entry, status } : entry)),
   };
+}
+
+/** Changes the text (and whether it is still partial) of line `id`. */
+export function updateEntry(
+  state: ChatState,
+  id: number,
+  change: Pick<TranscriptEntry, 'text'> & { partial?: boolean },
+): ChatState {
+  return {
+    ...state,
+    entries: state.entries.map((entry) => (entry.id === id ? { ...entry, ...change } : entry)),
+  };
+}
+
+/** Drops line `id` (a streamed reply cut off before its end: the retry brings it whole). */
+export function removeEntry(state: ChatState, id: number): ChatState {
+  return { ...state, entries: state.entries.filter((entry) => entry.id !== id) };
 }
 
 /** Shows or hides the typing indicator. */
