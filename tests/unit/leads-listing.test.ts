@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanText } from '../../widget/leads/clean-text.ts';
 import { extractListingFromJsonLd } from '../../widget/leads/json-ld.ts';
 import {
+  cleanListing,
   LISTING_VARIABLE_NAMES,
   listingFromAttributes,
   listingVariables,
@@ -14,7 +15,7 @@ const json = (value: unknown) => JSON.stringify(value);
 const extract = (...blocks: unknown[]) =>
   extractListingFromJsonLd(
     blocks.map((b) => (typeof b === 'string' ? b : json(b))),
-    BASE,
+    (raw) => cleanListing(raw, BASE),
   );
 
 const POSTAL = {
@@ -215,11 +216,11 @@ describe('readListingContext on a page', () => {
     return { getAttribute: (name: string) => values[name] ?? null };
   }
 
-  it('with listing="auto", attributes win over JSON-LD field by field', () => {
+  it('with listing="auto", attributes win over JSON-LD field by field', async () => {
     addJsonLd(json({ '@type': 'House', address: POSTAL, url: 'https://maple-ridge.example/h' }));
     addJsonLd(json({ '@type': 'Offer', price: 450000, priceCurrency: 'CAD' }));
     const warn = vi.fn();
-    const { listing, variables } = readListingContext({
+    const { listing, variables } = await readListingContext({
       ...element({
         listing: 'auto',
         'listing-price': 'Just reduced: $440,000',
@@ -239,21 +240,21 @@ describe('readListingContext on a page', () => {
     expect(warn).not.toHaveBeenCalled();
   });
 
-  it('warns once for any number of malformed blocks, never throws', () => {
+  it('warns once for any number of malformed blocks, never throws', async () => {
     addJsonLd('{ broken');
     addJsonLd('also broken');
     addJsonLd(json({ '@type': 'House', address: '9 Elm St' }));
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const { listing } = readListingContext({ ...element({ listing: 'auto' }), document });
+    const { listing } = await readListingContext({ ...element({ listing: 'auto' }), document });
     expect(listing).toEqual({ address: '9 Elm St' });
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]?.[0])).toContain('2 malformed JSON-LD block(s)');
     warn.mockRestore();
   });
 
-  it('ignores JSON-LD unless listing="auto"', () => {
+  it('ignores JSON-LD unless listing="auto"', async () => {
     addJsonLd(json({ '@type': 'House', address: '9 Elm St' }));
-    expect(readListingContext({ ...element({}), document }).listing).toEqual({});
+    expect((await readListingContext({ ...element({}), document })).listing).toEqual({});
     expect(readJsonLdBlocks(document)).toHaveLength(1);
   });
 });

@@ -1,5 +1,4 @@
 import type { ListingContext } from './listing-context.ts';
-import { cleanListing } from './listing-context.ts';
 
 type JsonObject = Record<string, unknown>;
 
@@ -184,10 +183,15 @@ function firstDefined(listings: readonly RawListing[]): RawListing {
  * `SingleFamilyResidence`, `House` and `Apartment` that have an `address`; top-level arrays,
  * `@graph` arrays and `@id` references are followed. When several nodes describe the listing,
  * a listing node is preferred over an offer, and an offer over a bare residence, field by field.
- * A relative `url` is resolved against `base`. Blocks that are not JSON are skipped and counted.
+ * The fields are passed through `clean` (listing-context's `cleanListing`, which resolves a
+ * relative `url` against the page): it is a parameter so that this lazily loaded reader shares
+ * no module with the UI chunk. Blocks that are not JSON are skipped and counted.
  * Pure: no DOM, no logging.
  */
-export function extractListingFromJsonLd(blocks: readonly string[], base?: string): JsonLdListing {
+export function extractListingFromJsonLd(
+  blocks: readonly string[],
+  clean: (raw: Partial<Record<keyof ListingContext, unknown>>) => ListingContext,
+): JsonLdListing {
   const nodes: JsonObject[] = [];
   let malformed = 0;
   for (const block of blocks) {
@@ -212,7 +216,7 @@ export function extractListingFromJsonLd(blocks: readonly string[], base?: strin
     }
   }
   return {
-    listing: cleanListing(firstDefined([...listings, ...offers, ...residences]), base),
+    listing: clean(firstDefined([...listings, ...offers, ...residences])),
     malformed,
   };
 }

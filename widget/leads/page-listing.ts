@@ -1,6 +1,6 @@
 import { logger } from '../call/logger.ts';
-import { extractListingFromJsonLd } from './json-ld.ts';
 import {
+  cleanListing,
   type ListingAttribute,
   type ListingContext,
   type ListingVariables,
@@ -39,14 +39,18 @@ export interface PageListing {
 /**
  * The listing context of a conversation: the listing attributes, and with `listing="auto"` the
  * page's JSON-LD under them (an attribute wins over JSON-LD, field by field). Malformed JSON-LD
- * is skipped with one warning and never fails the call (docs/behaviour.md#leads).
+ * is skipped with one warning and never fails the call (docs/behaviour.md#leads). The JSON-LD
+ * reader loads only for `listing="auto"`, so pages that set attributes never fetch it.
  */
-export function readListingContext(source: ListingSource): PageListing {
+export async function readListingContext(source: ListingSource): Promise<PageListing> {
   const base = source.document.baseURI;
   const fromAttributes = listingFromAttributes((name) => source.getAttribute(name), base);
   let listing = fromAttributes;
   if (source.getAttribute('listing')?.trim().toLowerCase() === LISTING_AUTO) {
-    const found = extractListingFromJsonLd(readJsonLdBlocks(source.document), base);
+    const { extractListingFromJsonLd } = await import('./json-ld.ts');
+    const found = extractListingFromJsonLd(readJsonLdBlocks(source.document), (raw) =>
+      cleanListing(raw, base),
+    );
     if (found.malformed > 0) {
       const warn = source.warn ?? ((message: string) => logger.warn(message));
       warn(`skipped ${found.malformed} malformed JSON-LD block(s) while reading the listing`);

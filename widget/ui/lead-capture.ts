@@ -1,58 +1,58 @@
 import type { CallClient } from '../call/call-client.ts';
 import type { StartCallInput } from '../call/web-call.ts';
-import type { WidgetConfig } from '../element/attributes.ts';
-import { dispatchWidgetEvent } from '../element/dom-events.ts';
-import type { Capture } from '../leads/capture.ts';
-import { LeadDeliveryQueue } from '../leads/delivery-queue.ts';
-import { pushLeadAnalytics } from '../leads/lead-analytics.ts';
-import { LeadTools, type ToolCallOutcome } from '../leads/lead-tools.ts';
+import { PENDING_STORAGE_KEY } from '../leads/constants.ts';
 import type { ListingVariables } from '../leads/listing-context.ts';
 import { type PageListing, readListingContext } from '../leads/page-listing.ts';
 import { pageStorage } from '../leads/pending-captures.ts';
-import { toolResultMessage } from '../leads/tool-result.ts';
+import type { LeadDesk, LeadDeskContext, ToolCallChannel } from './lead-desk.ts';
+
+export type { ToolCallChannel } from './lead-desk.ts';
 
 /** What the widget session gives its lead capture. */
-export interface LeadCaptureOptions {
-  /** The `<voice-assistant>` element: events are dispatched from it, attributes read from it. */
-  host: HTMLElement;
-  /** The validated attributes, read at each capture (`lead-endpoint`, `analytics`). */
-  config(): WidgetConfig;
+export interface LeadCaptureOptions extends LeadDeskContext {
   /**
-   * Whether the visitor agreed to the widget's consent disclosure (docs/behaviour.md#consent);
-   * with it a capture may wait on the device even without `consent_to_contact`. `false` until
-   * the disclosure exists.
+   * Loads the lazy half (`lead-desk.ts`); a dynamic import by default, injectable for tests.
    */
-  consentAgreed?: () => boolean;
+  loadDesk?: () => Promise<typeof import('./lead-desk.ts')>;
 }
 
-/**
- * One queue per endpoint for the whole page: the captures of every widget and the ones resumed
- * from an earlier load share its in-flight and delivered keys, so none is posted twice.
- */
-const queues = new Map<string, LeadDeliveryQueue>();
-const resumed = new Set<string>();
+const loadLeadDesk = (): Promise<typeof import('./lead-desk.ts')> => import('./lead-desk.ts');
 
-function queueFor(endpoint: string): LeadDeliveryQueue {
-  let queue = queues.get(endpoint);
-  if (!queue) {
-    queue = new LeadDeliveryQueue({ endpoint, storage: pageStorage() });
-    queues.set(endpoint, queue);
-  }
-  return queue;
+function isToolCalls(message: unknown): boolean {
+  return (
+    typeof message === 'object' &&
+    message !== null &&
+    (message as { type?: unknown }).type === 'tool-calls'
+  );
 }
 
-/**
- * Sends what an earlier page load left waiting for `endpoint`, once per page load (the loader
- * fetches the UI chunk without intent when something waits, so this runs on the next load).
- */
-export function resumeLeadDelivery(endpoint: string | null): void {
-  if (endpoint === null || resumed.has(endpoint)) {
-    return;
+/** Whether an earlier page load left captures waiting on the device (storage may throw). */
+function capturesWaiting(): boolean {
+  try {
+    return pageStorage()?.getItem(PENDING_STORAGE_KEY) != null;
+  } catch {
+    return false;
   }
-  resumed.add(endpoint);
-  queueFor(endpoint)
-    .resumePending()
-    .catch(() => undefined);
+}
+
+/** A voice call as a tool-call channel: its messages in, `send` out, the call id as the id. */
+export function callChannel(client: CallClient): ToolCallChannel {
+  let callId: string | null = null;
+  return {
+    subscribe(listener) {
+      const onStarted = (result: { callId: string | undefined }) => {
+        callId = result.callId ?? null;
+      };
+      client.on('call-start-success', onStarted);
+      client.on('message', listener);
+      return () => {
+        client.off('call-start-success', onStarted);
+        client.off('message', listener);
+      };
+    },
+    send: (message) => client.send(message),
+    conversationId: () => callId,
+  };
 }
 
 /**
@@ -79,23 +79,29 @@ export function withListingVariables(
 }
 
 /**
- * The widget's side of lead capture (docs/behaviour.md#leads): per call it answers the
- * `capture_lead` and `request_viewing` tool calls, dispatches the cancelable
- * `voice-assistant:lead` / `voice-assistant:viewing-request` events, delivers what no host took
- * over to `lead-endpoint`, pushes analytics without personal data, and always replies to the
- * assistant with the tool result. The decisions are `LeadTools`'; this only wires them.
+ * The widget's side of lead capture (docs/behaviour.md#leads): it reads the page's listing for
+ * each conversation and watches the conversation for `capture_lead` and `request_viewing` tool
+ * calls. The handling itself (`lead-desk.ts`) loads on the first `tool-calls` message, and the
+ * messages wait for it in order, so no tool call is answered twice or out of turn.
  */
 export class LeadCapture {
   readonly #options: LeadCaptureOptions;
+  readonly #load: () => Promise<typeof import('./lead-desk.ts')>;
   #detach: (() => void) | null = null;
 
   constructor(options: LeadCaptureOptions) {
     this.#options = options;
-    resumeLeadDelivery(options.config().leadEndpoint);
+    this.#load = options.loadDesk ?? loadLeadDesk;
+    const endpoint = options.config().leadEndpoint;
+    if (endpoint !== null && capturesWaiting()) {
+      this.#load()
+        .then((desk) => desk.resumeLeadDelivery(endpoint))
+        .catch(() => undefined);
+    }
   }
 
   /** The listing of the page right now: the attributes, and JSON-LD with `listing="auto"`. */
-  readListing(): PageListing {
+  readListing(): Promise<PageListing> {
     const { host } = this.#options;
     return readListingContext({
       getAttribute: (name) => host.getAttribute(name),
@@ -103,55 +109,25 @@ export class LeadCapture {
     });
   }
 
-  /** Answers the tool calls of `client`'s call about `listing`, until the next call. */
-  watch(client: CallClient, listing: PageListing['listing']): void {
+  /** Answers the lead tool calls arriving on `channel` about `listing`, until the next watch. */
+  watch(channel: ToolCallChannel, listing: PageListing['listing']): void {
     this.#detach?.();
-    let callId: string | null = null;
-    const tools = new LeadTools({ listing, conversationId: () => callId });
-    const onStarted = (result: { callId: string | undefined }) => {
-      callId = result.callId ?? null;
-    };
-    const onMessage = (message: unknown) => {
-      for (const outcome of tools.handle(message)) {
-        this.#answer(client, outcome);
+    let desk: LeadDesk | null = null;
+    let turn: Promise<void> = Promise.resolve();
+    const unsubscribe = channel.subscribe((message) => {
+      if (!isToolCalls(message)) {
+        return;
       }
-    };
-    client.on('call-start-success', onStarted);
-    client.on('message', onMessage);
-    this.#detach = () => {
-      client.off('call-start-success', onStarted);
-      client.off('message', onMessage);
-    };
-  }
-
-  #answer(client: CallClient, outcome: ToolCallOutcome): void {
-    if (outcome.capture) {
-      this.#hand(outcome.capture);
-    }
-    try {
-      client.send(toolResultMessage(outcome.toolCallId, outcome.result));
-    } catch {
-      // The call ended before the result could go back: the capture itself is safe.
-    }
-  }
-
-  #hand(capture: Capture): void {
-    const { host, config, consentAgreed } = this.#options;
-    const proceed =
-      capture.kind === 'lead'
-        ? dispatchWidgetEvent(host, 'voice-assistant:lead', capture, true)
-        : dispatchWidgetEvent(host, 'voice-assistant:viewing-request', capture, true);
-    const { leadEndpoint, analytics } = config();
-    if (analytics === 'datalayer') {
-      const view = host.ownerDocument.defaultView;
-      if (view) {
-        pushLeadAnalytics(view as Window & { dataLayer?: unknown }, capture);
-      }
-    }
-    if (proceed && leadEndpoint !== null) {
-      queueFor(leadEndpoint)
-        .deliver(capture, { consentAgreed: consentAgreed?.() ?? false })
+      turn = turn
+        .then(async () => {
+          if (!desk) {
+            const { LeadDesk } = await this.#load();
+            desk = new LeadDesk(this.#options, channel, listing);
+          }
+          desk.handle(message);
+        })
         .catch(() => undefined);
-    }
+    });
+    this.#detach = unsubscribe;
   }
 }

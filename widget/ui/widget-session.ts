@@ -17,7 +17,7 @@ import type { ConsentAnswer } from './consent/consent-gate.ts';
 import type { ConsentRecord } from './consent/consent-record.ts';
 import { ConversationStore } from './conversation-store.ts';
 import { failureMessage } from './error-messages.ts';
-import { LeadCapture, withListingVariables } from './lead-capture.ts';
+import { callChannel, LeadCapture, withListingVariables } from './lead-capture.ts';
 import { type VisitorContext, visitorOverrides } from './visitor-overrides.ts';
 import { VolumeTween } from './wave-math.ts';
 
@@ -202,8 +202,8 @@ export class WidgetSession implements WidgetController {
       }
       const client = new CallClient(options);
       this.#attach(client);
-      const page = this.#leads.readListing();
-      this.#leads.watch(client, page.listing);
+      const page = await this.#leads.readListing();
+      this.#leads.watch(callChannel(client), page.listing);
       await client.start(withListingVariables(startInput(config, visitor), page.variables));
       if (generation === this.#generation && client.state === 'idle') {
         this.#end();
