@@ -198,3 +198,85 @@ describe('Type instead without a call: a streamed POST /chat/web reply', () => {
     });
   }
 });
+
+describe('Type instead without a call: the lead tools through POST /chat/web', () => {
+  let browser: Browser;
+  let server: StaticServer;
+
+  beforeAll(async () => {
+    browser = await launchChromium({ media: 'granted' });
+    server = await startWidgetServer({}, { '/chat/web': platform });
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await browser?.close();
+  });
+
+  it('answers a reply’s tool_calls with tool messages in the next input, and shows what follows', async () => {
+    exchanges.length = 0;
+    await withPage(
+      browser,
+      async (page) => {
+        await page.addInitScript(() => {
+          const seen: unknown[] = [];
+          (window as unknown as { leads: unknown[] }).leads = seen;
+          document.addEventListener('voice-assistant:lead', (event) =>
+            seen.push((event as CustomEvent).detail),
+          );
+        });
+        await page.goto(`${server.url}/access-platform.html`);
+        await page.evaluate(
+          (url) => document.getElementById('widget')?.setAttribute('api-base-url', url),
+          server.url,
+        );
+        await page.getByRole('button', { name: 'Talk to Assistant' }).hover();
+        await page.getByRole('button', { name: 'Type instead' }).click();
+        await typeAndSend(page, 'I’m Sam Rivera, 604 555 0134, I want to buy');
+        await page.getByRole('button', { name: 'Agree' }).click();
+
+        const ask = await nextExchange(1);
+        const toolCall = {
+          id: 'call_lead_1',
+          type: 'function',
+          function: {
+            name: 'capture_lead',
+            arguments: JSON.stringify({ name: 'Sam Rivera', phone: '604 555 0134', intent: 'buy' }),
+          },
+        };
+        ask.res.writeHead(201, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            id: 'chat_t1',
+            output: [{ role: 'assistant', content: 'One moment.', tool_calls: [toolCall] }],
+          }),
+        );
+        const answer = await nextExchange(2);
+        expect(answer.body.previousChatId).toBe('chat_t1');
+        expect(answer.body.stream).toBe(true);
+        expect(answer.body.input).toEqual([
+          { role: 'tool', tool_call_id: 'call_lead_1', content: expect.stringMatching(/^Saved\./) },
+        ]);
+        answer.res.writeHead(200, { 'content-type': 'text/event-stream' });
+        answer.res.end(sse('chat_t2', 'I’ve passed your details to the team.'));
+        await expect
+          .poll(() => lines(page), WAIT)
+          .toEqual([
+            ['user', false, 'I’m Sam Rivera, 604 555 0134, I want to buy'],
+            ['assistant', false, 'One moment.\n\nI’ve passed your details to the team.'],
+          ]);
+        const leads = await page.evaluate(() => (window as unknown as { leads: unknown[] }).leads);
+        expect(leads).toEqual([
+          expect.objectContaining({
+            conversationId: 'chat_t1',
+            fields: expect.objectContaining({ name: 'Sam Rivera', intent: 'buy' }),
+          }),
+        ]);
+        // The conversation goes on from the chat that answered the tool result.
+        await typeAndSend(page, 'Thanks');
+        expect((await nextExchange(3)).body.previousChatId).toBe('chat_t2');
+        (exchanges[2] as Exchange).res.destroy();
+      },
+      [/ERR_|network|Failed to load/i],
+    );
+  });
+});

@@ -244,8 +244,12 @@ describe('Type instead without a call: POST /chat/web', () => {
           expect(retried?.body).toEqual(failed?.body);
           expect(retried?.body.input).toBe('Third one');
           const consent = (await eventsOf(page, 'consent'))[0]?.detail as { version: string };
+          // The language and the page's listing variables (here only its URL) go with the chat.
           expect(first?.body.assistantOverrides).toEqual({
-            variableValues: { language: 'en' },
+            variableValues: {
+              language: 'en',
+              page_url: `${server.url}/access-platform${build.suffix}.html`,
+            },
             metadata: { consent: { version: consent.version, acceptedAt: expect.any(String) } },
           });
           expect(await axeViolations(page)).toEqual([]);

@@ -1,8 +1,10 @@
-import type { WebChatBody, WebChatResponse } from '../../api/supplement.ts';
+import type { WebChatBody } from '../../api/supplement.ts';
 import type { WidgetConfig } from '../../element/attributes.ts';
 import type { Language } from '../../element/i18n/languages.ts';
+import type { ListingVariables } from '../../leads/listing-context.ts';
 import type { ConsentAnswer, ConsentPurpose } from '../consent/consent-gate.ts';
 import type { ConsentRecord } from '../consent/consent-record.ts';
+import type { ToolCallChannel } from '../lead-capture.ts';
 import { visitorOverrides } from '../visitor-overrides.ts';
 import type { SessionSnapshot } from '../widget-session.ts';
 import {
@@ -16,6 +18,7 @@ import {
   setWaiting,
   updateEntry,
 } from './chat-state.ts';
+import { ChatToolChannel, toolCallsIn } from './chat-tools.ts';
 import type { DemoChat } from './lazy-chat.ts';
 import { replyText } from './reply-text.ts';
 import type { WebChatSender } from './web-chat.ts';
@@ -33,8 +36,15 @@ export interface ChatSnapshot {
 export interface ChatControllerDeps {
   /** The `<voice-assistant>` element: transcripts and errors are heard on it. */
   host: HTMLElement;
-  /** The voice side: is a call up, and the `add-message` that reaches it. */
-  session: { getSnapshot(): SessionSnapshot; addMessage(text: string): void };
+  /**
+   * The voice side: is a call up, the `add-message` that reaches it, and the lead wiring, which
+   * watches the chat's tool calls too and gives the page's listing variables.
+   */
+  session: {
+    getSnapshot(): SessionSnapshot;
+    addMessage(text: string): void;
+    watchChat(channel: ToolCallChannel): Promise<ListingVariables>;
+  };
   config(): WidgetConfig;
   consent: { request(purpose: ConsentPurpose): ConsentRecord | null | Promise<ConsentAnswer> };
   language(): Language;
@@ -52,6 +62,8 @@ const MICROPHONE_CODES = new Set([
   'microphone-in-use',
 ]);
 const DEMO_TYPING_MS = 600;
+/** Rounds of tool calls and results one typed message may go through on the platform. */
+const MAX_TOOL_ROUNDS = 3;
 
 /**
  * Typed conversation (docs/behaviour.md#chat). During a call a typed line goes to the assistant
@@ -67,6 +79,8 @@ export class ChatController {
   #demo: { chat: DemoChat; state: ReturnType<DemoChat['start']> } | null = null;
   #focusRequested = false;
   #delivery: Promise<void> = Promise.resolve();
+  /** Where the lead tool calls of typed chat go, and their results come back. */
+  readonly #tools = new ChatToolChannel();
 
   constructor(deps: ChatControllerDeps) {
     this.#deps = deps;
@@ -188,10 +202,11 @@ export class ChatController {
         : updateEntry(chat, line.id, { text: reply, partial });
     };
     try {
+      const variables = await this.#deps.session.watchChat(this.#tools);
       const reply = config.demo
         ? await this.#demoReply(text)
-        : await this.#platformReply(text, config, consent, (partial) =>
-            this.#update({ chat: show(this.#snapshot.chat, replyText(partial), true) }),
+        : await this.#platformReply(text, config, { consent, variables }, (partial) =>
+            this.#update({ chat: show(this.#snapshot.chat, partial, true) }),
           );
       const chat = setWaiting(setStatus(this.#snapshot.chat, id, 'sent'), false);
       this.#update({ chat: show(chat, reply, false) });
@@ -207,33 +222,68 @@ export class ChatController {
   async #demoReply(text: string): Promise<string> {
     const [chat] = await Promise.all([this.#deps.loadDemoChat(), this.#deps.delay(DEMO_TYPING_MS)]);
     const demo = this.#demo ?? { chat, state: chat.start() };
-    const { reply, state } = chat.reply(text, demo.state);
+    this.#tools.id ??= `demo-chat-${Date.now().toString(36)}`;
+    const answer = chat.reply(text, demo.state);
+    let { reply, state } = answer;
+    // The demo books through the page's lead tools, as its voice script does.
+    if (answer.toolCalls) {
+      const results = await this.#tools.run(answer.toolCalls);
+      const after = chat.afterTools(
+        results.map((result) => result.content),
+        state,
+      );
+      reply = [reply, after.reply].filter((line) => line !== '').join(' ');
+      state = after.state;
+    }
     this.#demo = { chat, state };
     return reply;
   }
 
+  /**
+   * The platform's reply to `text`. A reply that calls the lead tools gets their results back as
+   * `tool` messages in the next message's `input` (the document's `ToolMessage`), and the
+   * assistant's answer to them joins the reply.
+   */
   async #platformReply(
     text: string,
     config: WidgetConfig,
-    consent: ConsentRecord | null,
-    onPartial: (reply: WebChatResponse) => void,
+    visitor: { consent: ConsentRecord | null; variables: ListingVariables },
+    onText: (text: string) => void,
   ): Promise<string> {
-    const overrides = visitorOverrides(config.assistantOverrides, {
-      language: this.#deps.language(),
-      consent,
-    }) as WebChatBody['assistantOverrides'];
+    const own = config.assistantOverrides;
+    const overrides = visitorOverrides(
+      { ...own, variableValues: { ...visitor.variables, ...(own?.variableValues as object) } },
+      { language: this.#deps.language(), consent: visitor.consent },
+    ) as WebChatBody['assistantOverrides'];
     const target = config.target;
-    const body: WebChatBody = {
-      ...(target?.kind === 'squad' ? { squadId: target.id } : { assistantId: target?.id }),
-      ...(this.#snapshot.chat.thread ?? {}),
-      input: text,
-      stream: true,
-      assistantOverrides: overrides,
-    };
     const send = await this.#deps.webChat(config);
-    const response = await send(body, onPartial);
-    this.#update({ chat: continueThread(this.#snapshot.chat, response) });
-    return replyText(response);
+    const said: string[] = [];
+    const joined = (last: string): string => [...said, last].filter((t) => t !== '').join('\n\n');
+    let input: WebChatBody['input'] = text;
+    for (let round = 0; round < MAX_TOOL_ROUNDS; round++) {
+      const body: WebChatBody = {
+        ...(target?.kind === 'squad' ? { squadId: target.id } : { assistantId: target?.id }),
+        ...(this.#snapshot.chat.thread ?? {}),
+        input,
+        stream: true,
+        assistantOverrides: overrides,
+      };
+      const response = await send(body, (partial) => onText(joined(replyText(partial))));
+      this.#update({ chat: continueThread(this.#snapshot.chat, response) });
+      said.push(replyText(response));
+      const calls = toolCallsIn(response);
+      this.#tools.id = response.sessionId ?? response.id;
+      const results = calls ? await this.#tools.run(calls) : [];
+      if (results.length === 0) {
+        break;
+      }
+      input = results.map((result) => ({
+        role: 'tool' as const,
+        tool_call_id: result.toolCallId,
+        content: result.content,
+      }));
+    }
+    return joined('');
   }
 
   readonly #onError = (event: Event): void => {
