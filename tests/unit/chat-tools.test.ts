@@ -5,7 +5,9 @@ import {
   camelCase,
   parseAttributes,
 } from '../../widget/element/attributes.ts';
-import { ChatToolChannel, toolCallsIn } from '../../widget/ui/chat/chat-tools.ts';
+import { ChatToolChannel } from '../../widget/ui/chat/chat-channel.ts';
+import { runTools } from '../../widget/ui/chat/chat-tools.ts';
+import { toolCallsIn } from '../../widget/ui/chat/web-chat.ts';
 import { LeadCapture } from '../../widget/ui/lead-capture.ts';
 import * as leadDesk from '../../widget/ui/lead-desk.ts';
 
@@ -62,7 +64,7 @@ describe('the chat’s tool-call channel', () => {
     const channel = new ChatToolChannel();
     channel.id = 'chat_42';
     capture.watch(channel, {});
-    const results = await channel.run({
+    const results = await runTools(channel, {
       type: 'tool-calls',
       toolCallList: [
         call('t1', 'capture_lead', { name: 'Sam Rivera', phone: '604 555 0134', intent: 'buy' }),
@@ -81,13 +83,13 @@ describe('the chat’s tool-call channel', () => {
   it('does not wait when no lead tool is called or nothing listens, and stops waiting in time', async () => {
     const channel = new ChatToolChannel();
     const lookup = { type: 'tool-calls' as const, toolCallList: [call('t1', 'capture_lead', {})] };
-    expect(await channel.run(lookup)).toEqual([]);
+    expect(await runTools(channel, lookup)).toEqual([]);
     channel.subscribe(() => undefined);
     expect(
-      await channel.run({ type: 'tool-calls', toolCallList: [call('t2', 'lookup', {})] }),
+      await runTools(channel, { type: 'tool-calls', toolCallList: [call('t2', 'lookup', {})] }),
     ).toEqual([]);
     vi.useFakeTimers();
-    const waiting = channel.run(lookup, 500);
+    const waiting = runTools(channel, lookup, 500);
     channel.send({
       type: 'add-message',
       message: { role: 'tool', tool_call_id: 'other', content: 'x' },

@@ -217,6 +217,24 @@ export function demoToolCallsReply(
 }
 
 /**
+ * One typed message, whole: the reply, and when it completes a booking, the lead tool calls
+ * handed to `runTools` first and the line their results call for.
+ */
+export async function demoTurn(
+  text: string,
+  state: DemoChatState,
+  runTools: (calls: ToolCalls) => Promise<readonly string[]>,
+): Promise<{ reply: string; state: DemoChatState }> {
+  const answer = demoReply(text, state);
+  if (!answer.toolCalls) {
+    return answer;
+  }
+  const after = demoToolCallsReply(await runTools(answer.toolCalls), answer.state);
+  const reply = [answer.reply, after.reply].filter((line) => line !== '').join(' ');
+  return { reply, state: after.state };
+}
+
+/**
  * During a demo call the reply is spoken: a question the recorded lines answer gets that
  * line (its audio plays); anything else gets the typed reply.
  */

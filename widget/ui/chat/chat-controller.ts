@@ -1,27 +1,20 @@
-import type { WebChatBody } from '../../api/supplement.ts';
 import type { WidgetConfig } from '../../element/attributes.ts';
 import type { Language } from '../../element/i18n/languages.ts';
 import type { ListingVariables } from '../../leads/listing-context.ts';
 import type { ConsentAnswer, ConsentPurpose } from '../consent/consent-gate.ts';
 import type { ConsentRecord } from '../consent/consent-record.ts';
 import type { ToolCallChannel } from '../lead-capture.ts';
-import { visitorOverrides } from '../visitor-overrides.ts';
 import type { SessionSnapshot } from '../widget-session.ts';
+import type { ChatDelivery } from './chat-delivery.ts';
 import {
   appendEntry,
   type ChatState,
-  continueThread,
   EMPTY_CHAT,
   entryById,
-  removeEntry,
   setStatus,
   setWaiting,
-  updateEntry,
 } from './chat-state.ts';
-import { ChatToolChannel, toolCallsIn } from './chat-tools.ts';
-import type { DemoChat } from './lazy-chat.ts';
-import { replyText } from './reply-text.ts';
-import type { WebChatSender } from './web-chat.ts';
+import type { DemoChat, WebChat } from './lazy-chat.ts';
 
 /** What the chat box renders. Immutable: a new object per change. */
 export interface ChatSnapshot {
@@ -49,7 +42,7 @@ export interface ChatControllerDeps {
   consent: { request(purpose: ConsentPurpose): ConsentRecord | null | Promise<ConsentAnswer> };
   language(): Language;
   /** POST /chat/web for the current attributes (the API client loads at the first send). */
-  webChat(config: WidgetConfig): Promise<WebChatSender>;
+  webChat(config: WidgetConfig): Promise<WebChat>;
   /** The offline demo's typed answers (loaded in demo mode only). */
   loadDemoChat(): Promise<DemoChat>;
   /** Waits before a demo reply, so the typing indicator is seen as it is with a real one. */
@@ -61,9 +54,6 @@ const MICROPHONE_CODES = new Set([
   'microphone-not-found',
   'microphone-in-use',
 ]);
-const DEMO_TYPING_MS = 600;
-/** Rounds of tool calls and results one typed message may go through on the platform. */
-const MAX_TOOL_ROUNDS = 3;
 
 /**
  * Typed conversation (docs/behaviour.md#chat). During a call a typed line goes to the assistant
@@ -76,14 +66,20 @@ export class ChatController {
   readonly #deps: ChatControllerDeps;
   readonly #listeners = new Set<() => void>();
   #snapshot: ChatSnapshot = { open: false, chat: EMPTY_CHAT, microphoneUnavailable: false };
-  #demo: { chat: DemoChat; state: ReturnType<DemoChat['start']> } | null = null;
   #focusRequested = false;
   #delivery: Promise<void> = Promise.resolve();
-  /** Where the lead tool calls of typed chat go, and their results come back. */
-  readonly #tools = new ChatToolChannel();
+  /** What the lazy delivery of typed lines works on, kept from one line to the next. */
+  readonly #typed: ChatDelivery;
 
   constructor(deps: ChatControllerDeps) {
     this.#deps = deps;
+    this.#typed = {
+      deps,
+      chat: () => this.#snapshot.chat,
+      update: (chat) => this.#update({ chat }),
+      tools: null,
+      demo: null,
+    };
     deps.host.addEventListener('voice-assistant:error', this.#onError);
   }
 
@@ -178,112 +174,15 @@ export class ChatController {
       }
       return;
     }
+    // The typing indicator shows at once (and holds further lines); the delivery loads with the
+    // first line, so the call path never carries it.
     this.#update({ chat: setWaiting(this.#snapshot.chat, true) });
-    const config = this.#deps.config();
-    // A streamed reply grows in one partial line, which becomes final (or goes, on failure).
-    const line = { id: null as number | null };
-    const show = (chat: ChatState, reply: string, partial: boolean): ChatState => {
-      if (line.id === null) {
-        if (reply === '') {
-          return chat;
-        }
-        const [next, added] = appendEntry(chat, {
-          role: 'assistant',
-          text: reply,
-          typed: true,
-          ...(partial && { partial }),
-          at: Date.now(),
-        });
-        line.id = added;
-        return next;
-      }
-      return reply === ''
-        ? removeEntry(chat, line.id)
-        : updateEntry(chat, line.id, { text: reply, partial });
-    };
     try {
-      const variables = await this.#deps.session.watchChat(this.#tools);
-      const reply = config.demo
-        ? await this.#demoReply(text)
-        : await this.#platformReply(text, config, { consent, variables }, (partial) =>
-            this.#update({ chat: show(this.#snapshot.chat, partial, true) }),
-          );
-      const chat = setWaiting(setStatus(this.#snapshot.chat, id, 'sent'), false);
-      this.#update({ chat: show(chat, reply, false) });
+      const { deliverTyped } = await import('./chat-delivery.ts');
+      await deliverTyped(this.#typed, id, text, consent);
     } catch {
-      let chat = setWaiting(setStatus(this.#snapshot.chat, id, 'failed'), false);
-      if (line.id !== null) {
-        chat = removeEntry(chat, line.id);
-      }
-      this.#update({ chat });
+      this.#update({ chat: setWaiting(setStatus(this.#snapshot.chat, id, 'failed'), false) });
     }
-  }
-
-  async #demoReply(text: string): Promise<string> {
-    const [chat] = await Promise.all([this.#deps.loadDemoChat(), this.#deps.delay(DEMO_TYPING_MS)]);
-    const demo = this.#demo ?? { chat, state: chat.start() };
-    this.#tools.id ??= `demo-chat-${Date.now().toString(36)}`;
-    const answer = chat.reply(text, demo.state);
-    let { reply, state } = answer;
-    // The demo books through the page's lead tools, as its voice script does.
-    if (answer.toolCalls) {
-      const results = await this.#tools.run(answer.toolCalls);
-      const after = chat.afterTools(
-        results.map((result) => result.content),
-        state,
-      );
-      reply = [reply, after.reply].filter((line) => line !== '').join(' ');
-      state = after.state;
-    }
-    this.#demo = { chat, state };
-    return reply;
-  }
-
-  /**
-   * The platform's reply to `text`. A reply that calls the lead tools gets their results back as
-   * `tool` messages in the next message's `input` (the document's `ToolMessage`), and the
-   * assistant's answer to them joins the reply.
-   */
-  async #platformReply(
-    text: string,
-    config: WidgetConfig,
-    visitor: { consent: ConsentRecord | null; variables: ListingVariables },
-    onText: (text: string) => void,
-  ): Promise<string> {
-    const own = config.assistantOverrides;
-    const overrides = visitorOverrides(
-      { ...own, variableValues: { ...visitor.variables, ...(own?.variableValues as object) } },
-      { language: this.#deps.language(), consent: visitor.consent },
-    ) as WebChatBody['assistantOverrides'];
-    const target = config.target;
-    const send = await this.#deps.webChat(config);
-    const said: string[] = [];
-    const joined = (last: string): string => [...said, last].filter((t) => t !== '').join('\n\n');
-    let input: WebChatBody['input'] = text;
-    for (let round = 0; round < MAX_TOOL_ROUNDS; round++) {
-      const body: WebChatBody = {
-        ...(target?.kind === 'squad' ? { squadId: target.id } : { assistantId: target?.id }),
-        ...(this.#snapshot.chat.thread ?? {}),
-        input,
-        stream: true,
-        assistantOverrides: overrides,
-      };
-      const response = await send(body, (partial) => onText(joined(replyText(partial))));
-      this.#update({ chat: continueThread(this.#snapshot.chat, response) });
-      said.push(replyText(response));
-      const calls = toolCallsIn(response);
-      this.#tools.id = response.sessionId ?? response.id;
-      const results = calls ? await this.#tools.run(calls) : [];
-      if (results.length === 0) {
-        break;
-      }
-      input = results.map((result) => ({
-        role: 'tool' as const,
-        tool_call_id: result.toolCallId,
-        content: result.content,
-      }));
-    }
-    return joined('');
   }
 
   readonly #onError = (event: Event): void => {

@@ -57,40 +57,9 @@ export function setStatus(state: ChatState, id: number, status: DeliveryStatus):
   };
 }
 
-/** Changes the text (and whether it is still partial) of line `id`. */
-export function updateEntry(
-  state: ChatState,
-  id: number,
-  change: Pick<TranscriptEntry, 'text'> & { partial?: boolean },
-): ChatState {
-  return {
-    ...state,
-    entries: state.entries.map((entry) => (entry.id === id ? { ...entry, ...change } : entry)),
-  };
-}
-
-/** Drops line `id` (a streamed reply cut off before its end: the retry brings it whole). */
-export function removeEntry(state: ChatState, id: number): ChatState {
-  return { ...state, entries: state.entries.filter((entry) => entry.id !== id) };
-}
-
 /** Shows or hides the typing indicator. */
 export function setWaiting(state: ChatState, waiting: boolean): ChatState {
   return state.waiting === waiting ? state : { ...state, waiting };
-}
-
-/**
- * Carries the conversation on from a POST /chat/web response: its `sessionId` when the
- * platform gave one, else its `id` as the next `previousChatId` (the two never go together).
- */
-export function continueThread(
-  state: ChatState,
-  response: { id: string; sessionId?: string },
-): ChatState {
-  const thread: ChatThread = response.sessionId
-    ? { sessionId: response.sessionId }
-    : { previousChatId: response.id };
-  return { ...state, thread };
 }
 
 /** The line with `id`, if any. */

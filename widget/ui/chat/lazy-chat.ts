@@ -1,25 +1,33 @@
-import type { DemoChatReply, DemoChatState } from '../../demo/chat-replies.ts';
-import type { WebChatOptions, WebChatSender } from './web-chat.ts';
+import type { DemoChatState } from '../../demo/chat-replies.ts';
+import type { ToolCalls } from '../../demo/server-messages.ts';
+import type { WebChatOptions, WebChatTurn } from './web-chat.ts';
 
 /** The offline demo's typed answers, as the chat controller uses them. */
 export interface DemoChat {
   start(): DemoChatState;
-  /** The reply, with the lead tool calls to make first when a booking is complete. */
-  reply(text: string, state: DemoChatState): DemoChatReply;
-  /** The line that follows the tool results the page sent back. */
-  afterTools(results: readonly string[], state: DemoChatState): DemoChatReply;
+  /** The reply to `text`; a complete booking first goes through the lead tools (`runTools`). */
+  turn(
+    text: string,
+    state: DemoChatState,
+    runTools: (calls: ToolCalls) => Promise<readonly string[]>,
+  ): Promise<{ reply: string; state: DemoChatState }>;
 }
+
+/** Sends one typed message to the platform (the web-chat chunk's `chatTurn`). */
+export type WebChat = (turn: WebChatTurn) => Promise<string>;
 
 /** Loads the demo's intent matching from the demo's own chunk (demo mode only). */
 export function loadDemoChat(): Promise<DemoChat> {
   return import('../../demo/demo-call.ts').then((m) => ({
     start: () => m.DEMO_CHAT_START,
-    reply: (text, state) => m.demoReply(text, state),
-    afterTools: m.demoToolCallsReply,
+    turn: m.demoTurn,
   }));
 }
 
-/** Loads the POST /chat/web sender (the API client's core and chats resource). */
-export function loadWebChat(options: WebChatOptions): Promise<WebChatSender> {
-  return import('./web-chat.ts').then((m) => m.createWebChat(options));
+/** Loads the POST /chat/web exchange (the API client's core and chats resource). */
+export function loadWebChat(options: WebChatOptions): Promise<WebChat> {
+  return import('./web-chat.ts').then((m) => {
+    const send = m.createWebChat(options);
+    return (turn) => m.chatTurn(send, turn);
+  });
 }
