@@ -1,12 +1,17 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   ATTRIBUTES,
+  type AttributeProblem,
   type AttributeValues,
   camelCase,
   DEFAULT_LABELS,
   parseAttributes,
   readAttributes,
 } from '../../widget/element/attributes.ts';
+import { en } from '../../widget/element/i18n/en.ts';
+import { LANGUAGES } from '../../widget/element/i18n/languages.ts';
+import { loadTexts } from '../../widget/element/i18n/load-texts.ts';
+import { describeProblems, problemSentence } from '../../widget/element/i18n/problems.ts';
 
 function values(given: Partial<AttributeValues> = {}): AttributeValues {
   const all = Object.fromEntries(ATTRIBUTES.map((name) => [camelCase(name), null]));
@@ -121,9 +126,10 @@ describe('parseAttributes', () => {
   it('says what to add when no assistant, squad or workflow is set', () => {
     const config = parseAttributes(values({ assistantId: '   ' }), 'my-assistant');
     expect(config.target).toBeNull();
-    expect(config.problems).toEqual([
+    expect(config.problems).toEqual([{ code: 'no-target', tag: 'my-assistant' }]);
+    expect(describeProblems(config.problems, en)).toBe(
       'No assistant is set. Add assistant-id="…" (or squad-id / workflow-id) to <my-assistant>.',
-    ]);
+    );
   });
 
   it('takes a squad or a workflow instead, but not two at once', () => {
@@ -132,9 +138,10 @@ describe('parseAttributes', () => {
       kind: 'workflow',
       id: 'w1',
     });
-    expect(parseAttributes(values({ assistantId: 'a', workflowId: 'w' })).problems).toEqual([
+    const both = parseAttributes(values({ assistantId: 'a', workflowId: 'w' }));
+    expect(describeProblems(both.problems, en)).toBe(
       'Set only one of assistant-id, squad-id or workflow-id (found assistant-id, workflow-id).',
-    ]);
+    );
   });
 
   it('parses assistant-overrides as a JSON object and explains anything else', () => {
@@ -144,9 +151,9 @@ describe('parseAttributes', () => {
     expect(ok.assistantOverrides).toEqual({ firstMessage: 'Hi' });
     for (const bad of ['{firstMessage:1}', '[1]', '"text"', 'null']) {
       const config = parseAttributes(values({ assistantId: 'a', assistantOverrides: bad }));
-      expect(config.problems).toEqual([
+      expect(describeProblems(config.problems, en)).toBe(
         'The assistant-overrides attribute must be a JSON object, for example {"firstMessage":"Hi!"}.',
-      ]);
+      );
     }
   });
 
@@ -157,9 +164,9 @@ describe('parseAttributes', () => {
     expect(parseAttributes(values({ assistantId: 'a', mode: 'floating' })).mode).toBe('floating');
     const bad = parseAttributes(values({ assistantId: 'a', mode: 'popup' }));
     expect(bad.mode).toBe('inline');
-    expect(bad.problems).toEqual([
+    expect(describeProblems(bad.problems, en)).toBe(
       'mode="popup" is not supported. Use inline, fullscreen or floating.',
-    ]);
+    );
   });
 
   it('requires an absolute http(s) api-base-url', () => {
@@ -167,8 +174,9 @@ describe('parseAttributes', () => {
       parseAttributes(values({ assistantId: 'a', apiBaseUrl: 'https://api.example.com/v1' }))
         .apiBaseUrl,
     ).toBe('https://api.example.com/v1');
-    expect(parseAttributes(values({ assistantId: 'a', apiBaseUrl: '/relative' })).problems).toEqual(
-      ['The api-base-url attribute must be an absolute http(s) URL, such as https://api.vapi.ai.'],
+    const relative = parseAttributes(values({ assistantId: 'a', apiBaseUrl: '/relative' }));
+    expect(describeProblems(relative.problems, en)).toBe(
+      'The api-base-url attribute must be an absolute http(s) URL, such as https://api.vapi.ai.',
     );
   });
 
@@ -256,9 +264,9 @@ describe('parseAttributes: lead capture', () => {
     for (const url of ['http://forms.example.com/leads', 'https://u:p@x.example/', 'https://']) {
       const config = parseAttributes(values({ ...base, leadEndpoint: url }));
       expect(config.leadEndpoint).toBeNull();
-      expect(config.problems).toEqual([
-        expect.stringMatching(/^The lead-endpoint attribute must be an https URL/),
-      ]);
+      expect(describeProblems(config.problems, en)).toMatch(
+        /^The lead-endpoint attribute must be an https URL/,
+      );
     }
   });
 
@@ -267,5 +275,37 @@ describe('parseAttributes: lead capture', () => {
       'datalayer',
     );
     expect(parseAttributes(values({ ...base, analytics: 'ga4' })).analytics).toBeNull();
+  });
+});
+
+describe('attribute problems in every language', () => {
+  const problems: AttributeProblem[] = [
+    { code: 'no-target', tag: 'voice-assistant' },
+    { code: 'several-targets', found: ['assistant-id', 'squad-id'] },
+    ...(
+      [
+        'mode',
+        'chat',
+        'assistant-overrides',
+        'api-base-url',
+        'lead-endpoint',
+        'consent-url',
+      ] as const
+    ).map((attribute) => ({ code: 'invalid' as const, attribute, value: 'x' })),
+  ];
+
+  it('names the attribute to change in each language’s own words', async () => {
+    const english = problems.map((p) => problemSentence(p, en));
+    for (const language of LANGUAGES) {
+      const texts = await loadTexts(language);
+      problems.forEach((problem, i) => {
+        const sentence = problemSentence(problem, texts);
+        const named = problem.code === 'invalid' ? problem.attribute : 'assistant-id';
+        expect(sentence).toContain(named);
+        if (language !== 'en') {
+          expect(sentence, `${language} ${problem.code}`).not.toBe(english[i]);
+        }
+      });
+    }
   });
 });

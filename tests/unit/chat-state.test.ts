@@ -116,7 +116,7 @@ describe('chat and consent attributes', () => {
     expect(parse({}).chat).toBe(true);
     expect(parse({ chat: 'OFF' }).chat).toBe(false);
     expect(parse({ chat: 'maybe' }).problems).toEqual([
-      'chat="maybe" is not supported. Use on or off.',
+      { code: 'invalid', attribute: 'chat', value: 'maybe' },
     ]);
   });
 

@@ -79,23 +79,45 @@ describe('before intent', () => {
     expect(root.querySelector('.badge')).toBeNull();
   });
 
+  it('says what is wrong in the element’s language (lang="es", then <html lang="de">)', async () => {
+    const spanish = mount({ lang: 'es', 'assistant-overrides': '[1]', 'assistant-id': 'a' });
+    await expect
+      .poll(() => shadow(spanish).querySelector('[role="alert"]')?.textContent)
+      .toBe(
+        'El atributo assistant-overrides debe ser un objeto JSON, por ejemplo {"firstMessage":"¡Hola!"}.',
+      );
+    document.documentElement.lang = 'de';
+    try {
+      const german = mount({ chat: 'maybe', 'assistant-id': 'a' });
+      await expect
+        .poll(() => shadow(german).querySelector('[role="alert"]')?.textContent)
+        .toBe('chat="maybe" wird nicht unterstützt. Verwenden Sie on oder off.');
+    } finally {
+      document.documentElement.removeAttribute('lang');
+    }
+  });
+
   it('shares one stylesheet between instances', () => {
     const a = mount({ 'assistant-id': 'a' });
     const b = mount({ 'assistant-id': 'b' });
     expect(shadow(a).adoptedStyleSheets[0]).toBe(shadow(b).adoptedStyleSheets[0]);
   });
 
-  it('shows a visible message instead of a button when the attributes are wrong', () => {
+  it('shows a visible message instead of a button when the attributes are wrong', async () => {
     const el = mount({ mode: 'popup' });
     expect(button(el)).toBeNull();
-    const alert = shadow(el).querySelector('[role="alert"]');
-    expect(alert?.textContent).toBe(
-      'mode="popup" is not supported. Use inline, fullscreen or floating. No assistant is set. Add assistant-id="…" (or squad-id / workflow-id) to <voice-assistant>.',
-    );
+    await expect
+      .poll(() => shadow(el).querySelector('[role="alert"]')?.textContent)
+      .toBe(
+        'mode="popup" is not supported. Use inline, fullscreen or floating. No assistant is set. Add assistant-id="…" (or squad-id / workflow-id) to <voice-assistant>.',
+      );
+    // The UI took over to word the problem; it follows the fixed attributes.
     el.setAttribute('assistant-id', 'a');
     el.setAttribute('mode', 'fullscreen');
-    expect(shadow(el).querySelector('[role="alert"]')).toBeNull();
-    expect(shadow(el).querySelector('.va')?.className).toBe('va va--fullscreen');
+    await expect.poll(() => shadow(el).querySelector('[role="alert"]')).toBeNull();
+    await expect
+      .poll(() => shadow(el).querySelector('.ui .va')?.className)
+      .toBe('va va--fullscreen');
   });
 
   it('follows attribute changes: labels, mode, demo badge', () => {

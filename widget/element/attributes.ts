@@ -1,4 +1,4 @@
-import { TEXTS } from './texts.ts';
+import { TALK_TO } from './i18n/idle-labels.ts';
 
 /**
  * The element's attributes, declared once. The observed attributes of `<voice-assistant>`,
@@ -96,7 +96,26 @@ export interface ConsentConfig {
   url: string | null;
 }
 
-/** The validated configuration, plus the human problems that block a call. */
+/**
+ * What is wrong with the attributes: a code and what the sentence must name. Each language
+ * words it (`WidgetTexts.problem`), so the loader carries no sentences (docs/behaviour.md#validation).
+ */
+export type AttributeProblem =
+  | { code: 'no-target'; tag: string }
+  | { code: 'several-targets'; found: string[] }
+  | {
+      code: 'invalid';
+      attribute:
+        | 'mode'
+        | 'chat'
+        | 'assistant-overrides'
+        | 'api-base-url'
+        | 'lead-endpoint'
+        | 'consent-url';
+      value: string;
+    };
+
+/** The validated configuration, plus the problems that block a call. */
 export interface WidgetConfig {
   mode: Mode;
   labels: Labels;
@@ -122,8 +141,8 @@ export interface WidgetConfig {
   chat: boolean;
   /** The recording disclosure to agree to before a call or chat, when `consent` is set. */
   consent: ConsentConfig | null;
-  /** Sentences shown inside the element; a non-empty list means no call can start. */
-  problems: string[];
+  /** Shown inside the element, in its language; a non-empty list means no call can start. */
+  problems: AttributeProblem[];
 }
 
 function text(value: string | null): string | null {
@@ -133,7 +152,7 @@ function text(value: string | null): string | null {
 
 function parseOverrides(
   raw: string | null,
-  problems: string[],
+  problems: AttributeProblem[],
 ): Record<string, unknown> | undefined {
   const source = text(raw);
   if (source === null) {
@@ -147,13 +166,15 @@ function parseOverrides(
   } catch {
     // reported below with the same sentence as a non-object value
   }
-  problems.push(
-    'The assistant-overrides attribute must be a JSON object, for example {"firstMessage":"Hi!"}.',
-  );
+  problems.push({ code: 'invalid', attribute: 'assistant-overrides', value: source });
   return undefined;
 }
 
-function parseTarget(values: AttributeValues, tag: string, problems: string[]): CallTarget | null {
+function parseTarget(
+  values: AttributeValues,
+  tag: string,
+  problems: AttributeProblem[],
+): CallTarget | null {
   const given = (
     [
       ['assistant', values.assistantId],
@@ -165,20 +186,17 @@ function parseTarget(values: AttributeValues, tag: string, problems: string[]): 
     return id === null ? [] : [{ kind, id }];
   });
   if (given.length === 0) {
-    problems.push(
-      `No assistant is set. Add assistant-id="…" (or squad-id / workflow-id) to <${tag}>.`,
-    );
+    problems.push({ code: 'no-target', tag });
     return null;
   }
   if (given.length > 1) {
-    const names = given.map((g) => `${g.kind}-id`).join(', ');
-    problems.push(`Set only one of assistant-id, squad-id or workflow-id (found ${names}).`);
+    problems.push({ code: 'several-targets', found: given.map((g) => `${g.kind}-id`) });
     return null;
   }
   return given[0] ?? null;
 }
 
-function parseBaseUrl(raw: string | null, problems: string[]): string | null {
+function parseBaseUrl(raw: string | null, problems: AttributeProblem[]): string | null {
   const value = text(raw);
   if (value === null) {
     return null;
@@ -186,16 +204,14 @@ function parseBaseUrl(raw: string | null, problems: string[]): string | null {
   if (/^https?:\/\/[^\s/]+/i.test(value)) {
     return value;
   }
-  problems.push(
-    'The api-base-url attribute must be an absolute http(s) URL, such as https://api.vapi.ai.',
-  );
+  problems.push({ code: 'invalid', attribute: 'api-base-url', value });
   return null;
 }
 
 const LOOPBACK = /^(localhost|127\.0\.0\.1|\[::1\])$/;
 
 /** https, or http for a loopback host only; relative URLs resolve against the page. */
-function parseLeadEndpoint(raw: string | null, problems: string[]): string | null {
+function parseLeadEndpoint(raw: string | null, problems: AttributeProblem[]): string | null {
   const value = text(raw);
   if (value === null) {
     return null;
@@ -209,18 +225,16 @@ function parseLeadEndpoint(raw: string | null, problems: string[]): string | nul
   } catch {
     // reported below
   }
-  problems.push(
-    'The lead-endpoint attribute must be an https URL (http only for localhost), such as https://forms.example.com/leads.',
-  );
+  problems.push({ code: 'invalid', attribute: 'lead-endpoint', value });
   return null;
 }
 
-function parseMode(raw: string | null, problems: string[]): Mode {
+function parseMode(raw: string | null, problems: AttributeProblem[]): Mode {
   const value = text(raw)?.toLowerCase() ?? 'inline';
   if ((MODES as readonly string[]).includes(value)) {
     return value as Mode;
   }
-  problems.push(`mode="${raw}" is not supported. Use inline, fullscreen or floating.`);
+  problems.push({ code: 'invalid', attribute: 'mode', value: raw ?? '' });
   return 'inline';
 }
 
@@ -229,21 +243,21 @@ export function initialOf(name: string): string {
   return (Array.from(name)[0] ?? '').toUpperCase();
 }
 
-function parseChat(raw: string | null, problems: string[]): boolean {
+function parseChat(raw: string | null, problems: AttributeProblem[]): boolean {
   const value = text(raw)?.toLowerCase() ?? 'on';
   if (value !== 'on' && value !== 'off') {
-    problems.push(`chat="${raw}" is not supported. Use on or off.`);
+    problems.push({ code: 'invalid', attribute: 'chat', value: raw ?? '' });
   }
   return value !== 'off';
 }
 
-function parseConsent(values: AttributeValues, problems: string[]): ConsentConfig | null {
+function parseConsent(values: AttributeValues, problems: AttributeProblem[]): ConsentConfig | null {
   const consent = text(values.consent);
   const raw = text(values.consentUrl);
   // Only web links: a javascript: or data: URL must never become the terms link.
   const url = raw !== null && /^(https?:\/\/[^\s/]+|\/(?!\/))/i.test(raw) ? raw : null;
   if (raw !== null && url === null) {
-    problems.push('The consent-url attribute must be an http(s) URL or a path starting with /.');
+    problems.push({ code: 'invalid', attribute: 'consent-url', value: raw });
   }
   return consent === null ? null : { text: consent, url };
 }
@@ -251,16 +265,16 @@ function parseConsent(values: AttributeValues, problems: string[]): ConsentConfi
 /**
  * Validates the attribute values. `defaults` are the labels of the chosen language (the
  * `label-*` attributes override them); `talkTo` words the idle label when `assistant-name` is
- * set, in that language. Never throws: every problem becomes a sentence that the
- * element shows to the visitor, with what to change.
+ * set, in that language. Never throws: every problem is listed, and the element shows it as a
+ * sentence in its language, with what to change.
  */
 export function parseAttributes(
   values: AttributeValues,
   tag = 'voice-assistant',
   defaults: Labels = DEFAULT_LABELS,
-  talkTo: (name: string) => string = (name) => TEXTS.talkTo + name,
+  talkTo: (name: string) => string = TALK_TO.en,
 ): WidgetConfig {
-  const problems: string[] = [];
+  const problems: AttributeProblem[] = [];
   const publicKey = text(values.publicKey);
   const demoAttribute = values.demo != null && values.demo.trim().toLowerCase() !== 'false';
   const assistantName = text(values.assistantName);

@@ -3,7 +3,37 @@
  * never draws them, so the UI chunk adds them to the shared sheet (`extendWidgetStyleSheet`)
  * and they stay out of the loader's bytes.
  */
-export const VIEW_CSS = `.button--active { color: var(--va-stop-fg, #fff); }
+export const VIEW_CSS = `.button--active { background: var(--va-stop-bg, #b91c1c); }
+.close:focus-visible { outline: 3px solid var(--va-focus, #f59e0b); outline-offset: 3px; }
+.panel {
+  position: relative; display: flex; flex-direction: column; width: min(340px, calc(100vw - 40px));
+  height: min(380px, calc(100vh - 40px)); padding: 16px; border-radius: 16px;
+  color: var(--va-panel-fg, #fff); background: var(--va-panel-bg, #0b1220);
+  box-shadow: 0 12px 40px rgb(0 0 0 / 0.35);
+}
+.panel-head { display: flex; align-items: center; justify-content: space-between; gap: 8px; }
+.panel-title { margin: 0; font-size: 15px; font-weight: 600; }
+.close {
+  appearance: none; width: 36px; height: 36px; margin: 0; padding: 0; border: 0;
+  border-radius: 9999px; font: inherit; font-size: 20px; line-height: 1; cursor: pointer;
+  color: inherit; background: rgb(255 255 255 / 0.12);
+}
+.stage { position: relative; flex: 1; display: flex; align-items: center; justify-content: center; }
+.panel .controls { padding-top: 8px; }
+.transcript--latest .line, .transcript--subtitles .line {
+  padding: 4px 10px; border-radius: 8px;
+  color: var(--va-caption-fg, #0f172a); background: var(--va-caption-bg, rgb(255 255 255 / 0.92));
+}
+.va--fullscreen .line { color: var(--va-caption-fg, #fff); background: var(--va-caption-bg, rgb(0 0 0 / 0.72)); }
+.mic {
+  position: relative; display: inline-block; width: 10px; height: 16px; margin-top: -6px;
+  border-radius: 5px; vertical-align: middle; background: currentColor;
+}
+.mic::after {
+  content: ""; position: absolute; left: -4px; right: -4px; top: 7px; height: 12px;
+  border: 2px solid currentColor; border-top: 0; border-radius: 0 0 9px 9px;
+}
+.button--active { color: var(--va-stop-fg, #fff); }
 .sr-only {
   position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden;
   clip: rect(0 0 0 0); white-space: nowrap; border: 0;

@@ -4,6 +4,12 @@
  * Host pages theme it through the custom properties below and `::part(...)`; their other rules
  * cannot reach inside, and `all: initial` on the wrapper stops inherited host typography.
  * The custom properties and parts are documented in `element-docs.ts`.
+ *
+ * Only what the loader paints before intent is here (docs/behaviour.md#widget): the idle button
+ * or floating launcher, the badge, the problem alert, and the reserved `Type instead` row, which
+ * sits beside the floating launcher (not under it) so the corner box keeps the launcher's height.
+ * The conversation view, chat and consent rules are in `styles-view.ts` and `styles-access.ts`,
+ * added by the UI chunk. The sheet ships as written, so it carries no CSS comments.
  */
 export const WIDGET_CSS = `
 :host { display: block; position: relative; }
@@ -39,11 +45,8 @@ export const WIDGET_CSS = `
   box-shadow: 0 6px 20px rgb(0 0 0 / 0.25); transition: opacity 150ms, background-color 150ms;
 }
 .button:hover { filter: brightness(1.08); }
-.button:focus-visible, .close:focus-visible {
-  outline: 3px solid var(--va-focus, #f59e0b); outline-offset: 3px;
-}
+.button:focus-visible { outline: 3px solid var(--va-focus, #f59e0b); outline-offset: 3px; }
 .button[aria-disabled="true"] { opacity: 0.55; cursor: progress; filter: none; }
-.button--active { background: var(--va-stop-bg, #b91c1c); }
 .status { margin: 0; min-height: 1.4em; max-width: 36ch; font-size: 14px; font-weight: 400; }
 .status:empty { visibility: hidden; }
 .badge {
@@ -59,24 +62,9 @@ export const WIDGET_CSS = `
   margin: 0; padding: 12px 16px; max-width: 48ch; border-radius: 8px; font-size: 14px;
   color: #7f1d1d; background: #fef2f2; border: 1px solid #fecaca;
 }
-.panel {
-  position: relative; display: flex; flex-direction: column; width: min(340px, calc(100vw - 40px));
-  height: min(380px, calc(100vh - 40px)); padding: 16px; border-radius: 16px;
-  color: var(--va-panel-fg, #fff); background: var(--va-panel-bg, #0b1220);
-  box-shadow: 0 12px 40px rgb(0 0 0 / 0.35);
-}
-.panel-head { display: flex; align-items: center; justify-content: space-between; gap: 8px; }
-.panel-title { margin: 0; font-size: 15px; font-weight: 600; }
-.close {
-  appearance: none; width: 36px; height: 36px; margin: 0; padding: 0; border: 0;
-  border-radius: 9999px; font: inherit; font-size: 20px; line-height: 1; cursor: pointer;
-  color: inherit; background: rgb(255 255 255 / 0.12);
-}
-.stage { position: relative; flex: 1; display: flex; align-items: center; justify-content: center; }
-.panel .controls { padding-top: 8px; }
+.problem:empty { display: none; }
 @media (prefers-reduced-motion: reduce) { .button { transition: none; } }
 
-/* ---- Conversation view (issue 11): captions, mute, identity, launcher, bottom sheet ---- */
 .va--floating {
   right: calc(20px + env(safe-area-inset-right, 0px));
   bottom: calc(20px + env(safe-area-inset-bottom, 0px));
@@ -92,11 +80,11 @@ export const WIDGET_CSS = `
 }
 .va--bottom-left > .controls > .status { right: auto; left: 0; }
 .va--floating > .controls > .status:not(:empty), .va--inline .status:not(:empty),
-.va--fullscreen .status:not(:empty), .transcript--latest .line, .transcript--subtitles .line {
+.va--fullscreen .status:not(:empty) {
   padding: 4px 10px; border-radius: 8px;
   color: var(--va-caption-fg, #0f172a); background: var(--va-caption-bg, rgb(255 255 255 / 0.92));
 }
-.va--fullscreen .status:not(:empty), .va--fullscreen .line, .va--floating > .controls > .status {
+.va--fullscreen .status:not(:empty), .va--floating > .controls > .status {
   color: var(--va-caption-fg, #fff); background: var(--va-caption-bg, rgb(0 0 0 / 0.72));
 }
 .va--fullscreen > .controls {
@@ -114,11 +102,10 @@ export const WIDGET_CSS = `
 }
 .avatar--launcher { position: absolute; z-index: 1; top: 6px; left: 6px; pointer-events: none; }
 .avatar--launcher + .launcher { padding-left: 50px; }
-.mic, .launcher::before {
+.launcher::before {
   display: inline-block; width: 10px; height: 16px; border-radius: 5px; background: currentColor;
 }
-.mic { position: relative; vertical-align: middle; margin-top: -6px; }
-.mic::after, .launcher::after {
+.launcher::after {
   content: ""; position: absolute; left: -4px; right: -4px; top: 7px; height: 12px;
   border: 2px solid currentColor; border-top: 0; border-radius: 0 0 9px 9px;
 }
@@ -139,14 +126,11 @@ export const WIDGET_CSS = `
   .va--floating > .controls > .badge, .va--floating > .controls > .avatar,
   .va--floating > .controls > .type-slot { display: none; }
 }
-/* ---- Issue 12 (docs/behaviour.md#chat, #languages): what the loader paints; the rest of the
-   chat and consent rules are in styles-access.ts, added by the UI. ---- */
 .wave { direction: ltr; }
 .type-slot {
   display: flex; flex-direction: column; align-items: center; gap: 6px; min-height: 32px;
   width: 100%; max-width: 100%;
 }
-/* Beside the floating launcher, not under it: the corner box keeps the launcher's height. */
 .va--floating > .controls > .type-slot {
   position: absolute; right: calc(100% + 8px); bottom: 0; width: max-content; min-height: 0;
   align-items: flex-end;

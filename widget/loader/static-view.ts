@@ -11,6 +11,11 @@ export interface StaticView {
   /** The talk (or launcher) button; null when attribute problems replace it with a message. */
   readonly button: HTMLButtonElement | null;
   readonly status: HTMLElement | null;
+  /**
+   * The alert that says what is wrong with the attributes, empty until the language's
+   * sentences have loaded; null when there is no problem.
+   */
+  readonly problem: HTMLElement | null;
 }
 
 export interface StaticViewState {
@@ -55,10 +60,9 @@ export function buildStaticView(
   if (config.problems.length > 0) {
     const problem = el(doc, 'p', 'problem', 'problem');
     problem.setAttribute('role', 'alert');
-    problem.textContent = config.problems.join(' ');
     controls.append(problem);
     wrapper.append(controls);
-    return { wrapper, button: null, status: null };
+    return { wrapper, button: null, status: null, problem };
   }
   if (config.mode !== 'floating') {
     const wave = el(doc, 'canvas', 'wave', 'wave');
@@ -109,5 +113,5 @@ export function buildStaticView(
   }
   controls.append(status);
   wrapper.append(controls);
-  return { wrapper, button, status };
+  return { wrapper, button, status, problem: null };
 }

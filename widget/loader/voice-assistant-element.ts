@@ -249,9 +249,29 @@ export class VoiceAssistantElement extends ElementBase {
       this.#root.append(view.wrapper);
     }
     this.#view = view;
+    this.#describeProblems(view);
     if (hadFocus) {
       view.button?.focus();
     }
+  }
+
+  /**
+   * Says what is wrong with the attributes, in the element's language: the sentences live with
+   * the UI's texts, so the UI takes over at once (there is no button to wait for intent on).
+   * Offline, the alert names the attributes to check, which read the same in every language.
+   */
+  #describeProblems(view: StaticView): void {
+    const { problem } = view;
+    if (!problem) {
+      return;
+    }
+    this.#load().catch(() => {
+      if (this.#view === view) {
+        problem.textContent = this.#config()
+          .problems.map((p) => (p.code === 'invalid' ? p.attribute : 'assistant-id'))
+          .join(', ');
+      }
+    });
   }
 
   #load(): Promise<MountedUi> {

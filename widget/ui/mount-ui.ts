@@ -11,13 +11,13 @@ import {
 } from '../element/attributes.ts';
 import type { MountedUi, MountUi, UiBridge } from '../element/bridge.ts';
 import { elementLanguage, type Language, textDirection } from '../element/i18n/languages.ts';
+import { loadTexts } from '../element/i18n/load-texts.ts';
 import { extendWidgetStyleSheet } from '../element/styles.ts';
 import { ACCESS_CSS } from '../element/styles-access.ts';
 import { VIEW_CSS } from '../element/styles-view.ts';
 import { ChatController } from './chat/chat-controller.ts';
 import { loadDemoChat, loadWebChat } from './chat/lazy-chat.ts';
 import { ConsentGate } from './consent/consent-gate.ts';
-import { loadTexts } from './i18n/load-texts.ts';
 import { TextStore, type TextsSnapshot } from './i18n/text-store.ts';
 import { loadDemoOptions } from './lazy-modules.ts';
 import { setUiContext } from './ui-context.ts';

@@ -6,6 +6,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { type AttributeValues, parseAttributes, type WidgetConfig } from '../element/attributes.ts';
+import { describeProblems } from '../element/i18n/problems.ts';
 import { callStatus } from './call-status.ts';
 import { TypeInsteadButton } from './chat/type-instead-button.tsx';
 import { ConsentLayer } from './consent/consent-dialog.tsx';
@@ -73,7 +74,7 @@ function ViewBody(props: VoiceAssistantViewProps & { config: WidgetConfig }): Re
       <div className={`va va--${config.mode}`} part="container">
         <div className="controls">
           <p className="problem" part="problem" role="alert">
-            {config.problems.join(' ')}
+            {describeProblems(config.problems, texts)}
           </p>
         </div>
       </div>

@@ -10,9 +10,9 @@ export const en: WidgetTexts = {
   demoBadge: TEXTS.demoBadge,
   loadFailed: TEXTS.loadFailed,
   talkTo: TALK_TO.en,
-  close: TEXTS.close,
-  callEnded: TEXTS.callEnded,
-  connected: TEXTS.connected,
+  close: 'Close',
+  callEnded: 'Call ended.',
+  connected: 'Connected. Start talking.',
   mute: 'Mute microphone',
   callControls: 'Call controls',
   speaking: (name) => `${name} is speaking…`,
@@ -60,5 +60,23 @@ export const en: WidgetTexts = {
     connectFailed: (detail, idle) =>
       `The call could not connect: ${detail}. Check your internet connection, ${again(idle)}`,
     generic: (detail, idle) => `Something went wrong: ${detail}. Please press “${idle}” again.`,
+  },
+  problems: {
+    noTarget: (tag) =>
+      `No assistant is set. Add assistant-id="…" (or squad-id / workflow-id) to <${tag}>.`,
+    severalTargets: (found) =>
+      `Set only one of assistant-id, squad-id or workflow-id (found ${found}).`,
+    invalid: {
+      mode: (value) => `mode="${value}" is not supported. Use inline, fullscreen or floating.`,
+      chat: (value) => `chat="${value}" is not supported. Use on or off.`,
+      'assistant-overrides': () =>
+        `The assistant-overrides attribute must be a JSON object, for example {"firstMessage":"Hi!"}.`,
+      'api-base-url': () =>
+        `The api-base-url attribute must be an absolute http(s) URL, such as https://api.vapi.ai.`,
+      'lead-endpoint': () =>
+        `The lead-endpoint attribute must be an https URL (http only for localhost), such as https://forms.example.com/leads.`,
+      'consent-url': () =>
+        `The consent-url attribute must be an http(s) URL or a path starting with /.`,
+    },
   },
 };

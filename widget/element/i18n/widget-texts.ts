@@ -1,3 +1,8 @@
+import type { AttributeProblem } from '../attributes.ts';
+
+/** The attributes whose bad value is a problem of its own (`AttributeProblem` code `invalid`). */
+export type InvalidAttribute = Extract<AttributeProblem, { code: 'invalid' }>['attribute'];
+
 /**
  * Every visible text of the widget, per language. Each language file is typed with this
  * interface, so a missing or misspelt key fails `tsc` (tests/api/i18n.test-d.ts proves it).
@@ -72,5 +77,13 @@ export interface WidgetTexts {
     unreachable(detail: string): string;
     connectFailed(detail: string, idleLabel: string): string;
     generic(detail: string, idleLabel: string): string;
+  };
+
+  /** What is wrong with the attributes, and what to change (docs/behaviour.md#validation). */
+  problems: {
+    noTarget(tag: string): string;
+    /** `found`: the id attributes that were set, already joined. */
+    severalTargets(found: string): string;
+    invalid: Record<InvalidAttribute, (value: string) => string>;
   };
 }

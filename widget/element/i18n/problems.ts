@@ -1,0 +1,22 @@
+import type { AttributeProblem } from '../attributes.ts';
+import type { WidgetTexts } from './widget-texts.ts';
+
+/** One attribute problem as a sentence of `texts`' language (pure). */
+export function problemSentence(problem: AttributeProblem, texts: WidgetTexts): string {
+  switch (problem.code) {
+    case 'no-target':
+      return texts.problems.noTarget(problem.tag);
+    case 'several-targets':
+      return texts.problems.severalTargets(problem.found.join(', '));
+    default:
+      return texts.problems.invalid[problem.attribute](problem.value);
+  }
+}
+
+/** Every problem of the attributes, as one paragraph in `texts`' language (pure). */
+export function describeProblems(
+  problems: readonly AttributeProblem[],
+  texts: WidgetTexts,
+): string {
+  return problems.map((problem) => problemSentence(problem, texts)).join(' ');
+}
