@@ -139,9 +139,11 @@ export class WidgetSession implements WidgetController {
 
   /**
    * Typed chat outside a call answers its lead tool calls like a call does: `channel` is watched
-   * until a call starts (and again after). Resolves with the page's listing variables for the chat.
+   * until a call starts (and again after), with the chat's agreement to the disclosure (`consented`).
+   * Resolves with the page's listing variables for the chat.
    */
-  async watchChat(channel: ToolCallChannel): Promise<ListingVariables> {
+  async watchChat(channel: ToolCallChannel, consented: boolean): Promise<ListingVariables> {
+    this.#consented = consented;
     const page = await this.#leads.readListing();
     if (this.#watchedChat !== channel) {
       this.#watchedChat = channel;

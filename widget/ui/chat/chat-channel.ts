@@ -3,8 +3,8 @@ import type { ToolCallChannel } from '../lead-capture.ts';
 /**
  * Typed chat as a tool-call channel (docs/behaviour.md#leads): the lead wiring subscribes to it
  * as it does to a voice call. `emit` hands it a `tool-calls` message; the results it sends back
- * (`add-message`, role `tool`) go to `collect` (set by `runTools` in chat-tools.ts, loaded with
- * the first tool call). Kept this small because it ships with the UI.
+ * (`add-message`, role `tool`) go to `collect` (set by `runTools` in chat-tools.ts while it waits).
+ * Made with the first typed line (chat-delivery.ts).
  */
 export class ChatToolChannel implements ToolCallChannel {
   readonly listeners = new Set<(message: unknown) => void>();

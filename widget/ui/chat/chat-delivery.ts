@@ -34,7 +34,8 @@ export async function deliverTyped(
   text: string,
   consent: ConsentRecord | null,
 ): Promise<void> {
-  const tools = (d.tools ??= new ChatToolChannel());
+  d.tools ??= new ChatToolChannel();
+  const tools = d.tools;
   const config = d.deps.config();
   const line = { id: null as number | null };
   const show = (chat: ChatState, reply: string, partial: boolean): ChatState => {
@@ -57,7 +58,7 @@ export async function deliverTyped(
       : updateEntry(chat, line.id, { text: reply, partial });
   };
   try {
-    const variables = await d.deps.session.watchChat(tools);
+    const variables = await d.deps.session.watchChat(tools, consent !== null);
     const reply = config.demo
       ? await demoReply(d, tools, text)
       : await platformReply(d, tools, config, {
