@@ -3,8 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiConnectionError, ApiError } from '../../widget/api/errors.ts';
 import type { WebChatBody, WebChatResponse } from '../../widget/api/supplement.ts';
+import {
+  ATTRIBUTES,
+  type AttributeValues,
+  camelCase,
+  parseAttributes,
+} from '../../widget/element/attributes.ts';
+import type { ChatThread } from '../../widget/ui/chat/chat-state.ts';
 import { replyText } from '../../widget/ui/chat/reply-text.ts';
-import { createWebChat } from '../../widget/ui/chat/web-chat.ts';
+import { chatTurn, createWebChat } from '../../widget/ui/chat/web-chat.ts';
 
 // POST /chat/web with `stream: true` through the widget's chat sender and the project's API
 // client, against a loopback server that plays the platform: it streams server-sent events in
@@ -149,5 +156,82 @@ describe('POST /chat/web, streamed', () => {
     script = streamed([': nothing to say\n\n']);
     const { reply } = await send();
     await expect(reply).rejects.toBeInstanceOf(ApiError);
+  });
+});
+
+describe('one typed message’s turn: tool calls answered on the same chat', () => {
+  it('sends the results as tool messages, continues the chat, and joins what the assistant said', async () => {
+    received.length = 0;
+    const call = {
+      id: 'call_1',
+      type: 'function',
+      function: { name: 'capture_lead', arguments: '{"name":"Sam"}' },
+    };
+    let index = 0;
+    script = async (res) => {
+      index += 1;
+      if (index === 1) {
+        res.writeHead(201, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            id: 'chat_a',
+            output: [{ role: 'assistant', content: 'One moment.', tool_calls: [call] }],
+          }),
+        );
+        return;
+      }
+      await streamed([event('Saved', ',"sessionId":"sess_b"'), 1, event(', thanks.')])(res);
+    };
+    const all = Object.fromEntries(ATTRIBUTES.map((name) => [camelCase(name), null]));
+    const config = parseAttributes({
+      ...all,
+      assistantId: 'asst_1',
+      assistantOverrides: '{"variableValues":{"agent_name":"Host","tone":"warm"}}',
+    } as AttributeValues);
+    let thread: ChatThread = { previousChatId: 'chat_0' };
+    partials = [];
+    const ran: unknown[] = [];
+    const said = await chatTurn(createWebChat({ publicKey: 'pk_test', apiBaseUrl: url }), {
+      text: 'I’m Sam',
+      config,
+      language: 'en',
+      consent: null,
+      variables: { agent_name: 'Daniel', listing_address: '14 Linden Court' },
+      thread: () => thread,
+      onReply: (response) => {
+        thread = response.sessionId
+          ? { sessionId: response.sessionId }
+          : { previousChatId: response.id };
+      },
+      onText: (text) => partials.push(text),
+      runTools: async (calls) => {
+        ran.push(calls);
+        return [{ toolCallId: 'call_1', content: 'Saved. Tell the caller.' }];
+      },
+    });
+    expect(said).toBe('One moment.\n\nSaved, thanks.');
+    expect(partials).toEqual(['One moment.\n\nSaved', 'One moment.\n\nSaved, thanks.']);
+    expect(ran).toEqual([{ type: 'tool-calls', toolCallList: [call] }]);
+    expect(thread).toEqual({ sessionId: 'sess_b' });
+    const [first, second] = received.map((r) => r.body);
+    expect(first).toEqual({
+      assistantId: 'asst_1',
+      previousChatId: 'chat_0',
+      input: 'I’m Sam',
+      stream: true,
+      assistantOverrides: {
+        variableValues: {
+          language: 'en',
+          agent_name: 'Host',
+          tone: 'warm',
+          listing_address: '14 Linden Court',
+        },
+      },
+    });
+    expect(second).toEqual({
+      ...first,
+      previousChatId: 'chat_a',
+      input: [{ role: 'tool', tool_call_id: 'call_1', content: 'Saved. Tell the caller.' }],
+    });
   });
 });

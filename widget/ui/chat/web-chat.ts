@@ -90,8 +90,13 @@ export function toolCallsIn(response: Pick<WebChatResponse, 'output'>): ChatTool
  */
 export async function chatTurn(send: WebChatSender, turn: WebChatTurn): Promise<string> {
   const own = turn.config.assistantOverrides;
+  const hostValues = own?.variableValues;
   const overrides = visitorOverrides(
-    { ...own, variableValues: { ...turn.variables, ...(own?.variableValues as object) } },
+    {
+      ...own,
+      // The page's listing variables, under any the host set itself.
+      variableValues: { ...turn.variables, ...(typeof hostValues === 'object' && hostValues) },
+    },
     { language: turn.language, consent: turn.consent },
   ) as WebChatBody['assistantOverrides'];
   const target = turn.config.target;
