@@ -12,13 +12,15 @@ import {
   createProject,
   PACKAGE_NAME,
   packTarball,
+  REACT_18_MODULES,
   type Tarball,
 } from '../helpers/packed-package.ts';
 import { startStaticServer } from '../helpers/static-server.ts';
 
 // The four ways a developer uses the published package, each in a fresh project with the packed
 // tarball installed and nothing fetched (tests/helpers/packed-package.ts): plain Node, server
-// rendering, a Vite + React 19 app in Chromium, and a plain page with the ./umd file.
+// rendering, a Vite + React 19 app in Chromium (and the same with React 18, from the
+// tests/fixtures/react18 workspace), and a plain page with the ./umd file.
 
 const run = promisify(execFile);
 const FIXTURES = 'tests/fixtures/package';
@@ -50,6 +52,54 @@ async function node(cwd: string, script: string, ...args: string[]): Promise<str
     env: { ...process.env, NODE_OPTIONS: '' },
   });
   return stdout;
+}
+
+/**
+ * Builds the fixture app in `dir` with Vite, checks the widget's UI stays a lazy chunk, and runs
+ * a demo call from the app in Chromium: Talk, the assistant's words, Stop from the app's ref.
+ */
+async function buildAndTalk(dir: string): Promise<void> {
+  await run(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], { cwd: dir });
+
+  // Before intent the app loads React and the element's loader; the widget's own UI (with the
+  // Preact it runs on) is a chunk reached only through the element's dynamic import.
+  const manifest = JSON.parse(
+    readFileSync(join(dir, 'dist/.vite/manifest.json'), 'utf8'),
+  ) as Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }>;
+  const eager = new Set<string>();
+  const visit = (key: string) => {
+    if (eager.has(key)) {
+      return;
+    }
+    eager.add(key);
+    for (const next of manifest[key]?.imports ?? []) {
+      visit(next);
+    }
+  };
+  visit('index.html');
+  const lazy = Object.keys(manifest).filter((key) => !eager.has(key));
+  expect(lazy.some((key) => key.includes('mount-ui'))).toBe(true);
+  expect([...eager].some((key) => key.includes('mount-ui'))).toBe(false);
+
+  const site = await startStaticServer({ mounts: { '/': join(dir, 'dist') } });
+  try {
+    await withPage(browser, async (page) => {
+      await page.goto(`${site.url}/`);
+      await page.getByRole('button', { name: 'Talk to Assistant' }).click();
+      await page.getByRole('button', { name: 'Stop' }).waitFor(WAIT);
+      const events = page.getByRole('list', { name: 'Events' });
+      await events.getByText('call-start').waitFor(WAIT);
+      await events.getByText('transcript assistant').first().waitFor(WAIT);
+      await page.getByRole('button', { name: 'End call from the app' }).click();
+      await page.getByRole('button', { name: 'Talk to Assistant' }).waitFor(WAIT);
+      await events.getByText('call-end').waitFor(WAIT);
+      const lines = await events.getByRole('listitem').allTextContents();
+      expect(lines.slice(0, 3)).toEqual(['state connecting', 'state active', 'call-start']);
+      expect(lines).not.toContain(expect.stringMatching(/^error/));
+    });
+  } finally {
+    await site.close();
+  }
 }
 
 describe('the packed tarball', () => {
@@ -146,47 +196,31 @@ describe('the packed tarball', () => {
     await run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'], {
       cwd: dir,
     });
-    await run(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], { cwd: dir });
+    await buildAndTalk(dir);
+  }, 180_000);
 
-    // Before intent the app loads React and the element's loader; the widget's own UI (with the
-    // Preact it runs on) is a chunk reached only through the element's dynamic import.
-    const manifest = JSON.parse(
-      readFileSync(join(dir, 'dist/.vite/manifest.json'), 'utf8'),
-    ) as Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }>;
-    const eager = new Set<string>();
-    const visit = (key: string) => {
-      if (eager.has(key)) {
-        return;
-      }
-      eager.add(key);
-      for (const next of manifest[key]?.imports ?? []) {
-        visit(next);
-      }
-    };
-    visit('index.html');
-    const lazy = Object.keys(manifest).filter((key) => !eager.has(key));
-    expect(lazy.some((key) => key.includes('mount-ui'))).toBe(true);
-    expect([...eager].some((key) => key.includes('mount-ui'))).toBe(false);
-
-    const site = await startStaticServer({ mounts: { '/': join(dir, 'dist') } });
-    try {
-      await withPage(browser, async (page) => {
-        await page.goto(`${site.url}/`);
-        await page.getByRole('button', { name: 'Talk to Assistant' }).click();
-        await page.getByRole('button', { name: 'Stop' }).waitFor(WAIT);
-        const events = page.getByRole('list', { name: 'Events' });
-        await events.getByText('call-start').waitFor(WAIT);
-        await events.getByText('transcript assistant').first().waitFor(WAIT);
-        await page.getByRole('button', { name: 'End call from the app' }).click();
-        await page.getByRole('button', { name: 'Talk to Assistant' }).waitFor(WAIT);
-        await events.getByText('call-end').waitFor(WAIT);
-        const lines = await events.getByRole('listitem').allTextContents();
-        expect(lines.slice(0, 3)).toEqual(['state connecting', 'state active', 'call-start']);
-        expect(lines).not.toContain(expect.stringMatching(/^error/));
-      });
-    } finally {
-      await site.close();
-    }
+  it('renders on the server and talks in Chromium with React 18 too', async () => {
+    const react18 = [
+      { name: 'react', from: REACT_18_MODULES },
+      { name: 'react-dom', from: REACT_18_MODULES },
+    ];
+    const ssr = createProject(join(tmp, 'ssr-18'), tarball, {
+      links: [...react18, '@daily-co/daily-js'],
+      copies: {
+        'check.mjs': join(FIXTURES, 'ssr-check.mjs'),
+        'version.mjs': join(FIXTURES, 'react-version.mjs'),
+      },
+    });
+    expect(await node(ssr, 'version.mjs')).toBe('18.3.1');
+    expect(await node(ssr, 'check.mjs')).toBe(
+      '<voice-assistant assistant-id="a1" public-key="pk_live" mode="floating" label-idle="Ask us"></voice-assistant>',
+    );
+    // The same app as above (its types are React 19's, so it is built without tsc).
+    const app = createProject(join(tmp, 'react-app-18'), tarball, {
+      links: [...react18, '@daily-co/daily-js', 'vite', '@vitejs/plugin-react'],
+      copies: { '.': join(FIXTURES, 'react-app') },
+    });
+    await buildAndTalk(app);
   }, 180_000);
 
   it('works on a plain HTML page from the ./umd file with SRI and crossorigin', async () => {

@@ -259,6 +259,32 @@ describe.each([
       expect(await focusPlace(page)).toBe('widget');
     });
   });
+
+  it('at 375 px: Type instead sits beside the round launcher in idle and opens the text box', async () => {
+    await withPage(env.browser, async (page) => {
+      await page.setViewportSize({ width: 375, height: 667 });
+      await page.goto(url('mode=floating&demo='));
+      const launcher = page.getByRole('button', { name: 'Talk to Assistant', exact: true });
+      await launcher.hover();
+      const typeInstead = page.getByRole('button', { name: 'Type instead' });
+      await typeInstead.waitFor(WAIT);
+      const [own, talk] = [await typeInstead.boundingBox(), await launcher.boundingBox()];
+      // A 44 px target on the launcher's line, left of it, not on it.
+      expect(own && [Math.round(own.width), Math.round(own.height)]).toEqual([44, 44]);
+      expect(own && talk && own.x + own.width <= talk.x).toBe(true);
+      expect(own && talk && Math.round(own.y + own.height / 2)).toBe(
+        talk && Math.round(talk.y + talk.height / 2),
+      );
+      expect(await textCoveredByWidget(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
+      await typeInstead.click();
+      const field = page.getByRole('textbox', { name: 'Message' });
+      await field.waitFor(WAIT);
+      await expect.poll(() => field.evaluate((el) => el.matches(':focus'))).toBe(true);
+      // Typing opened no call: the microphone was never asked for.
+      expect(await page.getByRole('button', { name: 'Stop' }).count()).toBe(0);
+    });
+  });
 });
 
 describe('axe is clean in every state of every mode', () => {

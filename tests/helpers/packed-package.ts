@@ -34,9 +34,19 @@ export function packTarball(dir: string): Tarball {
   return { path, bytes: statSync(path).size };
 }
 
+/** React 18 and its DOM renderer, kept in their own workspace (tests/fixtures/react18). */
+export const REACT_18_MODULES = resolve('tests/fixtures/react18/node_modules');
+
+/** A package linked from another `node_modules` than the repository's. */
+export interface LinkFrom {
+  name: string;
+  /** The `node_modules` folder that holds it. */
+  from: string;
+}
+
 export interface ProjectOptions {
-  /** Packages linked from this repository's node_modules (e.g. `react`, `vite`). */
-  links: readonly string[];
+  /** Packages linked from this repository's node_modules (e.g. `react`, `vite`), or from elsewhere. */
+  links: readonly (string | LinkFrom)[];
   /** Files copied into the project: target path → source path (a file or a folder). */
   copies?: Readonly<Record<string, string>>;
   /** Files written into the project: path → text. */
@@ -48,10 +58,11 @@ export function createProject(dir: string, tarball: Tarball, options: ProjectOpt
   const installed = join(dir, 'node_modules', PACKAGE_NAME);
   mkdirSync(installed, { recursive: true });
   execFileSync('tar', ['-xzf', tarball.path, '-C', installed, '--strip-components=1']);
-  for (const name of options.links) {
+  for (const link of options.links) {
+    const { name, from } = typeof link === 'string' ? { name: link, from: REPO_MODULES } : link;
     const target = join(dir, 'node_modules', name);
     mkdirSync(dirname(target), { recursive: true });
-    symlinkSync(realpathSync(join(REPO_MODULES, name)), target, 'dir');
+    symlinkSync(realpathSync(join(from, name)), target, 'dir');
   }
   for (const [target, source] of Object.entries(options.copies ?? {})) {
     cpSync(source, join(dir, target), { recursive: true });

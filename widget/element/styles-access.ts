@@ -37,7 +37,9 @@ export const ACCESS_CSS = `.type-instead, .chat-send, .chat-retry, .consent-agre
   border: 1px solid #64748b; border-radius: 8px; font: inherit; font-size: 14px;
   font-weight: 400; color: #0f172a; background: #fff; resize: vertical;
 }
-.chat-send, .consent-agree { border: 0; color: #fff; background: #1d4ed8; }
+.chat-send, .consent-agree {
+  border: 0; color: var(--va-button-fg, #fff); background: var(--va-button-bg, #1d4ed8);
+}
 .chat-send[aria-disabled="true"] { opacity: 0.55; cursor: progress; }
 .chat-retry, .consent-decline { border: 1px solid #334155; color: #0f172a; background: #fff; }
 .chat-hint { flex-basis: 100%; margin: 0; font-size: 12px; font-weight: 400; color: #334155; }
@@ -61,4 +63,22 @@ export const ACCESS_CSS = `.type-instead, .chat-send, .chat-retry, .consent-agre
 .consent-text { margin: 0; font-size: 15px; font-weight: 400; white-space: pre-line; }
 .consent-link { color: #1d4ed8; font-size: 14px; text-decoration: underline; }
 .consent-actions { display: flex; flex-wrap: wrap; gap: 8px; }
+@media (max-width: 479.98px) {
+  .va--floating > .controls > .type-slot { bottom: 6px; }
+  .va--floating > .controls > .type-slot > .type-instead {
+    position: relative; width: 44px; height: 44px; min-height: 44px; padding: 0 0 0 44px;
+    overflow: hidden; justify-content: flex-start; border: 0;
+    color: var(--va-button-fg, #fff); background: var(--va-button-bg, #1d4ed8);
+    box-shadow: 0 6px 20px rgb(0 0 0 / 0.25);
+  }
+  .va--floating > .controls > .type-slot > .type-instead::before {
+    content: ""; position: absolute; top: 14px; left: 11px; width: 18px; height: 12px;
+    border: 2px solid currentColor; border-radius: 3px;
+  }
+  .va--floating > .controls > .type-slot > .type-instead::after {
+    content: ""; position: absolute; top: 21px; left: 17px; width: 10px; height: 2px;
+    background: currentColor;
+  }
+  .va--floating > .controls > .type-slot > .type-hint { display: none; }
+}
 `;

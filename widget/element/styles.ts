@@ -123,8 +123,7 @@ export const WIDGET_CSS = `
     display: block; top: 24px; left: 16px; right: auto; width: 24px; height: 14px;
     border-color: var(--va-button-fg, #fff); border-radius: 0 0 12px 12px;
   }
-  .va--floating > .controls > .badge, .va--floating > .controls > .avatar,
-  .va--floating > .controls > .type-slot { display: none; }
+  .va--floating > .controls > .badge, .va--floating > .controls > .avatar { display: none; }
 }
 .wave { direction: ltr; }
 .type-slot {
