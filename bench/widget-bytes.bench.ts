@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Page } from 'playwright-core';
 import { builtFileSize, startWidgetServer } from '../tests/fixtures/widget/harness.ts';
 import { launchChromium, openPage } from '../tests/helpers/chromium.ts';
@@ -25,9 +26,16 @@ function phase(files: string[]): Phase {
   };
 }
 
+/** POST /chat/web stand-in for the typed path: a JSON reply (the bytes are the widget's). */
+function chatWeb(_req: IncomingMessage, res: ServerResponse): void {
+  res
+    .writeHead(201, { 'content-type': 'application/json' })
+    .end(JSON.stringify({ id: 'chat_bench', output: [{ role: 'assistant', content: 'Hello.' }] }));
+}
+
 export default async function widgetBytes(): Promise<BenchReport> {
   const budgets = widgetBudgets();
-  const server = await startWidgetServer();
+  const server = await startWidgetServer({}, { '/chat/web': chatWeb });
   const browser = await launchChromium({ media: 'granted' });
   const widgetFiles = () =>
     server.requests.filter((p) => p.startsWith('/widget/')).map((p) => p.slice('/widget/'.length));
@@ -46,6 +54,20 @@ export default async function widgetBytes(): Promise<BenchReport> {
     await page.getByText(/could not be reached/).waitFor();
     const after = phase(widgetFiles());
     await page.close();
+
+    // The typed path: Type instead, then one message to POST /chat/web (no call, no daily-js).
+    const chatPage = await open('plain.html');
+    await chatPage.evaluate(
+      (url) => document.getElementById('widget')?.setAttribute('api-base-url', url),
+      server.url,
+    );
+    await chatPage.getByRole('button', { name: 'Talk to Assistant' }).hover();
+    await chatPage.getByRole('button', { name: 'Type instead' }).click();
+    await chatPage.getByRole('textbox', { name: 'Message' }).fill('Hello');
+    await chatPage.getByRole('textbox', { name: 'Message' }).press('Enter');
+    await chatPage.getByText('Hello.', { exact: true }).waitFor();
+    const chat = phase(widgetFiles());
+    await chatPage.close();
 
     const demoPage = await open('demo.html');
     await demoPage.getByRole('button', { name: 'Talk to Assistant' }).click();
@@ -81,6 +103,7 @@ export default async function widgetBytes(): Promise<BenchReport> {
       rows: [
         row('before intent', before, `≤ ${kb(budgets.beforeIntentGzip)} gzip, 1 request`),
         row('after click (real call)', after, `≤ ${kb(budgets.afterClickGzip)} gzip`),
+        row('after Type instead + Send', chat, '(real POST /chat/web, no call)'),
         row('after click (demo mode)', demo, '(scripts only; clips stream separately)'),
         row('UMD, one file', umd, '(self-hosting alternative)'),
       ],

@@ -4,7 +4,8 @@ import { textCoveredByWidget } from '../fixtures/widget/conversation-page.ts';
 import { withPage } from '../helpers/chromium.ts';
 
 // Issue 11: on `/`, the floating launcher covers no text, on a phone and on a laptop, at the
-// top of the page and at its end (the footer leaves room); and the site's widget is amber.
+// top of the page and at its end (the footer leaves room), before and after the UI takes over
+// (with `Type instead` beside it); and the site's widget is amber.
 
 const site = demoSiteFixture({ media: 'granted' });
 
@@ -18,10 +19,45 @@ describe('the landing page leaves room for the floating launcher', () => {
       await page.emulateMedia({ reducedMotion: 'reduce' }); // no reveal animation mid-flight
       await openDemoPage(page, `${site.server.url}/`);
       expect(await textCoveredByWidget(page)).toEqual([]);
+      // Once the UI has taken over, `Type instead` sits beside the launcher: still no text under it.
+      await page.getByRole('button', { name: 'Talk to Assistant' }).hover();
+      await page.getByRole('button', { name: 'Type instead' }).waitFor();
+      expect(await textCoveredByWidget(page)).toEqual([]);
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await page.waitForFunction(
         () => Math.ceil(window.scrollY + innerHeight) >= document.documentElement.scrollHeight - 1,
       );
+      expect(await textCoveredByWidget(page)).toEqual([]);
+    });
+  });
+
+  it.each([
+    [375, 667],
+    [1280, 800],
+  ])('at %i × %i px, the contact form’s success message is not under it', async (width, height) => {
+    await withPage(site.browser, async (page) => {
+      await page.setViewportSize({ width, height });
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.route('**/forms/contact', (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', body: '{"ok":true}' }),
+      );
+      await openDemoPage(page, `${site.server.url}/`);
+      // The visitor's path: Let's Talk, the five fields, Send, and the thanks where they are.
+      await page.locator('.hero').getByRole('link', { name: 'Let’s Talk' }).click();
+      const fields = {
+        Name: 'Dana Whitaker',
+        Email: 'dana@whitakerhomes.com',
+        Phone: '+1 (555) 010-4477',
+        'Company / Brokerage': 'Whitaker Homes',
+        Message: 'Can your assistant cover Saturdays?',
+      };
+      for (const [label, value] of Object.entries(fields)) {
+        await page.getByLabel(label, { exact: true }).fill(value);
+      }
+      await page.getByRole('button', { name: 'Send Message' }).click();
+      const thanks = page.getByText('Thank you! Your message is on its way.');
+      await thanks.waitFor();
+      await thanks.scrollIntoViewIfNeeded();
       expect(await textCoveredByWidget(page)).toEqual([]);
     });
   });

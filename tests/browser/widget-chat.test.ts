@@ -236,7 +236,7 @@ describe('Type instead without a call: POST /chat/web', () => {
           for (const request of platform.requests) {
             expect(request.authorization).toBe('Bearer pk_chat');
             expect(request.body.assistantId).toBe('asst_chat');
-            expect(request.body.stream).toBe(false);
+            expect(request.body.stream).toBe(true);
           }
           expect(first?.body.previousChatId).toBeUndefined();
           expect(second?.body.previousChatId).toBe('chat_1');
@@ -244,8 +244,12 @@ describe('Type instead without a call: POST /chat/web', () => {
           expect(retried?.body).toEqual(failed?.body);
           expect(retried?.body.input).toBe('Third one');
           const consent = (await eventsOf(page, 'consent'))[0]?.detail as { version: string };
+          // The language and the page's listing variables (here only its URL) go with the chat.
           expect(first?.body.assistantOverrides).toEqual({
-            variableValues: { language: 'en' },
+            variableValues: {
+              language: 'en',
+              page_url: `${server.url}/access-platform${build.suffix}.html`,
+            },
             metadata: { consent: { version: consent.version, acceptedAt: expect.any(String) } },
           });
           expect(await axeViolations(page)).toEqual([]);

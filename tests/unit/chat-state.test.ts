@@ -6,13 +6,8 @@ import {
   camelCase,
   parseAttributes,
 } from '../../widget/element/attributes.ts';
-import {
-  appendEntry,
-  continueThread,
-  EMPTY_CHAT,
-  setStatus,
-  setWaiting,
-} from '../../widget/ui/chat/chat-state.ts';
+import { continueThread } from '../../widget/ui/chat/chat-reply-state.ts';
+import { appendEntry, EMPTY_CHAT, setStatus, setWaiting } from '../../widget/ui/chat/chat-state.ts';
 import { replyText } from '../../widget/ui/chat/reply-text.ts';
 import { visitorOverrides } from '../../widget/ui/visitor-overrides.ts';
 

@@ -7,6 +7,9 @@ import { VoiceAssistantElement } from '../../widget/loader/voice-assistant-eleme
 
 defineVoiceAssistant();
 
+/** Words of a problem come with the UI chunk, imported (and transformed) on first use. */
+const WAIT = { timeout: 10_000 };
+
 function mount(attributes: Record<string, string>, tag = 'voice-assistant'): VoiceAssistantElement {
   const el = document.createElement(tag) as VoiceAssistantElement;
   for (const [name, value] of Object.entries(attributes)) {
@@ -82,7 +85,7 @@ describe('before intent', () => {
   it('says what is wrong in the element’s language (lang="es", then <html lang="de">)', async () => {
     const spanish = mount({ lang: 'es', 'assistant-overrides': '[1]', 'assistant-id': 'a' });
     await expect
-      .poll(() => shadow(spanish).querySelector('[role="alert"]')?.textContent)
+      .poll(() => shadow(spanish).querySelector('[role="alert"]')?.textContent, WAIT)
       .toBe(
         'El atributo assistant-overrides debe ser un objeto JSON, por ejemplo {"firstMessage":"¡Hola!"}.',
       );
@@ -90,7 +93,7 @@ describe('before intent', () => {
     try {
       const german = mount({ chat: 'maybe', 'assistant-id': 'a' });
       await expect
-        .poll(() => shadow(german).querySelector('[role="alert"]')?.textContent)
+        .poll(() => shadow(german).querySelector('[role="alert"]')?.textContent, WAIT)
         .toBe('chat="maybe" wird nicht unterstützt. Verwenden Sie on oder off.');
     } finally {
       document.documentElement.removeAttribute('lang');
@@ -107,16 +110,16 @@ describe('before intent', () => {
     const el = mount({ mode: 'popup' });
     expect(button(el)).toBeNull();
     await expect
-      .poll(() => shadow(el).querySelector('[role="alert"]')?.textContent)
+      .poll(() => shadow(el).querySelector('[role="alert"]')?.textContent, WAIT)
       .toBe(
         'mode="popup" is not supported. Use inline, fullscreen or floating. No assistant is set. Add assistant-id="…" (or squad-id / workflow-id) to <voice-assistant>.',
       );
     // The UI took over to word the problem; it follows the fixed attributes.
     el.setAttribute('assistant-id', 'a');
     el.setAttribute('mode', 'fullscreen');
-    await expect.poll(() => shadow(el).querySelector('[role="alert"]')).toBeNull();
+    await expect.poll(() => shadow(el).querySelector('[role="alert"]'), WAIT).toBeNull();
     await expect
-      .poll(() => shadow(el).querySelector('.ui .va')?.className)
+      .poll(() => shadow(el).querySelector('.ui .va')?.className, WAIT)
       .toBe('va va--fullscreen');
   });
 

@@ -114,4 +114,54 @@ describe('WidgetSession: lead capture', () => {
     expect(results.map((m) => m.message?.tool_call_id)).toEqual(['tc-1', 'tc-1']);
     await session.stop();
   });
+
+  it('watches typed chat’s tool calls with the listing, once per channel, and again after a call', async () => {
+    vi.useRealTimers();
+    const { session, daily, host } = setup();
+    host.setAttribute('listing-address', '14 Linden Court');
+    const leads: CustomEvent[] = [];
+    host.addEventListener('voice-assistant:lead', (event) => leads.push(event));
+    const listeners = new Set<(message: unknown) => void>();
+    const results: unknown[] = [];
+    const chat = {
+      subscribe(listener: (message: unknown) => void) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      send: (message: object) => results.push(message),
+      conversationId: () => 'chat_1',
+    };
+    expect(await session.watchChat(chat, false)).toEqual({
+      listing_address: '14 Linden Court',
+      page_url: location.href,
+    });
+    await session.watchChat(chat, false);
+    expect(listeners.size).toBe(1);
+    const lead = (id: string) => ({
+      type: 'tool-calls',
+      toolCallList: [
+        {
+          id,
+          type: 'function',
+          function: { name: 'capture_lead', arguments: '{"name":"Sam","email":"sam@example.org"}' },
+        },
+      ],
+    });
+    for (const listener of listeners) {
+      listener(lead('chat-tc-1'));
+    }
+    await vi.waitFor(() => expect(results).toHaveLength(1));
+    expect(leads[0]?.detail).toMatchObject({
+      conversationId: 'chat_1',
+      listing: { address: '14 Linden Court' },
+    });
+
+    // A call takes the lead wiring over; the next typed line gives it back to the chat.
+    await session.start();
+    expect(listeners.size).toBe(0);
+    await session.stop();
+    await session.watchChat(chat, true);
+    expect(listeners.size).toBe(1);
+    expect(daily.room.sent.some((m) => String(m).includes('chat-tc-1'))).toBe(false);
+  });
 });

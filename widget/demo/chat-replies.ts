@@ -1,4 +1,13 @@
+import {
+  askForContact,
+  type Contact,
+  canConfirm,
+  leadToolCalls,
+  readContact,
+  toolCallsReply,
+} from './chat-lead.ts';
 import { LISTING, type Slot, SPOKEN_ANSWERS } from './listing-facts.ts';
+import type { ToolCalls } from './server-messages.ts';
 
 /**
  * The offline demo's typed answers (docs/behaviour.md#chat): simple intent matching over the
@@ -16,6 +25,7 @@ export type Intent =
   | 'features'
   | 'slots'
   | 'book'
+  | 'contact'
   | 'unknown';
 
 /** What the demo remembers between typed messages. */
@@ -23,10 +33,29 @@ export interface DemoChatState {
   readonly booked: Slot | null;
   /** Topics already answered, so the fallback suggests something new. */
   readonly asked: readonly Intent[];
+  /** What the visitor typed about themselves. */
+  readonly contact: Contact;
+  /** The slot whose viewing request and lead went to the page's lead tools. */
+  readonly confirmed: Slot | null;
+  /** Tool calls made so far (their ids count on from it). */
+  readonly toolCalls: number;
 }
 
 /** A conversation with nothing asked and nothing booked yet. */
-export const DEMO_CHAT_START: DemoChatState = { booked: null, asked: [] };
+export const DEMO_CHAT_START: DemoChatState = {
+  booked: null,
+  asked: [],
+  contact: {},
+  confirmed: null,
+  toolCalls: 0,
+};
+
+/** The demo's answer to one typed message; `toolCalls` go to the page before it is shown. */
+export interface DemoChatReply {
+  readonly reply: string;
+  readonly state: DemoChatState;
+  readonly toolCalls?: ToolCalls;
+}
 
 /** A time the visitor named: one of the open slots, another time, or none. */
 export type TimeMention = Slot | 'other' | null;
@@ -120,6 +149,10 @@ function answer(intent: Intent, text: string, state: DemoChatState): string {
       return `It has ${LISTING.features.join(' and ')}.`;
     case 'slots':
       return `I can book you a viewing this ${LISTING.viewingDay}. I have ${slotsText()} open. Which suits you?`;
+    case 'contact':
+      return state.booked === null
+        ? `Thanks. I have ${slotsText()} open this ${LISTING.viewingDay}. Which would you like?`
+        : '';
     case 'book': {
       const time = mentionedTime(text);
       if (time === null || time === 'other') {
@@ -138,18 +171,67 @@ function answer(intent: Intent, text: string, state: DemoChatState): string {
   }
 }
 
-/** The demo's reply to one typed message, and what it remembers afterwards. */
-export function demoReply(
-  text: string,
-  state: DemoChatState,
-): { reply: string; state: DemoChatState } {
-  const intents = matchIntents(text);
-  const reply = intents.map((intent) => answer(intent, text, state)).join(' ');
+/**
+ * The demo's reply to one typed message, and what it remembers afterwards. Once a slot is booked
+ * and a name with a phone or email is known, the reply comes with the `request_viewing` and
+ * `capture_lead` tool calls (`now` stamps them); {@link demoToolCallsReply} follows their results.
+ */
+export function demoReply(text: string, state: DemoChatState, now = Date.now()): DemoChatReply {
+  const heard = readContact(text);
+  const gaveContact = Object.keys(heard).length > 0;
+  const matched = matchIntents(text);
+  const intents: Intent[] = gaveContact && matched[0] === 'unknown' ? ['contact'] : matched;
   const time = mentionedTime(text);
   const booked =
     intents.includes('book') && time !== null && time !== 'other' ? time : state.booked;
-  const asked = [...new Set([...state.asked, ...intents])];
-  return { reply, state: { booked, asked } };
+  const contact = { ...state.contact, ...heard };
+  const answered = intents.map((intent) => answer(intent, text, { ...state, contact }));
+  const next: DemoChatState = {
+    ...state,
+    booked,
+    contact,
+    asked: [...new Set([...state.asked, ...intents])],
+  };
+  if (booked !== null && booked !== state.confirmed && canConfirm(contact)) {
+    return {
+      reply: answered.filter((line) => line !== '').join(' '),
+      state: { ...next, confirmed: booked, toolCalls: state.toolCalls + 2 },
+      toolCalls: leadToolCalls(contact, booked, state.toolCalls + 1, now),
+    };
+  }
+  // A new booking, or details given for one: ask for what the agent still needs.
+  if (booked !== null && booked !== state.confirmed && (booked !== state.booked || gaveContact)) {
+    answered.push(askForContact(contact));
+  }
+  return { reply: answered.filter((line) => line !== '').join(' '), state: next };
+}
+
+/** The demo's line once the page answered its tool calls with `results`. */
+export function demoToolCallsReply(
+  results: readonly string[],
+  state: DemoChatState,
+): DemoChatReply {
+  const { reply, saved } = toolCallsReply(results, state.contact);
+  // Refused details are asked again, and sent again once given.
+  return { reply, state: saved ? state : { ...state, contact: {}, confirmed: null } };
+}
+
+/**
+ * One typed message, whole: the reply, and when it completes a booking, the lead tool calls
+ * handed to `runTools` first and the line their results call for.
+ */
+export async function demoTurn(
+  text: string,
+  state: DemoChatState,
+  runTools: (calls: ToolCalls) => Promise<readonly string[]>,
+): Promise<{ reply: string; state: DemoChatState }> {
+  const answer = demoReply(text, state);
+  if (!answer.toolCalls) {
+    return answer;
+  }
+  const after = demoToolCallsReply(await runTools(answer.toolCalls), answer.state);
+  const reply = [answer.reply, after.reply].filter((line) => line !== '').join(' ');
+  return { reply, state: after.state };
 }
 
 /**
@@ -160,7 +242,9 @@ export function spokenDemoReply(
   text: string,
   state: DemoChatState,
 ): { reply: string; state: DemoChatState } {
-  const typed = demoReply(text, state);
+  // A call's own script makes the lead tool calls: typed ones are not made here.
+  const { reply, state: next } = demoReply(text, state);
+  const typed = { reply, state: { ...next, confirmed: state.confirmed } };
   const intents = matchIntents(text);
   const listing = intents.every((i) => ['price', 'rooms', 'address', 'features'].includes(i));
   if (intents.length === 1 && intents[0] === 'greeting') {

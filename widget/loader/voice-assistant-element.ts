@@ -13,6 +13,7 @@ import { IDLE_LABELS, TALK_TO } from '../element/i18n/idle-labels.ts';
 import { elementLanguage, type Language } from '../element/i18n/languages.ts';
 import { widgetStyleSheet } from '../element/styles.ts';
 import { TEXTS } from '../element/texts.ts';
+import { HeldPress } from './held-press.ts';
 import { buildStaticView, type StaticView } from './static-view.ts';
 
 /** Pointer, focus and touch: the visitor may be about to talk, so fetch the UI now. */
@@ -40,9 +41,6 @@ function leadsPending(): boolean {
 
 const notRegistered: LoadUi = () =>
   Promise.reject(new Error('Register <voice-assistant> with defineVoiceAssistant() first.'));
-
-/** Any of these, heard on the document, ends a press that began on the loader's button. */
-const RELEASE_EVENTS = ['pointerup', 'pointercancel', 'keyup'] as const;
 
 interface PendingStart {
   cancelled: boolean;
@@ -77,8 +75,8 @@ export class VoiceAssistantElement extends ElementBase {
   #pending: PendingStart | null = null;
   #status = '';
   #callOptions: CallOptionsOverride | undefined;
-  /** A press held on the loader's button: `settled` once it ended and its click ran. */
-  #press: { settled: Promise<void>; end(): void } | null = null;
+  /** A press held on the loader's button while the UI arrives. */
+  readonly #press = new HeldPress();
 
   constructor() {
     super();
@@ -280,9 +278,7 @@ export class VoiceAssistantElement extends ElementBase {
       async (mountUi) => {
         // The browser clicks only when press and release land on the same element: swapping
         // the button while the visitor holds it down would swallow that click.
-        while (this.#press) {
-          await this.#press.settled;
-        }
+        await this.#press.released();
         const ui = mountUi(this.#root, this.#bridge());
         this.#ui = ui;
         for (const type of INTENT_EVENTS) {
@@ -318,39 +314,12 @@ export class VoiceAssistantElement extends ElementBase {
   };
 
   readonly #onPress = (event: Event): void => {
-    // A script's synthetic event is no press: only the browser's own input can lose a click.
-    if (!event.isTrusted || this.#press || (event instanceof KeyboardEvent && event.key !== ' ')) {
-      return;
-    }
-    const doc = this.ownerDocument;
-    let settle = (): void => undefined;
-    const settled = new Promise<void>((resolve) => {
-      settle = resolve;
-    });
-    const end = (): void => {
-      for (const type of RELEASE_EVENTS) {
-        doc.removeEventListener(type, release, true);
-      }
-      if (this.#press === press) {
-        this.#press = null;
-      }
-      settle();
-    };
-    // The release's click is dispatched in the same task as the release itself: let it reach
-    // the loader's button before the UI replaces it.
-    const release = (): void => {
-      setTimeout(end, 0);
-    };
-    const press = { settled, end };
-    for (const type of RELEASE_EVENTS) {
-      doc.addEventListener(type, release, true);
-    }
-    this.#press = press;
+    this.#press.begin(event, this.ownerDocument);
   };
 
   readonly #onClick = (): void => {
     // A click ends the press even if the page kept its release from us.
-    this.#press?.end();
+    this.#press.end();
     if (this.#view?.button?.getAttribute('aria-disabled') === 'true') {
       return;
     }

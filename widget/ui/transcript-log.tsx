@@ -55,7 +55,7 @@ function mergeItems(conversation: ConversationSnapshot, chat: ChatState | undefi
     role: entry.role,
     text: entry.text,
     at: entry.at,
-    partial: false,
+    partial: entry.partial === true,
     typed: true,
     failedId: entry.status === 'failed' ? entry.id : null,
   }));
@@ -86,9 +86,10 @@ export function TranscriptLog({
   const { endedAfterMs, announcement } = conversation;
   const items = mergeItems(conversation, chat);
   const shown = items.slice(-SHOWN[variant]);
-  const waiting = chat?.waiting ?? false;
-  // The log is not live (see above), so a typed reply is read out here, once, when it arrives.
-  const reply = chat?.entries.findLast((entry) => entry.role === 'assistant');
+  // A streamed reply's partial line takes the typing indicator's place.
+  const waiting = (chat?.waiting ?? false) && !chat?.entries.some((entry) => entry.partial);
+  // The log is not live (see above), so a typed reply is read out here, once, when it is whole.
+  const reply = chat?.entries.findLast((entry) => entry.role === 'assistant' && !entry.partial);
 
   // Newest at the bottom, unless the visitor scrolled up to read: then the position stays.
   // biome-ignore lint/correctness/useExhaustiveDependencies: it must run after each new or changed line, which the effect reads from the DOM rather than from `lines`.

@@ -1,8 +1,7 @@
-import { CallClient, type CallClientOptions } from '../call/call-client.ts';
+import { CallClient } from '../call/call-client.ts';
 import type { CallState } from '../call/call-state.ts';
 import { CallError } from '../call/errors.ts';
 import type { CallEventName, CallEvents } from '../call/events.ts';
-import type { StartCallInput } from '../call/web-call.ts';
 import type { DemoCallOptions } from '../demo/demo-call.ts';
 import type { WidgetConfig } from '../element/attributes.ts';
 import type { CallOptionsOverride, WidgetController } from '../element/bridge.ts';
@@ -13,12 +12,19 @@ import {
 } from '../element/dom-events.ts';
 import { VoiceAssistantError } from '../element/errors.ts';
 import type { WidgetTexts } from '../element/i18n/widget-texts.ts';
+import type { ListingVariables } from '../leads/listing-context.ts';
 import type { ConsentAnswer } from './consent/consent-gate.ts';
 import type { ConsentRecord } from './consent/consent-record.ts';
 import { ConversationStore } from './conversation-store.ts';
 import { failureMessage } from './error-messages.ts';
-import { callChannel, LeadCapture, withListingVariables } from './lead-capture.ts';
-import { type VisitorContext, visitorOverrides } from './visitor-overrides.ts';
+import {
+  callChannel,
+  LeadCapture,
+  type ToolCallChannel,
+  withListingVariables,
+} from './lead-capture.ts';
+import { clientOptions, startInput } from './start-input.ts';
+import type { VisitorContext } from './visitor-overrides.ts';
 import { VolumeTween } from './wave-math.ts';
 
 /** What the React view renders. Immutable: a new object per change. */
@@ -56,21 +62,6 @@ const UI_STATE: Record<CallState, WidgetState> = {
   connected: 'active',
 };
 
-function startInput(config: WidgetConfig, visitor: VisitorContext | null): StartCallInput {
-  const target = config.target;
-  const input: StartCallInput = {};
-  if (target) {
-    input[target.kind] = target.id;
-  }
-  const overrides = visitor
-    ? visitorOverrides(config.assistantOverrides, visitor)
-    : config.assistantOverrides;
-  if (overrides) {
-    input.assistantOverrides = overrides as StartCallInput['assistantOverrides'];
-  }
-  return input;
-}
-
 /**
  * One widget's conversation, framework-free: it owns a `CallClient` per call, maps the client's
  * states to the three visible ones, keeps the status line, smooths the volume for the wave and
@@ -92,6 +83,8 @@ export class WidgetSession implements WidgetController {
   readonly #leads: LeadCapture;
   /** Whether the visitor agreed to the `consent` disclosure for the current call. */
   #consented = false;
+  /** The typed chat's tool-call channel while the lead wiring watches it (not a call's). */
+  #watchedChat: ToolCallChannel | null = null;
 
   constructor(deps: WidgetSessionDeps) {
     this.#deps = deps;
@@ -142,6 +135,21 @@ export class WidgetSession implements WidgetController {
   /** Sends a typed line to the assistant during the call (`add-message`, docs/behaviour.md#chat). */
   addMessage(text: string): void {
     this.#requireClient().send({ type: 'add-message', message: { role: 'user', content: text } });
+  }
+
+  /**
+   * Typed chat outside a call answers its lead tool calls like a call does: `channel` is watched
+   * until a call starts (and again after), with the chat's agreement to the disclosure (`consented`).
+   * Resolves with the page's listing variables for the chat.
+   */
+  async watchChat(channel: ToolCallChannel, consented: boolean): Promise<ListingVariables> {
+    this.#consented = consented;
+    const page = await this.#leads.readListing();
+    if (this.#watchedChat !== channel) {
+      this.#watchedChat = channel;
+      this.#leads.watch(channel, page.listing);
+    }
+    return page.variables;
   }
 
   #begin(config: WidgetConfig, consent: ConsentRecord | null): Promise<void> {
@@ -196,7 +204,7 @@ export class WidgetSession implements WidgetController {
     visitor: VisitorContext | null,
   ): Promise<void> {
     try {
-      const options = await this.#options(config, overrides);
+      const options = await clientOptions(config, overrides, this.#deps.loadDemo);
       if (generation !== this.#generation) {
         return;
       }
@@ -204,6 +212,7 @@ export class WidgetSession implements WidgetController {
       this.#attach(client);
       const page = await this.#leads.readListing();
       this.#leads.watch(callChannel(client), page.listing);
+      this.#watchedChat = null;
       await client.start(withListingVariables(startInput(config, visitor), page.variables));
       if (generation === this.#generation && client.state === 'idle') {
         this.#end();
@@ -217,19 +226,6 @@ export class WidgetSession implements WidgetController {
         this.#end();
       }
     }
-  }
-
-  async #options(
-    config: WidgetConfig,
-    overrides: CallOptionsOverride | undefined,
-  ): Promise<CallClientOptions> {
-    const base: CallClientOptions = { publicKey: config.publicKey ?? '' };
-    if (config.apiBaseUrl) {
-      base.apiBaseUrl = config.apiBaseUrl;
-    }
-    const needsDemo = config.demo && !(overrides?.transportFactory && overrides.createWebCall);
-    const demo = needsDemo ? await this.#deps.loadDemo() : undefined;
-    return { ...base, ...demo, ...overrides };
   }
 
   #attach(client: CallClient): void {

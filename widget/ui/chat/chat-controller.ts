@@ -1,22 +1,20 @@
-import type { WebChatBody } from '../../api/supplement.ts';
 import type { WidgetConfig } from '../../element/attributes.ts';
 import type { Language } from '../../element/i18n/languages.ts';
+import type { ListingVariables } from '../../leads/listing-context.ts';
 import type { ConsentAnswer, ConsentPurpose } from '../consent/consent-gate.ts';
 import type { ConsentRecord } from '../consent/consent-record.ts';
-import { visitorOverrides } from '../visitor-overrides.ts';
+import type { ToolCallChannel } from '../lead-capture.ts';
 import type { SessionSnapshot } from '../widget-session.ts';
+import type { ChatDelivery } from './chat-delivery.ts';
 import {
   appendEntry,
   type ChatState,
-  continueThread,
   EMPTY_CHAT,
   entryById,
   setStatus,
   setWaiting,
 } from './chat-state.ts';
-import type { DemoChat } from './lazy-chat.ts';
-import { replyText } from './reply-text.ts';
-import type { WebChatSender } from './web-chat.ts';
+import type { DemoChat, WebChat } from './lazy-chat.ts';
 
 /** What the chat box renders. Immutable: a new object per change. */
 export interface ChatSnapshot {
@@ -31,13 +29,20 @@ export interface ChatSnapshot {
 export interface ChatControllerDeps {
   /** The `<voice-assistant>` element: transcripts and errors are heard on it. */
   host: HTMLElement;
-  /** The voice side: is a call up, and the `add-message` that reaches it. */
-  session: { getSnapshot(): SessionSnapshot; addMessage(text: string): void };
+  /**
+   * The voice side: is a call up, the `add-message` that reaches it, and the lead wiring, which
+   * watches the chat's tool calls too and gives the page's listing variables.
+   */
+  session: {
+    getSnapshot(): SessionSnapshot;
+    addMessage(text: string): void;
+    watchChat(channel: ToolCallChannel, consented: boolean): Promise<ListingVariables>;
+  };
   config(): WidgetConfig;
   consent: { request(purpose: ConsentPurpose): ConsentRecord | null | Promise<ConsentAnswer> };
   language(): Language;
   /** POST /chat/web for the current attributes (the API client loads at the first send). */
-  webChat(config: WidgetConfig): Promise<WebChatSender>;
+  webChat(config: WidgetConfig): Promise<WebChat>;
   /** The offline demo's typed answers (loaded in demo mode only). */
   loadDemoChat(): Promise<DemoChat>;
   /** Waits before a demo reply, so the typing indicator is seen as it is with a real one. */
@@ -49,7 +54,6 @@ const MICROPHONE_CODES = new Set([
   'microphone-not-found',
   'microphone-in-use',
 ]);
-const DEMO_TYPING_MS = 600;
 
 /**
  * Typed conversation (docs/behaviour.md#chat). During a call a typed line goes to the assistant
@@ -62,12 +66,20 @@ export class ChatController {
   readonly #deps: ChatControllerDeps;
   readonly #listeners = new Set<() => void>();
   #snapshot: ChatSnapshot = { open: false, chat: EMPTY_CHAT, microphoneUnavailable: false };
-  #demo: { chat: DemoChat; state: ReturnType<DemoChat['start']> } | null = null;
   #focusRequested = false;
   #delivery: Promise<void> = Promise.resolve();
+  /** What the lazy delivery of typed lines works on, kept from one line to the next. */
+  readonly #typed: ChatDelivery;
 
   constructor(deps: ChatControllerDeps) {
     this.#deps = deps;
+    this.#typed = {
+      deps,
+      chat: () => this.#snapshot.chat,
+      update: (chat) => this.#update({ chat }),
+      tools: null,
+      demo: null,
+    };
     deps.host.addEventListener('voice-assistant:error', this.#onError);
   }
 
@@ -162,51 +174,15 @@ export class ChatController {
       }
       return;
     }
+    // The typing indicator shows at once (and holds further lines); the delivery loads with the
+    // first line, so the call path never carries it.
     this.#update({ chat: setWaiting(this.#snapshot.chat, true) });
-    const config = this.#deps.config();
     try {
-      const reply = config.demo
-        ? await this.#demoReply(text)
-        : await this.#platformReply(text, config, consent);
-      let chat = setWaiting(setStatus(this.#snapshot.chat, id, 'sent'), false);
-      if (reply !== '') {
-        [chat] = appendEntry(chat, { role: 'assistant', text: reply, typed: true, at: Date.now() });
-      }
-      this.#update({ chat });
+      const { deliverTyped } = await import('./chat-delivery.ts');
+      await deliverTyped(this.#typed, id, text, consent);
     } catch {
       this.#update({ chat: setWaiting(setStatus(this.#snapshot.chat, id, 'failed'), false) });
     }
-  }
-
-  async #demoReply(text: string): Promise<string> {
-    const [chat] = await Promise.all([this.#deps.loadDemoChat(), this.#deps.delay(DEMO_TYPING_MS)]);
-    const demo = this.#demo ?? { chat, state: chat.start() };
-    const { reply, state } = chat.reply(text, demo.state);
-    this.#demo = { chat, state };
-    return reply;
-  }
-
-  async #platformReply(
-    text: string,
-    config: WidgetConfig,
-    consent: ConsentRecord | null,
-  ): Promise<string> {
-    const overrides = visitorOverrides(config.assistantOverrides, {
-      language: this.#deps.language(),
-      consent,
-    }) as WebChatBody['assistantOverrides'];
-    const target = config.target;
-    const body: WebChatBody = {
-      ...(target?.kind === 'squad' ? { squadId: target.id } : { assistantId: target?.id }),
-      ...(this.#snapshot.chat.thread ?? {}),
-      input: text,
-      stream: false,
-      assistantOverrides: overrides,
-    };
-    const send = await this.#deps.webChat(config);
-    const response = await send(body);
-    this.#update({ chat: continueThread(this.#snapshot.chat, response) });
-    return replyText(response);
   }
 
   readonly #onError = (event: Event): void => {

@@ -20,6 +20,8 @@ export interface TranscriptEntry {
   readonly status: DeliveryStatus;
   /** When the line was added (ms since the epoch): typed and spoken lines are ordered by it. */
   readonly at: number;
+  /** A streamed reply still arriving: shown as a partial line until its last words are in. */
+  readonly partial?: boolean;
 }
 
 /** How the next POST /chat/web continues this conversation. */
@@ -58,20 +60,6 @@ export function setStatus(state: ChatState, id: number, status: DeliveryStatus):
 /** Shows or hides the typing indicator. */
 export function setWaiting(state: ChatState, waiting: boolean): ChatState {
   return state.waiting === waiting ? state : { ...state, waiting };
-}
-
-/**
- * Carries the conversation on from a POST /chat/web response: its `sessionId` when the
- * platform gave one, else its `id` as the next `previousChatId` (the two never go together).
- */
-export function continueThread(
-  state: ChatState,
-  response: { id: string; sessionId?: string },
-): ChatState {
-  const thread: ChatThread = response.sessionId
-    ? { sessionId: response.sessionId }
-    : { previousChatId: response.id };
-  return { ...state, thread };
 }
 
 /** The line with `id`, if any. */

@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  ATTRIBUTES,
+  type AttributeValues,
+  camelCase,
+  parseAttributes,
+} from '../../widget/element/attributes.ts';
+import { ChatToolChannel } from '../../widget/ui/chat/chat-channel.ts';
+import { runTools } from '../../widget/ui/chat/chat-tools.ts';
+import { toolCallsIn } from '../../widget/ui/chat/web-chat.ts';
+import { LeadCapture } from '../../widget/ui/lead-capture.ts';
+import * as leadDesk from '../../widget/ui/lead-desk.ts';
+
+// Typed chat reaches the lead tools (docs/behaviour.md#leads): a POST /chat/web reply's
+// `tool_calls` become the `tool-calls` message the lead wiring reads, and the chat's channel
+// collects the results it sends back.
+
+function config(values: Partial<AttributeValues> = {}) {
+  const all = Object.fromEntries(ATTRIBUTES.map((name) => [camelCase(name), null]));
+  return parseAttributes({ ...all, assistantId: 'a1', ...values } as AttributeValues);
+}
+
+const call = (id: string, name: string, args: object) => ({
+  id,
+  type: 'function',
+  function: { name, arguments: JSON.stringify(args) },
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  document.body.replaceChildren();
+});
+
+describe('tool calls in a chat reply', () => {
+  it('reads the assistant messages’ tool_calls as one tool-calls message', () => {
+    const first = call('t1', 'capture_lead', { name: 'Sam' });
+    const second = call('t2', 'lookup', {});
+    expect(
+      toolCallsIn({
+        output: [
+          { role: 'assistant', content: 'One moment.', tool_calls: [first] },
+          { role: 'tool', content: 'x', tool_call_id: 't0' },
+          { role: 'assistant', tool_calls: [second] },
+        ],
+      }),
+    ).toEqual({ type: 'tool-calls', toolCallList: [first, second] });
+    expect(toolCallsIn({ output: [{ role: 'assistant', content: 'Hi' }] })).toBeNull();
+  });
+});
+
+describe('the chat’s tool-call channel', () => {
+  it('goes through the real lead wiring: one event, one result per call, the chat id', async () => {
+    const host = document.createElement('voice-assistant');
+    document.body.append(host);
+    const leads: unknown[] = [];
+    host.addEventListener('voice-assistant:lead', (event) =>
+      leads.push((event as CustomEvent).detail),
+    );
+    const capture = new LeadCapture({
+      host,
+      config: () => config(),
+      loadDesk: async () => leadDesk,
+    });
+    const channel = new ChatToolChannel();
+    channel.id = 'chat_42';
+    capture.watch(channel, {});
+    const results = await runTools(channel, {
+      type: 'tool-calls',
+      toolCallList: [
+        call('t1', 'capture_lead', { name: 'Sam Rivera', phone: '604 555 0134', intent: 'buy' }),
+        call('t2', 'other_tool', {}),
+      ],
+    });
+    expect(results).toEqual([{ toolCallId: 't1', content: expect.stringMatching(/^Saved\./) }]);
+    expect(leads).toEqual([
+      expect.objectContaining({
+        conversationId: 'chat_42',
+        fields: expect.objectContaining({ name: 'Sam Rivera' }),
+      }),
+    ]);
+  });
+
+  it('does not wait when no lead tool is called or nothing listens, and stops waiting in time', async () => {
+    const channel = new ChatToolChannel();
+    const lookup = { type: 'tool-calls' as const, toolCallList: [call('t1', 'capture_lead', {})] };
+    expect(await runTools(channel, lookup)).toEqual([]);
+    channel.subscribe(() => undefined);
+    expect(
+      await runTools(channel, { type: 'tool-calls', toolCallList: [call('t2', 'lookup', {})] }),
+    ).toEqual([]);
+    vi.useFakeTimers();
+    const waiting = runTools(channel, lookup, 500);
+    channel.send({
+      type: 'add-message',
+      message: { role: 'tool', tool_call_id: 'other', content: 'x' },
+    });
+    vi.advanceTimersByTime(500);
+    expect(await waiting).toEqual([]);
+  });
+});

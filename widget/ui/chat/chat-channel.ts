@@ -1,0 +1,40 @@
+import type { ToolCallChannel } from '../lead-capture.ts';
+
+/**
+ * Typed chat as a tool-call channel (docs/behaviour.md#leads): the lead wiring subscribes to it
+ * as it does to a voice call. `emit` hands it a `tool-calls` message; the results it sends back
+ * (`add-message`, role `tool`) go to `collect` (set by `runTools` in chat-tools.ts while it waits).
+ * Made with the first typed line (chat-delivery.ts).
+ */
+export class ChatToolChannel implements ToolCallChannel {
+  readonly listeners = new Set<(message: unknown) => void>();
+  /** Takes each tool result sent back, while tool calls are waited on. */
+  collect: ((toolCallId: string, content: string) => void) | null = null;
+  /** The chat id (or the offline demo's), read by the lead wiring at capture time. */
+  id: string | null = null;
+
+  subscribe(listener: (message: unknown) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  send(message: object): void {
+    const sent = (
+      message as { message?: { role?: unknown; tool_call_id?: unknown; content?: unknown } }
+    ).message;
+    if (sent?.role === 'tool' && typeof sent.tool_call_id === 'string') {
+      this.collect?.(sent.tool_call_id, String(sent.content ?? ''));
+    }
+  }
+
+  conversationId(): string | null {
+    return this.id;
+  }
+
+  /** Hands `message` to every listener. */
+  emit(message: unknown): void {
+    for (const listener of this.listeners) {
+      listener(message);
+    }
+  }
+}
