@@ -5,7 +5,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_STAND_IN_PATH } from '../../site/config.ts';
 import { createLeadStandIn } from '../../site/server/lead-stand-in.ts';
-import { DEMO_PATH, openDemoPage, recordedEvents } from '../fixtures/demo/demo-page.ts';
+import {
+  agreeToConsent,
+  DEMO_PATH,
+  openDemoPage,
+  recordedEvents,
+} from '../fixtures/demo/demo-page.ts';
 import { launchChromium, withPage } from '../helpers/chromium.ts';
 import { type StaticServer, startStaticServer } from '../helpers/static-server.ts';
 
@@ -76,6 +81,7 @@ describe('the offline demo’s lead path, typed only (real Chromium, built site,
       });
       await openDemoPage(page, `${server.url}${DEMO_PATH}`);
       await page.getByRole('button', { name: 'Talk to Assistant' }).click();
+      await agreeToConsent(page);
       await page.getByRole('button', { name: 'Type instead' }).click();
 
       await typeAndSend(page, 'Can I book 2 PM on Saturday?');

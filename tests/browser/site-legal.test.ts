@@ -95,18 +95,21 @@ describe('legal pages', () => {
 });
 
 describe('consent line under the contact form', () => {
-  it('says what sending means and links to /privacy', async () => {
+  it('says what sending means, beside Send, and links to /privacy', async () => {
     await withPage(site.browser, async (page) => {
       await page.goto(`${site.server.url}/`);
       const form = page.getByRole('form', { name: 'Contact us' });
       const consent = form.locator('.form-consent');
       expect(await consent.textContent()).toMatch(/By sending this form you agree/);
-      // Under the submit button.
-      const [button, line] = [
-        await form.getByRole('button', { name: 'Send Message' }).boundingBox(),
+      // After the fields, beside the button it is about (under it on a phone).
+      const [message, line, button] = [
+        await form.getByLabel('Message', { exact: true }).boundingBox(),
         await consent.boundingBox(),
+        await form.getByRole('button', { name: 'Send Message' }).boundingBox(),
       ];
-      expect(line && button && line.y > button.y + button.height).toBe(true);
+      expect(message && line && line.y > message.y + message.height).toBe(true);
+      expect(line && button && line.x >= button.x + button.width).toBe(true);
+      expect(line && button && line.y < button.y + button.height).toBe(true);
       await consent.getByRole('link', { name: 'Privacy Policy' }).click();
       await page.waitForURL(`${site.server.url}/privacy`);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Privacy Policy');
