@@ -57,6 +57,8 @@ describe('the landing page leaves room for the floating launcher', () => {
       await page.getByRole('button', { name: 'Send Message' }).click();
       const thanks = page.getByText('Thank you! Your message is on its way.');
       await thanks.waitFor();
+      // Where Send left the page (the consent line beside or under it), then with the thanks shown.
+      expect(await textCoveredByWidget(page)).toEqual([]);
       await thanks.scrollIntoViewIfNeeded();
       expect(await textCoveredByWidget(page)).toEqual([]);
     });
