@@ -1,18 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEAD_STAND_IN_PATH } from '../../site/config.ts';
-import { createLeadStandIn } from '../../site/server/lead-stand-in.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { typeAndSend } from '../fixtures/access/access-page.ts';
 import {
   agreeToConsent,
   DEMO_PATH,
   openDemoPage,
   recordedEvents,
 } from '../fixtures/demo/demo-page.ts';
-import { launchChromium, withPage } from '../helpers/chromium.ts';
-import { type StaticServer, startStaticServer } from '../helpers/static-server.ts';
+import { leadEvents, leadSiteFixture, recordLeadEvents } from '../fixtures/demo/lead-site.ts';
+import { withPage } from '../helpers/chromium.ts';
 
 // Issue 13 §4, "Typed chat can reach the same outcome", in real Chromium on the built site's demo
 // page with the microphone denied: the visitor only types, books 2 PM and gives a name and a
@@ -21,65 +17,20 @@ import { type StaticServer, startStaticServer } from '../helpers/static-server.t
 
 const WAIT = { timeout: 15_000 };
 
-let browser: Browser;
-let server: StaticServer;
-let dir: string;
-let leadsFile: string;
-
-function lines(): Array<Record<string, unknown>> {
-  try {
-    return readFileSync(leadsFile, 'utf8')
-      .split('\n')
-      .filter((line) => line.trim() !== '')
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
-  } catch {
-    return [];
-  }
-}
-
+const site = leadSiteFixture({ media: 'denied' });
+const lines = () => site.lines();
+/** The Transcript log of the page's one widget (`/assistant` gives it no id). */
 function logText(page: Page): Promise<string> {
   return page
     .locator('voice-assistant')
     .evaluate((host) => host.shadowRoot?.querySelector('[role="log"]')?.textContent ?? '');
 }
 
-async function typeAndSend(page: Page, text: string): Promise<void> {
-  const field = page.getByRole('textbox', { name: 'Message' });
-  await field.fill(text);
-  await field.press('Enter');
-}
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'leads-chat-demo-'));
-  leadsFile = join(dir, 'leads.jsonl');
-  const standIn = createLeadStandIn({ file: leadsFile });
-  server = await startStaticServer({
-    mounts: { '/': 'dist/site' },
-    fallback: 'dist/site/index.html',
-    routes: { [LEAD_STAND_IN_PATH]: standIn.handle },
-  });
-  browser = await launchChromium({ media: 'denied' });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
 describe('the offline demo’s lead path, typed only (real Chromium, built site, microphone denied)', () => {
   it('books 2 PM with a name and phone: one lead and one viewing request, one lead event, a confirmation', async () => {
-    await withPage(browser, async (page) => {
-      await page.addInitScript(() => {
-        const seen: Array<{ type: string; detail: unknown }> = [];
-        (window as unknown as { leadEvents: typeof seen }).leadEvents = seen;
-        for (const type of ['voice-assistant:lead', 'voice-assistant:viewing-request']) {
-          document.addEventListener(type, (event) => {
-            seen.push({ type, detail: (event as CustomEvent).detail });
-          });
-        }
-      });
-      await openDemoPage(page, `${server.url}${DEMO_PATH}`);
+    await withPage(site.browser, async (page) => {
+      await recordLeadEvents(page);
+      await openDemoPage(page, `${site.server.url}${DEMO_PATH}`);
       await page.getByRole('button', { name: 'Talk to Assistant' }).click();
       await agreeToConsent(page);
       await page.getByRole('button', { name: 'Type instead' }).click();
@@ -114,9 +65,7 @@ describe('the offline demo’s lead path, typed only (real Chromium, built site,
       await expect
         .poll(() => logText(page), WAIT)
         .toContain('You’re already booked for Saturday at 2:00 PM.');
-      const events = await page.evaluate(
-        () => (window as unknown as { leadEvents: Array<{ type: string }> }).leadEvents,
-      );
+      const events = await leadEvents(page);
       expect(events.filter((e) => e.type === 'voice-assistant:lead')).toHaveLength(1);
       expect(events.filter((e) => e.type === 'voice-assistant:viewing-request')).toHaveLength(1);
       expect(lines()).toHaveLength(2);

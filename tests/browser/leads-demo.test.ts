@@ -1,11 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEAD_STAND_IN_PATH } from '../../site/config.ts';
+import { describe, expect, it } from 'vitest';
 import { DEMO_LISTING_ID } from '../../site/lib/demo-listing.ts';
-import { createLeadStandIn } from '../../site/server/lead-stand-in.ts';
 import { LISTING } from '../../widget/demo/listing-facts.ts';
 import { CLIPS, DEMO_VISITOR } from '../../widget/demo/script.ts';
 import {
@@ -16,8 +10,8 @@ import {
   VISITOR_SPEECH_WAV,
   waitForEvent,
 } from '../fixtures/demo/demo-page.ts';
-import { launchChromium, withPage } from '../helpers/chromium.ts';
-import { type StaticServer, startStaticServer } from '../helpers/static-server.ts';
+import { leadEvents, leadSiteFixture, recordLeadEvents } from '../fixtures/demo/lead-site.ts';
+import { withPage } from '../helpers/chromium.ts';
 
 /**
  * `npm start`'s whole lead path in real Chromium: the built site's demo page, the offline demo
@@ -26,56 +20,17 @@ import { type StaticServer, startStaticServer } from '../helpers/static-server.t
  * a JSON-lines file (a temporary one here, `data/leads.jsonl` under `npm start`).
  */
 
-let browser: Browser;
-let server: StaticServer;
-let dir: string;
-let leadsFile: string;
-
-function lines(): Array<Record<string, unknown>> {
-  try {
-    return readFileSync(leadsFile, 'utf8')
-      .split('\n')
-      .filter((line) => line.trim() !== '')
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
-  } catch {
-    return [];
-  }
-}
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'leads-demo-'));
-  leadsFile = join(dir, 'leads.jsonl');
-  const standIn = createLeadStandIn({ file: leadsFile });
-  server = await startStaticServer({
-    mounts: { '/': 'dist/site' },
-    fallback: 'dist/site/index.html',
-    routes: { [LEAD_STAND_IN_PATH]: standIn.handle },
-  });
-  browser = await launchChromium({
-    media: 'granted',
-    args: [`--use-file-for-fake-audio-capture=${VISITOR_SPEECH_WAV}`],
-  });
+const site = leadSiteFixture({
+  media: 'granted',
+  args: [`--use-file-for-fake-audio-capture=${VISITOR_SPEECH_WAV}`],
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const lines = () => site.lines();
 
 describe('the offline demo’s lead path on /assistant (real Chromium, built site)', () => {
   it('ends with one lead and one viewing request in the leads file, one lead event, and the confirmation', async () => {
-    await withPage(browser, async (page) => {
-      await page.addInitScript(() => {
-        const seen: Array<{ type: string; detail: unknown }> = [];
-        (window as unknown as { leadEvents: typeof seen }).leadEvents = seen;
-        for (const type of ['voice-assistant:lead', 'voice-assistant:viewing-request']) {
-          document.addEventListener(type, (event) => {
-            seen.push({ type, detail: (event as CustomEvent).detail });
-          });
-        }
-      });
-      await openDemoPage(page, `${server.url}${DEMO_PATH}`);
+    await withPage(site.browser, async (page) => {
+      await recordLeadEvents(page);
+      await openDemoPage(page, `${site.server.url}${DEMO_PATH}`);
       await page.getByRole('button', { name: 'Talk to Assistant' }).click();
       await agreeToConsent(page);
       await waitForEvent(page, 'message', { type: 'tool-calls' }, 90_000);
@@ -107,15 +62,13 @@ describe('the offline demo’s lead path on /assistant (real Chromium, built sit
         address: LISTING.address,
         price: LISTING.price,
         id: DEMO_LISTING_ID,
-        url: `${server.url}/`,
+        url: `${site.server.url}/`,
         agentName: LISTING.agent,
       };
       expect(lead?.listing).toEqual(listing);
       expect(lines().find((line) => line.kind === 'viewing-request')?.listing).toEqual(listing);
 
-      const events = await page.evaluate(
-        () => (window as unknown as { leadEvents: Array<{ type: string }> }).leadEvents,
-      );
+      const events = await leadEvents(page);
       expect(events.filter((e) => e.type === 'voice-assistant:lead')).toHaveLength(1);
       expect(events.filter((e) => e.type === 'voice-assistant:viewing-request')).toHaveLength(1);
 

@@ -1,10 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLeadStandIn } from '../../site/server/lead-stand-in.ts';
+import { readLeadLines } from '../fixtures/demo/lead-site.ts';
 import { startWidgetServer } from '../fixtures/widget/harness.ts';
 import { launchChromium, withPage } from '../helpers/chromium.ts';
 import type { StaticServer } from '../helpers/static-server.ts';
@@ -81,16 +82,7 @@ let failNext = 0;
 const leadPosts: number[] = [];
 const webCallBodies: unknown[] = [];
 
-function leadLines(): Array<Record<string, unknown>> {
-  try {
-    return readFileSync(leadsFile, 'utf8')
-      .split('\n')
-      .filter((line) => line.trim() !== '')
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
-  } catch {
-    return [];
-  }
-}
+const leadLines = () => readLeadLines(leadsFile);
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'leads-widget-'));

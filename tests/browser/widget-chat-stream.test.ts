@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logText } from '../fixtures/access/access-page.ts';
-import { startWidgetServer } from '../fixtures/widget/harness.ts';
-import { launchChromium, withPage } from '../helpers/chromium.ts';
-import type { StaticServer } from '../helpers/static-server.ts';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { logText, typeAndSend } from '../fixtures/access/access-page.ts';
+import { widgetServerOptions } from '../fixtures/widget/harness.ts';
+import { browserFixture } from '../helpers/browser-fixture.ts';
+import { withPage } from '../helpers/chromium.ts';
 
 // Issue 12, "If the response can stream, use it" (docs/behaviour.md#chat), on the BUILT widget
 // in real Chromium: POST /chat/web asks for `stream: true`; the platform stand-in (the fixture
@@ -75,39 +75,29 @@ function typingShown(page: Page): Promise<boolean> {
   return page.getByText('The assistant is typing…').isVisible();
 }
 
-async function typeAndSend(page: Page, text: string): Promise<void> {
-  const field = page.getByRole('textbox', { name: 'Message' });
-  await field.fill(text);
-  await field.press('Enter');
-}
+const env = browserFixture({
+  launch: { media: 'granted' },
+  serve: widgetServerOptions({}, { '/chat/web': platform }),
+});
+
+// A reply the test left streaming would keep the server from closing.
+afterAll(() => {
+  for (const { res } of exchanges) {
+    res.destroy();
+  }
+});
 
 describe('Type instead without a call: a streamed POST /chat/web reply', () => {
-  let browser: Browser;
-  let server: StaticServer;
-
-  beforeAll(async () => {
-    browser = await launchChromium({ media: 'granted' });
-    server = await startWidgetServer({}, { '/chat/web': platform });
-  });
-
-  afterAll(async () => {
-    for (const { res } of exchanges) {
-      res.destroy();
-    }
-    await server?.close();
-    await browser?.close();
-  });
-
   for (const build of BUILDS) {
     it(`${build.name}: grows one partial line, carries the chat id, and retries a cut stream once`, async () => {
       exchanges.length = 0;
       await withPage(
-        browser,
+        env.browser,
         async (page) => {
-          await page.goto(`${server.url}/access-platform${build.suffix}.html`);
+          await page.goto(`${env.server.url}/access-platform${build.suffix}.html`);
           await page.evaluate(
             (url) => document.getElementById('widget')?.setAttribute('api-base-url', url),
-            server.url,
+            env.server.url,
           );
           await page.getByRole('button', { name: 'Talk to Assistant' }).hover();
           await page.getByRole('button', { name: 'Type instead' }).click();
@@ -200,23 +190,10 @@ describe('Type instead without a call: a streamed POST /chat/web reply', () => {
 });
 
 describe('Type instead without a call: the lead tools through POST /chat/web', () => {
-  let browser: Browser;
-  let server: StaticServer;
-
-  beforeAll(async () => {
-    browser = await launchChromium({ media: 'granted' });
-    server = await startWidgetServer({}, { '/chat/web': platform });
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await browser?.close();
-  });
-
   it('answers a reply’s tool_calls with tool messages in the next input, and shows what follows', async () => {
     exchanges.length = 0;
     await withPage(
-      browser,
+      env.browser,
       async (page) => {
         await page.addInitScript(() => {
           const seen: unknown[] = [];
@@ -225,10 +202,10 @@ describe('Type instead without a call: the lead tools through POST /chat/web', (
             seen.push((event as CustomEvent).detail),
           );
         });
-        await page.goto(`${server.url}/access-platform.html`);
+        await page.goto(`${env.server.url}/access-platform.html`);
         await page.evaluate(
           (url) => document.getElementById('widget')?.setAttribute('api-base-url', url),
-          server.url,
+          env.server.url,
         );
         await page.getByRole('button', { name: 'Talk to Assistant' }).hover();
         await page.getByRole('button', { name: 'Type instead' }).click();

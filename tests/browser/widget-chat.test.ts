@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   eventsOf,
@@ -6,6 +6,7 @@ import {
   fakePlatform,
   logText,
   recordAccess,
+  typeAndSend,
 } from '../fixtures/access/access-page.ts';
 import { startWidgetServer } from '../fixtures/widget/harness.ts';
 import { axeViolations } from '../helpers/axe.ts';
@@ -23,12 +24,6 @@ const BUILDS = [
   { name: 'ES', suffix: '', fake: 'esm.html' },
   { name: 'UMD', suffix: '-umd', fake: 'umd.html' },
 ] as const;
-
-async function typeAndSend(page: Page, text: string): Promise<void> {
-  const field = page.getByRole('textbox', { name: 'Message' });
-  await field.fill(text);
-  await field.press('Enter');
-}
 
 describe('Type instead with the microphone denied (offline demo)', () => {
   let browser: Browser;
