@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { AttributeProblem } from '../../widget/element/attribute-problems.ts';
 import {
   ATTRIBUTES,
-  type AttributeProblem,
   type AttributeValues,
   camelCase,
   DEFAULT_LABELS,

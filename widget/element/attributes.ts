@@ -1,3 +1,4 @@
+import type { AttributeProblem } from './attribute-problems.ts';
 import { TALK_TO } from './i18n/idle-labels.ts';
 
 /**
@@ -95,25 +96,6 @@ export interface ConsentConfig {
   text: string;
   url: string | null;
 }
-
-/**
- * What is wrong with the attributes: a code and what the sentence must name. Each language
- * words it (`WidgetTexts.problem`), so the loader carries no sentences (docs/behaviour.md#validation).
- */
-export type AttributeProblem =
-  | { code: 'no-target'; tag: string }
-  | { code: 'several-targets'; found: string[] }
-  | {
-      code: 'invalid';
-      attribute:
-        | 'mode'
-        | 'chat'
-        | 'assistant-overrides'
-        | 'api-base-url'
-        | 'lead-endpoint'
-        | 'consent-url';
-      value: string;
-    };
 
 /** The validated configuration, plus the problems that block a call. */
 export interface WidgetConfig {

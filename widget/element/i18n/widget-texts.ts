@@ -1,4 +1,4 @@
-import type { AttributeProblem } from '../attributes.ts';
+import type { AttributeProblem } from '../attribute-problems.ts';
 
 /** The attributes whose bad value is a problem of its own (`AttributeProblem` code `invalid`). */
 export type InvalidAttribute = Extract<AttributeProblem, { code: 'invalid' }>['attribute'];
