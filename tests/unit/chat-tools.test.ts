@@ -5,6 +5,7 @@ import {
   camelCase,
   parseAttributes,
 } from '../../widget/element/attributes.ts';
+import { toolResultMessage } from '../../widget/leads/tool-result.ts';
 import { ChatToolChannel } from '../../widget/ui/chat/chat-channel.ts';
 import { runTools } from '../../widget/ui/chat/chat-tools.ts';
 import { toolCallsIn } from '../../widget/ui/chat/web-chat.ts';
@@ -90,10 +91,7 @@ describe('the chat’s tool-call channel', () => {
     ).toEqual([]);
     vi.useFakeTimers();
     const waiting = runTools(channel, lookup, 500);
-    channel.send({
-      type: 'add-message',
-      message: { role: 'tool', tool_call_id: 'other', content: 'x' },
-    });
+    channel.send(toolResultMessage('other', 'x'));
     vi.advanceTimersByTime(500);
     expect(await waiting).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import type { ToolResultMessage } from '../../leads/tool-result.ts';
 import type { ToolCallChannel } from '../lead-capture.ts';
 
 /**
@@ -7,24 +8,24 @@ import type { ToolCallChannel } from '../lead-capture.ts';
  * Made with the first typed line (chat-delivery.ts).
  */
 export class ChatToolChannel implements ToolCallChannel {
-  readonly listeners = new Set<(message: unknown) => void>();
+  readonly #listeners = new Set<(message: unknown) => void>();
   /** Takes each tool result sent back, while tool calls are waited on. */
   collect: ((toolCallId: string, content: string) => void) | null = null;
   /** The chat id (or the offline demo's), read by the lead wiring at capture time. */
   id: string | null = null;
 
   subscribe(listener: (message: unknown) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
-  send(message: object): void {
-    const sent = (
-      message as { message?: { role?: unknown; tool_call_id?: unknown; content?: unknown } }
-    ).message;
-    if (sent?.role === 'tool' && typeof sent.tool_call_id === 'string') {
-      this.collect?.(sent.tool_call_id, String(sent.content ?? ''));
-    }
+  /** Whether the lead wiring is listening (it is given back to the call during one). */
+  get listening(): boolean {
+    return this.#listeners.size > 0;
+  }
+
+  send(message: ToolResultMessage): void {
+    this.collect?.(message.message.tool_call_id, message.message.content);
   }
 
   conversationId(): string | null {
@@ -33,7 +34,7 @@ export class ChatToolChannel implements ToolCallChannel {
 
   /** Hands `message` to every listener. */
   emit(message: unknown): void {
-    for (const listener of this.listeners) {
+    for (const listener of this.#listeners) {
       listener(message);
     }
   }

@@ -56,7 +56,7 @@ export function runTools(
       }
     };
     channel.emit(calls);
-    if (channel.listeners.size === 0 || awaited.size === 0) {
+    if (!channel.listening || awaited.size === 0) {
       done();
     }
   });
