@@ -64,6 +64,15 @@ export default defineConfig(({ mode, isSsrBuild }) => {
               // tiny ones: fewer requests and better compression (docs/behaviour.md#landing).
               advancedChunks: {
                 groups: [
+                  // What the entry itself needs before the first paint (docs/behaviour.md#landing):
+                  // the route table, the hydration queue, the paint wait and Vite's import helper.
+                  // Caught first, so no later group pulls them in as dependencies and makes the
+                  // entry import React before the page has painted.
+                  {
+                    name: 'site-entry',
+                    priority: 1,
+                    test: /site[\\/](paths|islands[\\/](queue|hydration-queue|after-first-paint))\.|vite[\\/]preload-helper/,
+                  },
                   {
                     name: 'react',
                     test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|rolldown[\\/]runtime/,

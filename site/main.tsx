@@ -1,13 +1,14 @@
 import './styles/site.css';
+import { afterFirstPaint } from './islands/after-first-paint.ts';
 import { hydrationQueue, nextTask } from './islands/queue.ts';
 import { pageLoaders } from './pages/page-loaders.ts';
 import { ROUTES_WITH_WIDGET, routeForPath } from './paths.ts';
 
 // Entry of every page (docs/behaviour.md#landing). The prerendered HTML and this stylesheet are
-// the whole first paint. After it, each step below is a task of its own, so no single task
-// blocks the main thread for long: React and the page's chunk, then hydration island by island
-// (islands/hydration-queue.ts), then the widget's small loader. A page opened in a
-// background tab gets no animation frame, so it starts at once instead.
+// the whole first paint. Once the browser has reported that paint (islands/after-first-paint.ts),
+// each step below is a task of its own, so no single task blocks the main thread for long: React
+// and the page's chunk, then hydration island by island (islands/hydration-queue.ts), then the
+// widget's small loader.
 async function start(): Promise<void> {
   const route = routeForPath(window.location.pathname);
   // Both chunks download in parallel; each is evaluated in its own task when it arrives.
@@ -24,16 +25,4 @@ async function start(): Promise<void> {
   }
 }
 
-let started = false;
-function startOnce(): void {
-  if (!started) {
-    started = true;
-    void start();
-  }
-}
-
-if (document.visibilityState === 'visible') {
-  requestAnimationFrame(() => setTimeout(startOnce, 0));
-} else {
-  startOnce();
-}
+void afterFirstPaint(Boolean(document.getElementById('root')?.firstElementChild)).then(start);

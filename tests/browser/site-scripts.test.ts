@@ -52,4 +52,24 @@ describe('scripts before the widget is used', () => {
       expect(loaderOf(embed, embedCode)).toEqual(loaderOf(landing, landingCode));
     });
   });
+
+  it('/ downloads nothing but its entry before the browser has reported the first paint', async () => {
+    await withPage(site.browser, async (page) => {
+      await page.goto(`${site.server.url}/`);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      const timing = await page.evaluate(() => {
+        const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+        return {
+          paint,
+          early: performance
+            .getEntriesByType('resource')
+            .filter((entry) => entry.name.endsWith('.js') && entry.fetchStart < paint)
+            .map((entry) => new URL(entry.name).pathname.replace(/-[\w-]{8}\.js$/, '')),
+        };
+      });
+      expect(timing.paint).toBeGreaterThan(0);
+      // React, the page's chunk and the widget would each be a download the paint could wait for.
+      expect(timing.early.sort()).toEqual(['/assets/index', '/assets/site-entry']);
+    });
+  });
 });
