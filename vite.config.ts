@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { loadEnv, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { plainDynamicImports } from './scripts/plain-dynamic-imports.ts';
 import { widgetRelease } from './scripts/widget-release.ts';
 import { parseSiteConfig, type SiteConfig } from './site/config.ts';
 import { headTags } from './site/head.ts';
@@ -37,6 +38,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
     publicDir: 'public',
     plugins: [
       react(),
+      plainDynamicImports(),
       formStandInPlugin(),
       leadStandInPlugin(),
       previewRoutesPlugin(),
@@ -51,8 +53,8 @@ export default defineConfig(({ mode, isSsrBuild }) => {
     build: {
       outDir: '../dist/site',
       emptyOutDir: true,
-      // The entry loads one app chunk on purpose after the first paint (site/main.tsx): no
-      // preload helper or polyfill is needed.
+      // The entry loads its chunks on purpose after the first paint (site/main.tsx): no preload
+      // polyfill, and Vite's preload helper becomes a plain call (scripts/plain-dynamic-imports.ts).
       modulePreload: false,
       rollupOptions: {
         // The prerenderer's server build keeps the default chunks: it must never import the
@@ -79,7 +81,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
                   },
                   {
                     name: 'site-shared',
-                    test: /site[\\/](client|app|settings|paths|islands[\\/][a-z-]+|content[\\/](company|navigation|assistant-consent)|sections[\\/](footer|icons)|lib[\\/](site-assistant|widget-attributes|demo-listing))\./,
+                    test: /site[\\/](client|app|settings|paths|islands[\\/][a-z-]+|content[\\/](brand|navigation|assistant-consent)|sections[\\/]icons|lib[\\/](site-assistant|constants|widget-attributes|demo-listing)|hooks[\\/]use-media-query)\./,
                   },
                   // The widget's loader as one file, as the widget build ships it: /embed's configurator
                   // reads the attribute list too, and without this group that list became a third chunk

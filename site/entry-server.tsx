@@ -1,4 +1,4 @@
-import { renderToString } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { App } from './app.tsx';
 import type { SiteConfig } from './config.ts';
 import { headTags } from './head.ts';
@@ -14,5 +14,14 @@ export async function renderRoute(
   config: Pick<SiteConfig, 'siteUrl'>,
 ): Promise<{ head: string; html: string }> {
   const Page = await pageLoaders[route]();
-  return { head: headTags(route, config), html: renderToString(<App Page={Page} />) };
+  // The static prerenderer waits for every lazy section, so the HTML is the whole page.
+  const { prelude } = await prerenderToNodeStream(<App Page={Page} />, {
+    // Every boundary inline, in place: no hidden segments moved into place by an inline script.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+  });
+  let html = '';
+  for await (const chunk of prelude) {
+    html += String(chunk);
+  }
+  return { head: headTags(route, config), html };
 }

@@ -43,6 +43,13 @@ export const ROUTES_WITH_WIDGET: ReadonlySet<RouteName> = new Set([
   'embed',
 ]);
 
+/**
+ * Routes whose prerendered HTML paints nothing with scripts on (`/assistant` shows either its
+ * widget or the missing-id message, and only the URL says which): the entry need not wait for a
+ * first paint there.
+ */
+export const ROUTES_WITHOUT_PRERENDERED_PAINT: ReadonlySet<RouteName> = new Set(['assistant']);
+
 /** Which page serves a pathname (a trailing slash and a `.html` suffix are ignored). */
 export function routeForPath(pathname: string): RouteName {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

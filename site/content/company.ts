@@ -1,3 +1,5 @@
+import { BRAND_NAME } from './brand.ts';
+
 /** Who the site speaks for: brand, contact address and social profiles. */
 export interface SocialLink {
   network: 'X' | 'LinkedIn' | 'YouTube' | 'Facebook';
@@ -6,7 +8,7 @@ export interface SocialLink {
 }
 
 export const company = {
-  name: 'Hearthline AI',
+  name: BRAND_NAME,
   tagline: 'AI automation for real estate brokerages',
   blurb:
     'Hearthline AI builds voice and chat assistants for real estate brokerages. They answer every ' +

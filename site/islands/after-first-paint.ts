@@ -1,3 +1,5 @@
+import { nextTask } from './queue.ts';
+
 // The entry's scripts must not compete with the first paint (docs/behaviour.md#landing): a
 // download that starts before the paint is presented is one the paint may wait for, on a slow
 // phone as in Lighthouse's simulation of one. So the entry waits until the browser has reported
@@ -28,7 +30,7 @@ export function afterFirstPaint(hasContent: boolean): Promise<void> {
         observer?.disconnect();
         clearTimeout(timer);
         // A task of its own, so the work after it never runs inside the observer's callback.
-        setTimeout(resolve, 0);
+        void nextTask().then(resolve);
       }
     };
     const timer = setTimeout(finish, PAINT_REPORT_TIMEOUT_MS);

@@ -2,6 +2,8 @@
 export type YieldToBrowser = () => Promise<void>;
 
 interface GateState {
+  /** Waits for its section to come near rather than for its turn. */
+  deferred: boolean;
   opened: boolean;
   committed: boolean;
   open: () => void;
@@ -14,27 +16,37 @@ interface GateState {
  * Hands out one gate per island and opens them one at a time, in the order the islands were
  * registered (document order): island n + 1 may hydrate only after island n has committed and
  * the browser has had a turn. So hydration never runs as one long task, whatever the page size.
- * A queue that was never started is open: every gate passes at once (server rendering, a page
- * rendered from scratch, unit tests).
+ * A deferred island takes no turn: its gate opens only when asked (`open`, when its section comes
+ * near, or `openAll`). A queue that was never started is open: every gate passes at once (server
+ * rendering, a page rendered from scratch, unit tests).
  */
 export class HydrationQueue {
   readonly #gates = new Map<string, GateState>();
   readonly #yield: YieldToBrowser;
   #started = false;
   #pumping = false;
+  #resolveReady: () => void = () => {};
   #resolveDone: () => void = () => {};
-  /** Settles once every registered island has hydrated. */
+  /** Settles once every island that takes a turn (the first screen) has hydrated. */
+  readonly ready: Promise<void>;
+  /** Settles once every registered island has hydrated, deferred ones included. */
   readonly done: Promise<void>;
 
   constructor(yieldToBrowser: YieldToBrowser) {
     this.#yield = yieldToBrowser;
+    this.ready = new Promise((resolve) => {
+      this.#resolveReady = resolve;
+    });
     this.done = new Promise((resolve) => {
       this.#resolveDone = resolve;
     });
   }
 
-  /** Declares an island (idempotent; call it while rendering, in document order). */
-  register(id: string): void {
+  /**
+   * Declares an island (idempotent; call it while rendering, in document order). A deferred one
+   * waits for `open(id)` or `openAll()` instead of taking a turn.
+   */
+  register(id: string, deferred = false): void {
     if (this.#gates.has(id)) {
       return;
     }
@@ -47,6 +59,7 @@ export class HydrationQueue {
       markCommitted = resolve;
     });
     this.#gates.set(id, {
+      deferred,
       opened: false,
       committed: false,
       open,
@@ -95,6 +108,14 @@ export class HydrationQueue {
     void this.#pump();
   }
 
+  /** A deferred island is wanted (its section is near): let it hydrate now. */
+  open(id: string): void {
+    const state = this.#gates.get(id);
+    if (state && this.#started) {
+      this.#open(state);
+    }
+  }
+
   /** The visitor is about to interact: let every island hydrate now. */
   openAll(): void {
     for (const state of this.#gates.values()) {
@@ -116,6 +137,9 @@ export class HydrationQueue {
     }
     this.#pumping = true;
     for (const state of this.#gates.values()) {
+      if (state.deferred) {
+        continue;
+      }
       await this.#yield();
       this.#open(state);
       await state.whenCommitted;
@@ -124,7 +148,11 @@ export class HydrationQueue {
   }
 
   #checkDone(): void {
-    if ([...this.#gates.values()].every((state) => state.committed)) {
+    const gates = [...this.#gates.values()];
+    if (gates.every((state) => state.committed || state.deferred)) {
+      this.#resolveReady();
+    }
+    if (gates.every((state) => state.committed)) {
       this.#resolveDone();
     }
   }

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { company } from '../content/company.ts';
+import { BRAND_NAME } from '../content/brand.ts';
 import { logger } from '../lib/logger.ts';
 import { siteWidgetAttributes } from '../lib/widget-attributes.ts';
 import { settings } from '../settings.ts';
@@ -58,7 +58,7 @@ export function AssistantPage() {
   }
   return (
     <main className="assistant-page">
-      <h1 className="visually-hidden">{company.name} voice assistant</h1>
+      <h1 className="visually-hidden">{BRAND_NAME} voice assistant</h1>
       <voice-assistant mode="fullscreen" assistant-id={assistantId} {...WIDGET_ATTRIBUTES} />
     </main>
   );

@@ -1,5 +1,5 @@
 import { type CSSProperties, useState } from 'react';
-import { company } from '../content/company.ts';
+import { BRAND_NAME } from '../content/brand.ts';
 import { colourFields, embedFields } from '../lib/embed-fields.ts';
 import {
   codeChoices,
@@ -65,7 +65,7 @@ export function EmbedPage() {
             <span className="brand-mark" aria-hidden="true">
               H
             </span>
-            {company.name}
+            {BRAND_NAME}
           </a>
         </div>
       </header>

@@ -1,20 +1,25 @@
-import { Island } from '../islands/island.tsx';
-import { SITE_ASSISTANT_ID } from '../lib/site-assistant.ts';
-import { siteWidgetAttributes } from '../lib/widget-attributes.ts';
-import { Contact } from '../sections/contact.tsx';
-import { Features } from '../sections/features.tsx';
-import { Footer } from '../sections/footer.tsx';
+import { DeferredIsland, Island } from '../islands/island.tsx';
+import { lazySection } from '../islands/lazy-section.ts';
+import { AssistantDock } from '../sections/assistant-dock.tsx';
 import { Hero } from '../sections/hero.tsx';
-import { HowItWorks } from '../sections/how-it-works.tsx';
 import { NavBar } from '../sections/nav-bar.tsx';
-import { Testimonials } from '../sections/testimonials.tsx';
-import { settings } from '../settings.ts';
 
-const WIDGET_ATTRIBUTES = siteWidgetAttributes(settings);
+// Below the first screen: each section's code and text is a chunk of its own, downloaded when the
+// visitor comes near it (docs/behaviour.md#landing).
+const Features = lazySection(() => import('../sections/features.tsx').then((m) => m.Features));
+const HowItWorks = lazySection(() =>
+  import('../sections/how-it-works.tsx').then((m) => m.HowItWorks),
+);
+const Testimonials = lazySection(() =>
+  import('../sections/testimonials.tsx').then((m) => m.Testimonials),
+);
+const Contact = lazySection(() => import('../sections/contact.tsx').then((m) => m.Contact));
+const Footer = lazySection(() => import('../sections/footer.tsx').then((m) => m.Footer));
 
 /**
- * `/`: navigation, hero, the four sections, footer, and the floating talk button. Each section is
- * an island, hydrated on its own turn in document order.
+ * `/`: navigation, hero, the four sections, footer, and the floating talk button. The navigation
+ * and the hero are islands hydrated on their own turns; the sections below them and the footer
+ * hydrate when the visitor comes near them, or presses or types anywhere.
  */
 export function LandingPage() {
   return (
@@ -29,30 +34,25 @@ export function LandingPage() {
         <Island>
           <Hero />
         </Island>
-        <Island>
+        <DeferredIsland anchor="features">
           <Features />
-        </Island>
-        <Island>
+        </DeferredIsland>
+        <DeferredIsland anchor="how-it-works">
           <HowItWorks />
-        </Island>
-        <Island>
+        </DeferredIsland>
+        <DeferredIsland anchor="testimonials">
           <Testimonials />
-        </Island>
-        <Island>
+        </DeferredIsland>
+        <DeferredIsland anchor="contact">
           <Contact />
-        </Island>
+        </DeferredIsland>
       </main>
-      <Island>
+      <DeferredIsland anchor="site-footer">
         <Footer />
-      </Island>
-      <aside className="assistant-dock" aria-label="Talk to our AI assistant">
-        <voice-assistant
-          id={SITE_ASSISTANT_ID}
-          mode="floating"
-          assistant-id={settings.assistantId}
-          {...WIDGET_ATTRIBUTES}
-        />
-      </aside>
+      </DeferredIsland>
+      {/* Not deferred: a boundary still waiting to hydrate holds back hover and focus events from
+          what it contains, and those are the widget's signs of intent. */}
+      <AssistantDock />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { company } from '../content/company.ts';
+import { BRAND_NAME } from '../content/brand.ts';
 import { LEGAL_TEMPLATE_NOTICE, type LegalDocument } from '../content/legal.ts';
 import { Island } from '../islands/island.tsx';
 import { paths } from '../paths.ts';
@@ -20,7 +20,7 @@ export function LegalPage({ document: doc }: { document: LegalDocument }) {
             <span className="brand-mark" aria-hidden="true">
               H
             </span>
-            {company.name}
+            {BRAND_NAME}
           </a>
           <a className="legal-home" href={paths.landing.getHref()}>
             Back to home

@@ -1,4 +1,4 @@
-import { company } from '../content/company.ts';
+import { BRAND_NAME } from '../content/brand.ts';
 import { paths } from '../paths.ts';
 
 /** Any unknown path. */
@@ -9,7 +9,7 @@ export function NotFoundPage() {
       <h1>This page isn’t on the market</h1>
       <p>The address may be mistyped, or the page has moved.</p>
       <a className="button button-primary" href={paths.landing.getHref()}>
-        Back to {company.name}
+        Back to {BRAND_NAME}
       </a>
     </main>
   );

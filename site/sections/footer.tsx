@@ -20,7 +20,7 @@ function useCurrentYear(): number {
 export function Footer() {
   const year = useCurrentYear();
   return (
-    <footer className="site-footer">
+    <footer id="site-footer" className="site-footer">
       <div className="container footer-grid">
         <div className="footer-brand">
           <p className="brand brand-footer">

@@ -1,5 +1,5 @@
 import { type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { company } from '../content/company.ts';
+import { BRAND_NAME } from '../content/brand.ts';
 import { type NavItem, navCallToAction, navItems } from '../content/navigation.ts';
 import { useScrolled } from '../hooks/use-scrolled.ts';
 import { NAV_SCROLL_THRESHOLD_PX } from '../lib/constants.ts';
@@ -94,7 +94,7 @@ export function NavBar() {
           <span className="brand-mark" aria-hidden="true">
             H
           </span>
-          {company.name}
+          {BRAND_NAME}
         </a>
         <NavLinks className="nav-links" onSelect={onSelect} />
         <button

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { jumpTo, nextFrames, siteFixture } from '../fixtures/site/harness.ts';
+import { jumpTo, nextFrames, sectionHydrated, siteFixture } from '../fixtures/site/harness.ts';
 import { withPage } from '../helpers/chromium.ts';
 
 const site = siteFixture();
@@ -44,6 +44,8 @@ async function openAtTestimonials(page: Page, { fakeClock = false } = {}): Promi
       behavior: 'instant',
     }),
   );
+  // The section's code arrives once the visitor is near it.
+  await sectionHydrated(page, 'testimonials');
   if (fakeClock) {
     // Animation frames are fake and paused; rendering (and so IntersectionObserver) is not.
     await page.waitForTimeout(200);

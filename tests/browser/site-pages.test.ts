@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { revealEverything, siteFixture } from '../fixtures/site/harness.ts';
+import { revealEverything, sectionHydrated, siteFixture } from '../fixtures/site/harness.ts';
 import { openPage, withPage } from '../helpers/chromium.ts';
 
 const site = siteFixture();
@@ -43,6 +43,10 @@ describe('footer', () => {
     await withPage(site.browser, async (page) => {
       await page.clock.setFixedTime(new Date('2031-06-01T12:00:00Z'));
       await page.goto(`${site.server.url}/`);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      // The footer hydrates when the visitor comes near it.
+      await page.locator('.footer-year').scrollIntoViewIfNeeded();
+      await sectionHydrated(page, 'site-footer');
       await expect.poll(() => page.locator('.footer-year').textContent()).toBe('2031');
     });
   });

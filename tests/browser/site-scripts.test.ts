@@ -63,7 +63,11 @@ describe('scripts before the widget is used', () => {
           paint,
           early: performance
             .getEntriesByType('resource')
-            .filter((entry) => entry.name.endsWith('.js') && entry.fetchStart < paint)
+            .filter(
+              (entry) =>
+                entry.name.endsWith('.js') &&
+                (entry as PerformanceResourceTiming).fetchStart < paint,
+            )
             .map((entry) => new URL(entry.name).pathname.replace(/-[\w-]{8}\.js$/, '')),
         };
       });

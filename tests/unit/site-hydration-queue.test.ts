@@ -91,4 +91,50 @@ describe('HydrationQueue', () => {
     queue.register('a');
     expect(queue.gate('a')).toBe(gate);
   });
+
+  it('gives a deferred island no turn: the first screen is ready without it, and it opens when asked', async () => {
+    const turns = manualTurns();
+    const queue = new HydrationQueue(turns.yieldToBrowser);
+    queue.register('nav');
+    queue.register('features', true);
+    queue.register('footer', true);
+    queue.hold();
+    queue.start();
+    let ready = false;
+    let done = false;
+    void queue.ready.then(() => {
+      ready = true;
+    });
+    void queue.done.then(() => {
+      done = true;
+    });
+    await turns.next();
+    queue.committed('nav');
+    await turns.next();
+    await Promise.resolve();
+    expect(ready).toBe(true);
+    expect(done).toBe(false);
+    // No turn was spent on the deferred islands, and they stay shut.
+    expect(turns.pending).toBe(0);
+    expect([isOpen(queue, 'features'), isOpen(queue, 'footer')]).toEqual([false, false]);
+
+    queue.open('features');
+    expect([isOpen(queue, 'features'), isOpen(queue, 'footer')]).toEqual([true, false]);
+    queue.committed('features');
+    await Promise.resolve();
+    expect(done).toBe(false);
+    queue.openAll();
+    queue.committed('footer');
+    await Promise.resolve();
+    expect(done).toBe(true);
+  });
+
+  it('is open for deferred islands too when not held (server rendering, a page rendered from scratch)', async () => {
+    const queue = new HydrationQueue(() => Promise.resolve());
+    queue.register('features', true);
+    expect(queue.gate('features')).toBeNull();
+    queue.start();
+    await expect(queue.ready).resolves.toBeUndefined();
+    await expect(queue.done).resolves.toBeUndefined();
+  });
 });
