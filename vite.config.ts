@@ -66,14 +66,16 @@ export default defineConfig(({ mode, isSsrBuild }) => {
               // tiny ones: fewer requests and better compression (docs/behaviour.md#landing).
               advancedChunks: {
                 groups: [
-                  // What the entry itself needs before the first paint (docs/behaviour.md#landing):
-                  // the route table, the hydration queue, the paint wait and Vite's import helper.
-                  // Caught first, so no later group pulls them in as dependencies and makes the
-                  // entry import React before the page has painted.
+                  // The entry as one small script: main.tsx with what it needs before React (the
+                  // route table, the hydration queue, the paint wait, Vite's import helper).
+                  // Caught first, so no later group pulls these in as dependencies and makes the
+                  // entry import React, or a second script, before the page has painted
+                  // (docs/behaviour.md#landing). The stylesheet is linked from index.html, not
+                  // imported here, or every lazy chunk would list it to preload.
                   {
                     name: 'site-entry',
                     priority: 1,
-                    test: /site[\\/](paths|islands[\\/](queue|hydration-queue|after-first-paint))\.|vite[\\/]preload-helper/,
+                    test: /site[\\/](main|paths|islands[\\/](queue|hydration-queue|after-first-paint))\.|vite[\\/]preload-helper/,
                   },
                   {
                     name: 'react',

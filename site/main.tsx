@@ -1,11 +1,10 @@
-import './styles/site.css';
 import { afterFirstPaint } from './islands/after-first-paint.ts';
 import { hydrationQueue, nextTask } from './islands/queue.ts';
 import { pageLoaders } from './pages/page-loaders.ts';
 import { ROUTES_WITH_WIDGET, ROUTES_WITHOUT_PRERENDERED_PAINT, routeForPath } from './paths.ts';
 
-// Entry of every page (docs/behaviour.md#landing). The prerendered HTML and this stylesheet are
-// the whole first paint. Once the browser has reported that paint (islands/after-first-paint.ts),
+// Entry of every page (docs/behaviour.md#landing). The prerendered HTML and the stylesheet it
+// links are the whole first paint. Once the browser has reported that paint (islands/after-first-paint.ts),
 // each step below is a task of its own, so no single task blocks the main thread for long: React
 // and the page's chunk, then hydration island by island (islands/hydration-queue.ts), then the
 // widget's small loader.
