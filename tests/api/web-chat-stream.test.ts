@@ -3,15 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiConnectionError, ApiError } from '../../widget/api/errors.ts';
 import type { WebChatBody, WebChatResponse } from '../../widget/api/supplement.ts';
-import {
-  ATTRIBUTES,
-  type AttributeValues,
-  camelCase,
-  parseAttributes,
-} from '../../widget/element/attributes.ts';
+import { parseAttributes } from '../../widget/element/attributes.ts';
 import type { ChatThread } from '../../widget/ui/chat/chat-state.ts';
 import { replyText } from '../../widget/ui/chat/reply-text.ts';
 import { chatTurn, createWebChat } from '../../widget/ui/chat/web-chat.ts';
+import { attributeValues } from '../fixtures/widget/attribute-values.ts';
 
 // POST /chat/web with `stream: true` through the widget's chat sender and the project's API
 // client, against a loopback server that plays the platform: it streams server-sent events in
@@ -182,12 +178,12 @@ describe('one typed message’s turn: tool calls answered on the same chat', () 
       }
       await streamed([event('Saved', ',"sessionId":"sess_b"'), 1, event(', thanks.')])(res);
     };
-    const all = Object.fromEntries(ATTRIBUTES.map((name) => [camelCase(name), null]));
-    const config = parseAttributes({
-      ...all,
-      assistantId: 'asst_1',
-      assistantOverrides: '{"variableValues":{"agent_name":"Host","tone":"warm"}}',
-    } as AttributeValues);
+    const config = parseAttributes(
+      attributeValues({
+        assistantId: 'asst_1',
+        assistantOverrides: '{"variableValues":{"agent_name":"Host","tone":"warm"}}',
+      }),
+    );
     let thread: ChatThread = { previousChatId: 'chat_0' };
     partials = [];
     const ran: unknown[] = [];

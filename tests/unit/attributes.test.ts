@@ -12,11 +12,9 @@ import { en } from '../../widget/element/i18n/en.ts';
 import { LANGUAGES } from '../../widget/element/i18n/languages.ts';
 import { loadTexts } from '../../widget/element/i18n/load-texts.ts';
 import { describeProblems, problemSentence } from '../../widget/element/i18n/problems.ts';
+import { attributeValues } from '../fixtures/widget/attribute-values.ts';
 
-function values(given: Partial<AttributeValues> = {}): AttributeValues {
-  const all = Object.fromEntries(ATTRIBUTES.map((name) => [camelCase(name), null]));
-  return { ...all, ...given } as AttributeValues;
-}
+const values = attributeValues;
 
 describe('the attribute list', () => {
   it('is declared once and names every attribute of the issue', () => {

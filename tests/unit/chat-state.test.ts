@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { parseInbound } from '../../widget/demo/inbound.ts';
-import {
-  ATTRIBUTES,
-  type AttributeValues,
-  camelCase,
-  parseAttributes,
-} from '../../widget/element/attributes.ts';
+import { type AttributeValues, parseAttributes } from '../../widget/element/attributes.ts';
 import { continueThread } from '../../widget/ui/chat/chat-reply-state.ts';
 import { appendEntry, EMPTY_CHAT, setStatus, setWaiting } from '../../widget/ui/chat/chat-state.ts';
 import { replyText } from '../../widget/ui/chat/reply-text.ts';
 import { visitorOverrides } from '../../widget/ui/visitor-overrides.ts';
+import { attributeValues } from '../fixtures/widget/attribute-values.ts';
 
 describe('chat state', () => {
   it('produces transcript entries in order, typed ones marked', () => {
@@ -106,11 +102,8 @@ describe('demo inbound add-message', () => {
 });
 
 describe('chat and consent attributes', () => {
-  const base = Object.fromEntries(
-    ATTRIBUTES.map((name) => [camelCase(name), null]),
-  ) as AttributeValues;
   const parse = (values: Partial<AttributeValues>) =>
-    parseAttributes({ ...base, assistantId: 'a', ...values });
+    parseAttributes(attributeValues({ assistantId: 'a', ...values }));
 
   it('chat is on unless chat="off"; anything else is reported', () => {
     expect(parse({}).chat).toBe(true);

@@ -1,24 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  ATTRIBUTES,
-  type AttributeValues,
-  camelCase,
-  parseAttributes,
-} from '../../widget/element/attributes.ts';
+import { type AttributeValues, parseAttributes } from '../../widget/element/attributes.ts';
 import { toolResultMessage } from '../../widget/leads/tool-result.ts';
 import { ChatToolChannel } from '../../widget/ui/chat/chat-channel.ts';
 import { runTools } from '../../widget/ui/chat/chat-tools.ts';
 import { toolCallsIn } from '../../widget/ui/chat/web-chat.ts';
 import { LeadCapture } from '../../widget/ui/lead-capture.ts';
 import * as leadDesk from '../../widget/ui/lead-desk.ts';
+import { attributeValues } from '../fixtures/widget/attribute-values.ts';
 
 // Typed chat reaches the lead tools (docs/behaviour.md#leads): a POST /chat/web reply's
 // `tool_calls` become the `tool-calls` message the lead wiring reads, and the chat's channel
 // collects the results it sends back.
 
 function config(values: Partial<AttributeValues> = {}) {
-  const all = Object.fromEntries(ATTRIBUTES.map((name) => [camelCase(name), null]));
-  return parseAttributes({ ...all, assistantId: 'a1', ...values } as AttributeValues);
+  return parseAttributes(attributeValues({ assistantId: 'a1', ...values }));
 }
 
 const call = (id: string, name: string, args: object) => ({

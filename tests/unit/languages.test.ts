@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ATTRIBUTES,
-  type AttributeValues,
-  camelCase,
-  parseAttributes,
-} from '../../widget/element/attributes.ts';
+import { parseAttributes } from '../../widget/element/attributes.ts';
 import { ar } from '../../widget/element/i18n/ar.ts';
 import { de } from '../../widget/element/i18n/de.ts';
 import { en } from '../../widget/element/i18n/en.ts';
@@ -21,6 +16,7 @@ import {
 import { pt } from '../../widget/element/i18n/pt.ts';
 import type { WidgetTexts } from '../../widget/element/i18n/widget-texts.ts';
 import { zh } from '../../widget/element/i18n/zh.ts';
+import { attributeValues } from '../fixtures/widget/attribute-values.ts';
 
 const ALL: Record<string, WidgetTexts> = { en, es, fr, de, pt, zh, ar };
 
@@ -104,11 +100,8 @@ describe('built-in texts', () => {
 
 describe('label-* attributes over a language', () => {
   it('override the language’s labels one by one', () => {
-    const values = Object.fromEntries(
-      ATTRIBUTES.map((name) => [camelCase(name), null]),
-    ) as AttributeValues;
     const config = parseAttributes(
-      { ...values, assistantId: 'a', labelIdle: 'Llámanos' },
+      attributeValues({ assistantId: 'a', labelIdle: 'Llámanos' }),
       'voice-assistant',
       es.labels,
     );

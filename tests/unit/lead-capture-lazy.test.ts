@@ -1,20 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  ATTRIBUTES,
-  type AttributeValues,
-  camelCase,
-  parseAttributes,
-} from '../../widget/element/attributes.ts';
+import { type AttributeValues, parseAttributes } from '../../widget/element/attributes.ts';
 import { PENDING_STORAGE_KEY } from '../../widget/leads/constants.ts';
 import type { ToolResultMessage } from '../../widget/leads/tool-result.ts';
 import { LeadCapture, type ToolCallChannel } from '../../widget/ui/lead-capture.ts';
 import * as leadDesk from '../../widget/ui/lead-desk.ts';
+import { attributeValues } from '../fixtures/widget/attribute-values.ts';
 
 /** The lazy half of lead capture loads only when a conversation calls a lead tool. */
 
 function config(values: Partial<AttributeValues> = {}) {
-  const all = Object.fromEntries(ATTRIBUTES.map((name) => [camelCase(name), null]));
-  return parseAttributes({ ...all, assistantId: 'a1', ...values } as AttributeValues);
+  return parseAttributes(attributeValues({ assistantId: 'a1', ...values }));
 }
 
 function channel() {

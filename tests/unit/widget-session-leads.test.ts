@@ -1,13 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WebCallCreator } from '../../widget/call/call-client.ts';
-import {
-  ATTRIBUTES,
-  type AttributeValues,
-  camelCase,
-  parseAttributes,
-} from '../../widget/element/attributes.ts';
+import { type AttributeValues, parseAttributes } from '../../widget/element/attributes.ts';
 import { en } from '../../widget/element/i18n/en.ts';
 import { WidgetSession } from '../../widget/ui/widget-session.ts';
+import { attributeValues } from '../fixtures/widget/attribute-values.ts';
 import { createFakeDaily, fakeMediaDevices, speakerParticipant } from '../helpers/fake-daily.ts';
 
 /** A widget session on a fake room: what lead capture adds to a call (docs/behaviour.md#leads). */
@@ -21,13 +17,11 @@ function setup(options: { attributes?: Partial<AttributeValues> } = {}) {
     webCalls.push(payload);
     return { id: 'call-1', webCallUrl: 'https://example.daily.co/room' };
   };
-  const all = Object.fromEntries(ATTRIBUTES.map((name) => [camelCase(name), null]));
-  const attributes = {
-    ...all,
+  const attributes = attributeValues({
     assistantId: 'asst_1',
     publicKey: 'pk_1',
     ...options.attributes,
-  } as AttributeValues;
+  });
   const session = new WidgetSession({
     host,
     config: () => parseAttributes(attributes),

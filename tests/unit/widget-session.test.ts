@@ -1,15 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WebCallCreator } from '../../widget/call/call-client.ts';
 import type { DemoCallOptions } from '../../widget/demo/demo-call.ts';
-import {
-  ATTRIBUTES,
-  type AttributeValues,
-  camelCase,
-  parseAttributes,
-} from '../../widget/element/attributes.ts';
+import { type AttributeValues, parseAttributes } from '../../widget/element/attributes.ts';
 import type { CallOptionsOverride } from '../../widget/element/bridge.ts';
 import { en } from '../../widget/element/i18n/en.ts';
 import { WidgetSession } from '../../widget/ui/widget-session.ts';
+import { attributeValues } from '../fixtures/widget/attribute-values.ts';
 import { createFakeDaily, fakeMediaDevices, speakerParticipant } from '../helpers/fake-daily.ts';
 
 const CHROME =
@@ -52,13 +48,11 @@ function setup(options: Setup = {}) {
     }
     return { id: 'call-1', webCallUrl: 'https://example.daily.co/room' };
   };
-  const all = Object.fromEntries(ATTRIBUTES.map((name) => [camelCase(name), null]));
-  const attributes = {
-    ...all,
+  const attributes = attributeValues({
     assistantId: 'asst_1',
     publicKey: 'pk_1',
     ...options.attributes,
-  } as AttributeValues;
+  });
   const overrides: CallOptionsOverride = {
     mediaDevices: media.mediaDevices,
     ...(options.overrides === 'none' ? {} : { transportFactory: daily.factory, createWebCall }),
