@@ -83,7 +83,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
                   },
                   {
                     name: 'site-shared',
-                    test: /site[\\/](client|app|settings|paths|islands[\\/][a-z-]+|content[\\/](brand|navigation|assistant-consent)|sections[\\/]icons|lib[\\/](site-assistant|constants|widget-attributes|demo-listing)|hooks[\\/]use-media-query)\./,
+                    test: /site[\\/](client|app|settings|islands[\\/](island|lazy-section|near-viewport)|content[\\/](brand|navigation|assistant-consent)|sections[\\/](icons|brand)|lib[\\/](site-assistant|constants|widget-attributes|demo-listing)|hooks[\\/]use-media-query)\./,
                   },
                   // The widget's loader as one file, as the widget build ships it: /embed's configurator
                   // reads the attribute list too, and without this group that list became a third chunk

@@ -1,5 +1,4 @@
 import { type CSSProperties, useState } from 'react';
-import { BRAND_NAME } from '../content/brand.ts';
 import { colourFields, embedFields } from '../lib/embed-fields.ts';
 import {
   codeChoices,
@@ -13,7 +12,7 @@ import {
   reactSnippet,
 } from '../lib/embed-snippets.ts';
 import { widgetRelease } from '../lib/widget-release.ts';
-import { paths } from '../paths.ts';
+import { BrandLink } from '../sections/brand.tsx';
 import { CopyBlock } from '../sections/embed/copy-block.tsx';
 import { type AttributeValues, EmbedForm } from '../sections/embed/embed-form.tsx';
 import { Footer } from '../sections/footer.tsx';
@@ -61,12 +60,7 @@ export function EmbedPage() {
       </a>
       <header className="embed-header">
         <div className="container">
-          <a className="brand" href={paths.landing.getHref()}>
-            <span className="brand-mark" aria-hidden="true">
-              H
-            </span>
-            {BRAND_NAME}
-          </a>
+          <BrandLink />
         </div>
       </header>
       <main id="main" tabIndex={-1} className="embed-page container">

@@ -1,7 +1,7 @@
-import { BRAND_NAME } from '../content/brand.ts';
 import { LEGAL_TEMPLATE_NOTICE, type LegalDocument } from '../content/legal.ts';
 import { Island } from '../islands/island.tsx';
 import { paths } from '../paths.ts';
+import { BrandLink } from '../sections/brand.tsx';
 import { Footer } from '../sections/footer.tsx';
 
 /**
@@ -16,12 +16,7 @@ export function LegalPage({ document: doc }: { document: LegalDocument }) {
       </a>
       <header className="legal-header">
         <nav className="nav-inner container" aria-label="Main">
-          <a className="brand" href={paths.landing.getHref()}>
-            <span className="brand-mark" aria-hidden="true">
-              H
-            </span>
-            {BRAND_NAME}
-          </a>
+          <BrandLink />
           <a className="legal-home" href={paths.landing.getHref()}>
             Back to home
           </a>

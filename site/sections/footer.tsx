@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { company } from '../content/company.ts';
 import { footerLinks } from '../content/navigation.ts';
+import { BrandMark } from './brand.tsx';
 import { Icon } from './icons.tsx';
 
 // The year the page was prerendered in; the client shows the current one after hydration.
@@ -24,10 +25,7 @@ export function Footer() {
       <div className="container footer-grid">
         <div className="footer-brand">
           <p className="brand brand-footer">
-            <span className="brand-mark" aria-hidden="true">
-              H
-            </span>
-            {company.name}
+            <BrandMark />
           </p>
           <p className="footer-blurb">{company.blurb}</p>
         </div>

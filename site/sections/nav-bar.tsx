@@ -1,10 +1,9 @@
 import { type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { BRAND_NAME } from '../content/brand.ts';
 import { type NavItem, navCallToAction, navItems } from '../content/navigation.ts';
 import { useScrolled } from '../hooks/use-scrolled.ts';
 import { NAV_SCROLL_THRESHOLD_PX } from '../lib/constants.ts';
 import { scrollToSection } from '../lib/scroll-to-section.ts';
-import { paths } from '../paths.ts';
+import { BrandLink } from './brand.tsx';
 import { Icon } from './icons.tsx';
 
 const MENU_ID = 'mobile-menu';
@@ -90,12 +89,7 @@ export function NavBar() {
   return (
     <header className={classes} ref={headerRef}>
       <nav className="nav-inner container" aria-label="Main">
-        <a className="brand" href={paths.landing.getHref()}>
-          <span className="brand-mark" aria-hidden="true">
-            H
-          </span>
-          {BRAND_NAME}
-        </a>
+        <BrandLink />
         <NavLinks className="nav-links" onSelect={onSelect} />
         <button
           ref={toggleRef}
