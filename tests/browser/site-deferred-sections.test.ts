@@ -1,6 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { sectionHydrated, siteFixture } from '../fixtures/site/harness.ts';
+import {
+  CONTACT_VISITOR,
+  fillContactForm,
+  sectionHydrated,
+  siteFixture,
+} from '../fixtures/site/harness.ts';
 import { withPage } from '../helpers/chromium.ts';
 
 // Issue 15: on `/`, the sections below the first screen (features, how it works, testimonials,
@@ -21,14 +26,6 @@ function sectionChunks(since: number): string[] {
     .filter((name): name is string => name !== undefined)
     .sort();
 }
-
-const FIELDS = {
-  Name: 'Dana Whitaker',
-  Email: 'dana@whitakerhomes.com',
-  Phone: '+1 (555) 010-4477',
-  'Company / Brokerage': 'Whitaker Homes',
-  Message: 'Can your assistant cover Saturdays?',
-};
 
 async function openLanding(page: Page, width = 412): Promise<void> {
   await page.setViewportSize({ width, height: 823 });
@@ -59,9 +56,7 @@ describe('sections below the first screen', () => {
       await page.route('**/forms/contact', (route) =>
         route.fulfill({ status: 200, contentType: 'application/json', body: '{"ok":true}' }),
       );
-      for (const [label, value] of Object.entries(FIELDS)) {
-        await page.getByLabel(label, { exact: true }).fill(value);
-      }
+      await fillContactForm(page);
       await page.getByRole('button', { name: 'Send Message' }).click();
       await page.getByText('Thank you! Your message is on its way.').waitFor();
       expect(page.url()).toBe(`${site.server.url}/`);
@@ -112,15 +107,13 @@ describe('sections below the first screen', () => {
           .toBe('testimonials');
         // The form, never hydrated, still posts natively and lands on the service's thank-you page.
         const before = site.submissions().length;
-        for (const [label, value] of Object.entries(FIELDS)) {
-          await page.getByLabel(label, { exact: true }).fill(value);
-        }
+        await fillContactForm(page);
         await Promise.all([
           page.waitForURL('**/forms/contact/thanks'),
           page.getByRole('button', { name: 'Send Message' }).click(),
         ]);
         expect(site.submissions().slice(before)).toEqual([
-          expect.objectContaining({ name: FIELDS.Name, email: FIELDS.Email }),
+          expect.objectContaining({ name: CONTACT_VISITOR.Name, email: CONTACT_VISITOR.Email }),
         ]);
         // The browser's own line for each download the test cut off; nothing from the page.
       },

@@ -1,6 +1,6 @@
 import type { Page, Request } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { siteFixture } from '../fixtures/site/harness.ts';
+import { CONTACT_VISITOR, fillContactForm, siteFixture } from '../fixtures/site/harness.ts';
 import { openPage, withPage } from '../helpers/chromium.ts';
 
 const site = siteFixture();
@@ -12,29 +12,15 @@ beforeEach(() => {
 
 const newSubmissions = () => site.submissions().slice(already);
 
-const VISITOR = {
-  Name: 'Dana Whitaker',
-  Email: 'dana@whitakerhomes.com',
-  Phone: '+1 (555) 010-4477',
-  'Company / Brokerage': 'Whitaker Homes',
-  Message: 'We miss about a third of our weekend calls. Can your assistant cover Saturdays?',
-};
-
 async function openContact(page: Page): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`${site.server.url}/`);
   await page.locator('#contact').scrollIntoViewIfNeeded();
 }
 
-async function fill(page: Page, values: Record<string, string>): Promise<void> {
-  for (const [label, value] of Object.entries(values)) {
-    await page.getByLabel(label, { exact: true }).fill(value);
-  }
-}
-
 async function formValues(page: Page): Promise<Record<string, string>> {
   const values: Record<string, string> = {};
-  for (const label of Object.keys(VISITOR)) {
+  for (const label of Object.keys(CONTACT_VISITOR)) {
     values[label] = await page.getByLabel(label, { exact: true }).inputValue();
   }
   return values;
@@ -96,16 +82,16 @@ describe('contact form', () => {
       expect(new URL(page.url()).pathname).toBe('/');
       expect(newSubmissions()).toHaveLength(0);
 
-      await fill(page, VISITOR);
+      await fillContactForm(page, CONTACT_VISITOR);
       await Promise.all([page.waitForURL('**/forms/contact/thanks'), send(page).click()]);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Thank you!');
       expect(newSubmissions()).toEqual([
         expect.objectContaining({
-          name: VISITOR.Name,
-          email: VISITOR.Email,
-          phone: VISITOR.Phone,
-          company: VISITOR['Company / Brokerage'],
-          message: VISITOR.Message,
+          name: CONTACT_VISITOR.Name,
+          email: CONTACT_VISITOR.Email,
+          phone: CONTACT_VISITOR.Phone,
+          company: CONTACT_VISITOR['Company / Brokerage'],
+          message: CONTACT_VISITOR.Message,
         }),
       ]);
       problems.assertNone();
@@ -131,7 +117,7 @@ describe('contact form', () => {
     await withPage(site.browser, async (page) => {
       await openContact(page);
       const posts = recordPosts(page);
-      await fill(page, VISITOR);
+      await fillContactForm(page, CONTACT_VISITOR);
       await send(page).click();
       await expect
         .poll(() => status(page).textContent())
@@ -142,7 +128,7 @@ describe('contact form', () => {
       expect(new URL(page.url()).pathname).toBe('/');
       expect(Object.values(await formValues(page))).toEqual(['', '', '', '', '']);
       expect(newSubmissions()).toEqual([
-        expect.objectContaining({ name: VISITOR.Name, company: 'Whitaker Homes' }),
+        expect.objectContaining({ name: CONTACT_VISITOR.Name, company: 'Whitaker Homes' }),
       ]);
     });
   });
@@ -153,8 +139,8 @@ describe('contact form', () => {
       async (page) => {
         await openContact(page);
         // Valid for the browser, refused by the service: its domain has no dot.
-        const typed = { ...VISITOR, Email: 'dana@whitakerhomes' };
-        await fill(page, typed);
+        const typed = { ...CONTACT_VISITOR, Email: 'dana@whitakerhomes' };
+        await fillContactForm(page, typed);
         await send(page).click();
         await expect.poll(() => status(page).textContent()).toContain('Email: should be an email');
         const email = page.getByLabel('Email', { exact: true });
@@ -183,7 +169,7 @@ describe('contact form', () => {
               : route.abort('failed'),
           );
           await openContact(page);
-          await fill(page, VISITOR);
+          await fillContactForm(page, CONTACT_VISITOR);
           await send(page).click();
           await expect
             .poll(() => status(page).textContent())
@@ -192,9 +178,9 @@ describe('contact form', () => {
           const href = (await mail.getAttribute('href')) ?? '';
           expect(href.startsWith('mailto:hello@hearthline.ai?subject=')).toBe(true);
           const body = new URLSearchParams(href.split('?')[1]).get('body') ?? '';
-          expect(body).toContain(`Name: ${VISITOR.Name}`);
-          expect(body).toContain(`Message: ${VISITOR.Message}`);
-          expect(await formValues(page)).toEqual(VISITOR);
+          expect(body).toContain(`Name: ${CONTACT_VISITOR.Name}`);
+          expect(body).toContain(`Message: ${CONTACT_VISITOR.Message}`);
+          expect(await formValues(page)).toEqual(CONTACT_VISITOR);
           expect(await send(page).isEnabled()).toBe(true);
         },
         [/Failed to load resource/],
@@ -210,7 +196,7 @@ describe('contact form', () => {
       });
       await openContact(page);
       const posts = recordPosts(page);
-      await fill(page, VISITOR);
+      await fillContactForm(page, CONTACT_VISITOR);
       await send(page).dblclick();
       expect(
         await page.getByRole('button', { name: 'Sending…' }).getAttribute('aria-disabled'),
@@ -244,7 +230,7 @@ describe('contact form', () => {
       expect(tabbable).toEqual(['name', 'email', 'phone', 'company', 'message']);
 
       // A bot fills everything, the trap included: it is told "ok", and nothing is kept.
-      await fill(page, VISITOR);
+      await fillContactForm(page, CONTACT_VISITOR);
       await trap.evaluate((el: HTMLInputElement) => {
         el.value = 'http://spam.example';
       });

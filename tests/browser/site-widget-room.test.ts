@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { demoSiteFixture, openDemoPage } from '../fixtures/demo/demo-page.ts';
+import { fillContactForm } from '../fixtures/site/harness.ts';
 import { textCoveredByWidget } from '../fixtures/widget/conversation-page.ts';
 import { withPage } from '../helpers/chromium.ts';
 
@@ -44,16 +45,7 @@ describe('the landing page leaves room for the floating launcher', () => {
       await openDemoPage(page, `${site.server.url}/`);
       // The visitor's path: Let's Talk, the five fields, Send, and the thanks where they are.
       await page.locator('.hero').getByRole('link', { name: 'Let’s Talk' }).click();
-      const fields = {
-        Name: 'Dana Whitaker',
-        Email: 'dana@whitakerhomes.com',
-        Phone: '+1 (555) 010-4477',
-        'Company / Brokerage': 'Whitaker Homes',
-        Message: 'Can your assistant cover Saturdays?',
-      };
-      for (const [label, value] of Object.entries(fields)) {
-        await page.getByLabel(label, { exact: true }).fill(value);
-      }
+      await fillContactForm(page);
       await page.getByRole('button', { name: 'Send Message' }).click();
       const thanks = page.getByText('Thank you! Your message is on its way.');
       await thanks.waitFor();
