@@ -133,6 +133,20 @@ export default defineConfig(({ mode, isSsrBuild }) => {
         {
           extends: true,
           test: {
+            name: 'desk',
+            root: repoRoot,
+            environment: 'node',
+            include: ['tests/desk/**/*.test.ts'],
+            // Each file opens its own embedded database (WASM), and some start a real Postgres
+            // server and child desks: two at a time suits a 2-core machine.
+            maxWorkers: 2,
+            testTimeout: 60_000,
+            hookTimeout: 120_000,
+          },
+        },
+        {
+          extends: true,
+          test: {
             name: 'browser',
             root: repoRoot,
             environment: 'node',

@@ -1,0 +1,161 @@
+import { resolve } from 'node:path';
+import { DeskConfigError } from './config-error.ts';
+
+/** The desk's settings from the environment, validated (docs/desk.md#configure). */
+export interface DeskEnv {
+  port: number;
+  host: string;
+  /** `postgres://…`, or `null` for the embedded database in {@link DeskEnv.dataDir}. */
+  databaseUrl: string | null;
+  /** Where the embedded database and the mail folder live. */
+  dataDir: string;
+  /** Path of the brokerage's `assistant.config.json`. */
+  configFile: string;
+  /** Origins whose pages may POST leads (exact `scheme://host[:port]`). */
+  allowedOrigins: readonly string[];
+  /** The shared secret the platform sends in `x-vapi-secret`; `null` closes the webhook. */
+  platformSecret: string | null;
+  /** The desk's public base URL (links in emails and the CRM, provisioning). */
+  publicUrl: string;
+  /** `POST /leads` requests allowed per client IP per minute. */
+  leadsPerMinute: number;
+  fub: { baseUrl: string; apiKey: string; system: string | null; systemKey: string | null } | null;
+  webhook: { url: string; secret: string } | null;
+  /** `smtp://…` / `smtps://…`, or `null` to write `.eml` files to `<dataDir>/mail`. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  logLevel: string;
+}
+
+/** The variables read, for the README table and error messages. */
+export const DESK_ENV_NAMES = [
+  'DESK_PORT',
+  'DESK_HOST',
+  'DATABASE_URL',
+  'DESK_DATA_DIR',
+  'DESK_CONFIG',
+  'DESK_ALLOWED_ORIGINS',
+  'DESK_PLATFORM_SECRET',
+  'DESK_PUBLIC_URL',
+  'DESK_LEADS_PER_MINUTE',
+  'FUB_BASE_URL',
+  'FUB_API_KEY',
+  'FUB_X_SYSTEM',
+  'FUB_X_SYSTEM_KEY',
+  'DESK_WEBHOOK_URL',
+  'DESK_WEBHOOK_SECRET',
+  'SMTP_URL',
+  'DESK_MAIL_FROM',
+  'DESK_LOG_LEVEL',
+] as const;
+
+export type DeskEnvInput = Partial<Record<(typeof DESK_ENV_NAMES)[number], string | undefined>>;
+
+const DEFAULT_PORT = 8787;
+const DEFAULT_LEADS_PER_MINUTE = 120;
+
+function blank(value: string | undefined): string | null {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+}
+
+function url(name: string, value: string, problems: string[], protocols: readonly string[]) {
+  try {
+    const parsed = new URL(value);
+    if (!protocols.includes(parsed.protocol)) {
+      problems.push(`${name} must start with ${protocols.join(' or ')} (got "${parsed.protocol}")`);
+    }
+    return parsed;
+  } catch {
+    problems.push(`${name} must be an absolute URL`);
+    return null;
+  }
+}
+
+function integer(name: string, value: string | null, fallback: number, problems: string[]) {
+  if (value === null) {
+    return fallback;
+  }
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) {
+    problems.push(`${name} must be a whole number from 0 to 65535 (got "${value}")`);
+    return fallback;
+  }
+  return n;
+}
+
+/**
+ * Reads the desk's environment (pure); throws {@link DeskConfigError} naming every bad
+ * variable. Secrets are checked for presence only and never echoed in a message.
+ */
+export function parseDeskEnv(env: DeskEnvInput, cwd = process.cwd()): DeskEnv {
+  const problems: string[] = [];
+  const port = integer('DESK_PORT', blank(env.DESK_PORT), DEFAULT_PORT, problems);
+  const host = blank(env.DESK_HOST) ?? '127.0.0.1';
+  const databaseUrl = blank(env.DATABASE_URL);
+  if (databaseUrl !== null) {
+    url('DATABASE_URL', databaseUrl, problems, ['postgres:', 'postgresql:']);
+  }
+  const origins = (blank(env.DESK_ALLOWED_ORIGINS) ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter((o) => o !== '');
+  for (const origin of origins) {
+    const parsed = url('DESK_ALLOWED_ORIGINS', origin, problems, ['http:', 'https:']);
+    if (parsed && parsed.origin !== origin.replace(/\/$/, '')) {
+      problems.push(`DESK_ALLOWED_ORIGINS lists "${origin}": write the origin only, like ${parsed.origin}`);
+    }
+  }
+  const publicUrl = blank(env.DESK_PUBLIC_URL) ?? `http://${host}:${port}`;
+  url('DESK_PUBLIC_URL', publicUrl, problems, ['http:', 'https:']);
+  const fubKey = blank(env.FUB_API_KEY);
+  const fubBase = blank(env.FUB_BASE_URL) ?? 'https://api.followupboss.com';
+  url('FUB_BASE_URL', fubBase, problems, ['http:', 'https:']);
+  const webhookUrl = blank(env.DESK_WEBHOOK_URL);
+  const webhookSecret = blank(env.DESK_WEBHOOK_SECRET);
+  if (webhookUrl !== null) {
+    url('DESK_WEBHOOK_URL', webhookUrl, problems, ['http:', 'https:']);
+    if (webhookSecret === null || !/^whsec_[A-Za-z0-9+/=]{16,}$/.test(webhookSecret)) {
+      problems.push('DESK_WEBHOOK_SECRET must be set with DESK_WEBHOOK_URL, as whsec_<base64>');
+    }
+  }
+  const smtpUrl = blank(env.SMTP_URL);
+  if (smtpUrl !== null) {
+    url('SMTP_URL', smtpUrl, problems, ['smtp:', 'smtps:']);
+  }
+  const leadsPerMinute = integer(
+    'DESK_LEADS_PER_MINUTE',
+    blank(env.DESK_LEADS_PER_MINUTE),
+    DEFAULT_LEADS_PER_MINUTE,
+    problems,
+  );
+  if (problems.length > 0) {
+    throw new DeskConfigError(problems);
+  }
+  const dataDir = resolve(cwd, blank(env.DESK_DATA_DIR) ?? 'data/desk');
+  return {
+    port,
+    host,
+    databaseUrl,
+    dataDir,
+    configFile: resolve(cwd, blank(env.DESK_CONFIG) ?? 'assistant.config.json'),
+    allowedOrigins: origins.map((o) => new URL(o).origin),
+    platformSecret: blank(env.DESK_PLATFORM_SECRET),
+    publicUrl: publicUrl.replace(/\/$/, ''),
+    leadsPerMinute,
+    fub:
+      fubKey === null
+        ? null
+        : {
+            baseUrl: fubBase.replace(/\/$/, ''),
+            apiKey: fubKey,
+            system: blank(env.FUB_X_SYSTEM),
+            systemKey: blank(env.FUB_X_SYSTEM_KEY),
+          },
+    webhook:
+      webhookUrl !== null && webhookSecret !== null ? { url: webhookUrl, secret: webhookSecret } : null,
+    smtpUrl,
+    mailFrom: blank(env.DESK_MAIL_FROM) ?? 'Hearthline Desk <desk@localhost>',
+    logLevel: blank(env.DESK_LOG_LEVEL) ?? 'info',
+  };
+}

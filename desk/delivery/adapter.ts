@@ -1,0 +1,37 @@
+import type { LeadRecord } from './lead-record.ts';
+import type { AttemptOutcome } from './retry-policy.ts';
+
+/** What an adapter knows about the job it is trying. */
+export interface DeliveryAttempt {
+  /** The job's id: stable across retries (the webhook's `webhook-id`, the email's Message-ID). */
+  jobId: string;
+  /** 1 for the first try. */
+  attempt: number;
+}
+
+/** Facts about the brokerage every adapter may need. */
+export interface DeliveryContext {
+  brokerageName: string;
+  /** IANA zone in which times are written. */
+  timeZone: string;
+  /** The desk's public base URL, for links to the lead in the inbox. */
+  publicUrl: string;
+}
+
+/**
+ * One destination of the outbox (docs/desk.md#delivery): Follow Up Boss, a signed webhook, an
+ * email to the assigned agent. `deliver` never throws for an expected failure: it reports an
+ * {@link AttemptOutcome}; a throw counts as a retryable failure.
+ */
+export interface DeliveryAdapter {
+  /** The name stored with each job (`follow-up-boss`, `webhook`, `email`). */
+  readonly name: string;
+  deliver(lead: LeadRecord, attempt: DeliveryAttempt): Promise<AttemptOutcome>;
+  /** Releases connections (SMTP pools). */
+  close?(): Promise<void>;
+}
+
+/** The link to a lead in the broker's inbox. */
+export function inboxLink(context: DeliveryContext, lead: LeadRecord): string {
+  return `${context.publicUrl}/inbox/leads/${encodeURIComponent(lead.id)}`;
+}

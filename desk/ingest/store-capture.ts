@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { MAX_CAPTURES_PER_CONVERSATION } from '../../widget/leads/constants.ts';
+import type { Brokerage } from '../config/brokerage.ts';
+import { DELIVERY_GIVE_UP_MS } from '../delivery/retry-policy.ts';
+import { assignCapture } from '../routing/assign.ts';
+import { isWithinOfficeHours } from '../routing/office-hours.ts';
+import { resolveViewingTimes } from '../routing/viewing-time.ts';
+import { json } from '../storage/database.ts';
+import type { DeskDatabase } from '../storage/schema.ts';
+import type { IncomingCapture } from './capture-body.ts';
+import { IngestError } from './ingest-error.ts';
+import { emailKey, phoneKey } from './person-keys.ts';
+
+/**
+ * How long a capture's deliveries wait for its conversation's end (and so its summary and
+ * transcript) before they go without (docs/desk.md#delivery).
+ */
+export const CONVERSATION_WAIT_MS = 5 * 60 * 1000;
+
+/** What storing a capture needs. */
+export interface StoreCaptureDeps {
+  db: Kysely<DeskDatabase>;
+  brokerage: Brokerage;
+  /** The enabled delivery adapters: one outbox job each. */
+  adapters: readonly string[];
+  now?: () => Date;
+}
+
+/** The outcome: `created` is false when the capture was already stored (a repeat). */
+export interface StoredCapture {
+  created: boolean;
+  captureId: string;
+  personId: string;
+}
+
+async function lock(trx: Transaction<DeskDatabase>, key: string) {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+}
+
+/** The person these contact details belong to: found by phone or email, else created. */
+async function matchPerson(
+  trx: Transaction<DeskDatabase>,
+  fields: { name?: string; phone?: string; email?: string },
+): Promise<string> {
+  const phone = phoneKey(fields.phone);
+  const email = emailKey(fields.email);
+  // Locks in a fixed order, so two captures of one person wait for each other, never deadlock.
+  for (const key of [phone && `person:phone:${phone}`, email && `person:email:${email}`]) {
+    if (key) {
+      await lock(trx, key);
+    }
+  }
+  const found = await trx
+    .selectFrom('people')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        ...(phone ? [eb('phone_key', '=', phone)] : []),
+        ...(email ? [eb('email_key', '=', email)] : []),
+      ]),
+    )
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirst();
+  if (found) {
+    await trx
+      .updateTable('people')
+      .set({
+        name: found.name ?? fields.name ?? null,
+        phone: found.phone ?? fields.phone ?? null,
+        phone_key: found.phone_key ?? phone,
+        email: found.email ?? fields.email ?? null,
+        email_key: found.email_key ?? email,
+        updated_at: sql<Date>`now()`,
+      })
+      .where('id', '=', found.id)
+      .execute();
+    return found.id;
+  }
+  const id = randomUUID();
+  await trx
+    .insertInto('people')
+    .values({
+      id,
+      name: fields.name ?? null,
+      phone: fields.phone ?? null,
+      phone_key: phone,
+      email: fields.email ?? null,
+      email_key: email,
+    })
+    .execute();
+  return id;
+}
+
+/**
+ * Stores a capture, its person and its delivery jobs in one transaction (the outbox,
+ * docs/desk.md#delivery): all of it or none. A repeat (same idempotency key, or the same tool
+ * call of the same conversation from the other direction) stores nothing and says so. A
+ * conversation past {@link MAX_CAPTURES_PER_CONVERSATION} captures is refused.
+ */
+export async function storeCapture(
+  deps: StoreCaptureDeps,
+  capture: IncomingCapture,
+  source: 'widget' | 'platform',
+): Promise<StoredCapture> {
+  const now = deps.now?.() ?? new Date();
+  return deps.db.transaction().execute(async (trx) => {
+    const sameCall = capture.conversationId !== null && capture.toolCallId !== null;
+    await lock(
+      trx,
+      sameCall
+        ? `capture:call:${capture.conversationId}:${capture.toolCallId}`
+        : `capture:key:${capture.idempotencyKey}`,
+    );
+    const existing = await trx
+      .selectFrom('captures')
+      .select(['id', 'person_id'])
+      .where((eb) =>
+        eb.or([
+          eb('idempotency_key', '=', capture.idempotencyKey),
+          ...(sameCall
+            ? [
+                eb.and([
+                  eb('conversation_id', '=', capture.conversationId),
+                  eb('tool_call_id', '=', capture.toolCallId),
+                ]),
+              ]
+            : []),
+        ]),
+      )
+      .executeTakeFirst();
+    if (existing) {
+      return { created: false, captureId: existing.id, personId: existing.person_id };
+    }
+    if (capture.conversationId !== null) {
+      await lock(trx, `conversation:${capture.conversationId}`);
+      const { count } = await trx
+        .selectFrom('captures')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('conversation_id', '=', capture.conversationId)
+        .executeTakeFirstOrThrow();
+      if (Number(count) >= MAX_CAPTURES_PER_CONVERSATION) {
+        throw new IngestError(
+          'capture-limit',
+          `this conversation already has ${MAX_CAPTURES_PER_CONVERSATION} captures`,
+          409,
+        );
+      }
+    }
+    const personId = await matchPerson(trx, capture.fields);
+    const { agent, reason } = assignCapture(
+      deps.brokerage,
+      capture.listing,
+      isWithinOfficeHours(deps.brokerage.officeHours, new Date(capture.capturedAt)),
+    );
+    const viewingTimes =
+      capture.kind === 'viewing-request' && 'preferredTimes' in capture.fields
+        ? resolveViewingTimes(
+            capture.fields.preferredTimes,
+            capture.capturedAt,
+            deps.brokerage.officeHours.timeZone,
+          )
+        : [];
+    const captureId = randomUUID();
+    await trx
+      .insertInto('captures')
+      .values({
+        id: captureId,
+        idempotency_key: capture.idempotencyKey,
+        kind: capture.kind,
+        source,
+        conversation_id: capture.conversationId,
+        tool_call_id: capture.toolCallId,
+        person_id: personId,
+        captured_at: capture.capturedAt,
+        received_at: now,
+        listing: json(capture.listing),
+        fields: json(capture.fields),
+        viewing_times: json(viewingTimes),
+        consent_to_contact: 'consentToContact' in capture.fields && capture.fields.consentToContact,
+        consent_version: capture.consent?.version ?? null,
+        consent_text: capture.consent?.text ?? null,
+        consent_accepted_at: capture.consent?.acceptedAt ?? null,
+        page_url: capture.pageUrl,
+        assigned_name: agent.name,
+        assigned_email: agent.email,
+        assignment_reason: reason,
+        demo: capture.demo,
+      })
+      .execute();
+    if (deps.adapters.length > 0) {
+      const ended =
+        capture.conversationId === null ||
+        (await trx
+          .selectFrom('conversations')
+          .select('id')
+          .where('id', '=', capture.conversationId)
+          .executeTakeFirst()) !== undefined;
+      const runAt = new Date(now.getTime() + (ended ? 0 : CONVERSATION_WAIT_MS));
+      await trx
+        .insertInto('deliveries')
+        .values(
+          deps.adapters.map((adapter) => ({
+            id: randomUUID(),
+            capture_id: captureId,
+            adapter,
+            run_at: runAt,
+            give_up_at: new Date(now.getTime() + DELIVERY_GIVE_UP_MS),
+          })),
+        )
+        .execute();
+    }
+    return { created: true, captureId, personId };
+  });
+}

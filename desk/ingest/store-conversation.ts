@@ -1,0 +1,68 @@
+import { type Kysely, sql } from 'kysely';
+import { json } from '../storage/database.ts';
+import type { DeskDatabase } from '../storage/schema.ts';
+import type { IncomingConversation } from './conversation-body.ts';
+
+/**
+ * Stores a finished conversation (docs/desk.md#ingest). The platform's report wins: a widget
+ * transcript never replaces it, while a later platform report replaces a widget transcript. The
+ * conversation's captures waiting for it are then due for delivery at once. Returns whether
+ * the stored record changed.
+ */
+export async function storeConversation(
+  db: Kysely<DeskDatabase>,
+  conversation: IncomingConversation,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`conversation:${conversation.id}`}, 0))`.execute(
+      trx,
+    );
+    const existing = await trx
+      .selectFrom('conversations')
+      .select('source')
+      .where('id', '=', conversation.id)
+      .executeTakeFirst();
+    if (existing?.source === 'platform' && conversation.source === 'widget') {
+      return false;
+    }
+    const values = {
+      source: conversation.source,
+      channel: conversation.channel,
+      transcript: conversation.transcript,
+      messages: json(conversation.messages),
+      summary: conversation.summary,
+      recording_url: conversation.recordingUrl,
+      duration_seconds: conversation.durationSeconds,
+      ended_reason: conversation.endedReason,
+      page_url: conversation.pageUrl,
+      started_at: conversation.startedAt,
+      ended_at: conversation.endedAt,
+      demo: conversation.demo,
+    };
+    if (existing) {
+      await trx
+        .updateTable('conversations')
+        .set({ ...values, updated_at: sql<Date>`now()` })
+        .where('id', '=', conversation.id)
+        .execute();
+    } else {
+      await trx
+        .insertInto('conversations')
+        .values({ id: conversation.id, ...values })
+        .execute();
+    }
+    await trx
+      .updateTable('deliveries')
+      .set({ run_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+      .where('status', '=', 'pending')
+      .where('run_at', '>', sql<Date>`now()`)
+      .where('attempts', '=', 0)
+      .where(
+        'capture_id',
+        'in',
+        trx.selectFrom('captures').select('id').where('conversation_id', '=', conversation.id),
+      )
+      .execute();
+    return true;
+  });
+}

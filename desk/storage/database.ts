@@ -1,0 +1,68 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import { applyMigrations } from './migrate.ts';
+import type { DeskDatabase } from './schema.ts';
+
+/** Which Postgres the desk runs on: embedded PGlite, or a server through `DATABASE_URL`. */
+export type DatabaseKind = 'embedded' | 'postgres';
+
+/** An open, migrated database. */
+export interface DeskDb {
+  readonly db: Kysely<DeskDatabase>;
+  readonly kind: DatabaseKind;
+  /** Closes the pool or the embedded database; the handle is unusable after. */
+  close(): Promise<void>;
+}
+
+/** Where to open the database. */
+export type DatabaseTarget =
+  | { kind: 'embedded'; /** A folder, or `null` for an in-memory database (tests). */ dataDir: string | null }
+  | { kind: 'postgres'; url: string; /** Pool size (default 10). */ poolSize?: number };
+
+/** jsonb values go in as JSON text, the same way on both drivers. */
+export function json(value: unknown): string {
+  return JSON.stringify(value);
+}
+
+// node-postgres reads timestamptz as Date already; bigint counts (count(*)) come back as text:
+// read them as numbers, since no count of ours nears 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+async function openEmbedded(dataDir: string | null): Promise<DeskDb> {
+  if (dataDir !== null) {
+    await mkdir(dataDir, { recursive: true });
+  }
+  const client = dataDir === null ? new PGlite() : new PGlite(dataDir);
+  await client.waitReady;
+  const db = new Kysely<DeskDatabase>({ dialect: new PGliteDialect(client) });
+  return { db, kind: 'embedded', close: () => db.destroy() };
+}
+
+function openServer(url: string, poolSize = 10): DeskDb {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  // A dropped idle connection must not crash the process; the next query gets a fresh one.
+  pool.on('error', () => undefined);
+  const db = new Kysely<DeskDatabase>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+/**
+ * Opens the desk's database and brings its schema up to date (migrations/*.sql, in order).
+ * The same schema and queries run on both kinds (docs/desk.md#storage).
+ */
+export async function openDatabase(target: DatabaseTarget): Promise<DeskDb> {
+  const handle =
+    target.kind === 'embedded'
+      ? await openEmbedded(target.dataDir)
+      : openServer(target.url, target.poolSize);
+  try {
+    await applyMigrations(handle.db);
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    throw error;
+  }
+  return handle;
+}

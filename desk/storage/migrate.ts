@@ -1,0 +1,52 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Kysely, sql } from 'kysely';
+import type { DeskDatabase } from './schema.ts';
+
+const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+const FILE = /^(\d{4})-[a-z0-9-]+\.sql$/;
+/** Any constant shared by every desk process: two processes starting at once migrate once. */
+const MIGRATION_LOCK = 4_206_001;
+
+/** The migration files in the order they run: `NNNN-name.sql`, by number. */
+export async function migrationFiles(dir = MIGRATIONS_DIR): Promise<string[]> {
+  return (await readdir(dir)).filter((name) => FILE.test(name)).sort();
+}
+
+/**
+ * Applies every migration file not yet recorded in `desk_migrations`, each in its own
+ * transaction with its record, under a transaction-level advisory lock so concurrent starts
+ * never apply one twice. Returns the versions applied now.
+ */
+export async function applyMigrations(
+  db: Kysely<DeskDatabase>,
+  dir = MIGRATIONS_DIR,
+): Promise<string[]> {
+  await sql`create table if not exists desk_migrations (
+    version text primary key,
+    applied_at timestamptz not null default now()
+  )`.execute(db);
+  const applied: string[] = [];
+  for (const file of await migrationFiles(dir)) {
+    const text = await readFile(join(dir, file), 'utf8');
+    const ran = await db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx);
+      const done = await trx
+        .selectFrom('desk_migrations')
+        .select('version')
+        .where('version', '=', file)
+        .executeTakeFirst();
+      if (done) {
+        return false;
+      }
+      await sql.raw(text).execute(trx);
+      await trx.insertInto('desk_migrations').values({ version: file }).execute();
+      return true;
+    });
+    if (ran) {
+      applied.push(file);
+    }
+  }
+  return applied;
+}

@@ -1,0 +1,117 @@
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+// jsonb values are written as JSON text (see `json()` in database.ts): node-postgres would turn
+// a JS array into a Postgres array literal, not JSON.
+
+/** A timestamp column: read as a `Date`, written as a `Date` or ISO string. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A timestamp the database fills when the row is written. */
+type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+/** `people`: one row per person, matched by normalised phone or email. */
+export interface PeopleTable {
+  id: string;
+  name: string | null;
+  phone: string | null;
+  email: string | null;
+  phone_key: string | null;
+  email_key: string | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+/** One line of a conversation, as stored. */
+export interface StoredMessage {
+  role: 'assistant' | 'user' | 'sample-visitor' | 'system' | 'tool';
+  text: string;
+  /** Seconds from the conversation's start, when known. */
+  secondsFromStart?: number;
+}
+
+/** `conversations`: a call or chat, its transcript and outcome. */
+export interface ConversationsTable {
+  id: string;
+  source: 'platform' | 'widget';
+  channel: string | null;
+  transcript: string | null;
+  messages: JSONColumnType<StoredMessage[], string, string>;
+  summary: string | null;
+  recording_url: string | null;
+  duration_seconds: number | null;
+  ended_reason: string | null;
+  page_url: string | null;
+  started_at: Timestamp | null;
+  ended_at: Timestamp | null;
+  demo: Generated<boolean>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+/** A viewing time resolved to an instant in the brokerage's zone, with the words as said. */
+export interface StoredViewingTime {
+  said: string;
+  start: string | null;
+  timeZone: string;
+  approximate?: boolean;
+}
+
+/** `captures`: each lead or viewing request, with its listing, fields and consent evidence. */
+export interface CapturesTable {
+  id: string;
+  idempotency_key: string;
+  kind: 'lead' | 'viewing-request';
+  source: 'widget' | 'platform';
+  conversation_id: string | null;
+  tool_call_id: string | null;
+  person_id: string;
+  captured_at: Timestamp;
+  received_at: DefaultTimestamp;
+  listing: JSONColumnType<Record<string, string>, string, string>;
+  fields: JSONColumnType<Record<string, unknown>, string, string>;
+  viewing_times: JSONColumnType<StoredViewingTime[], string, string>;
+  consent_to_contact: boolean;
+  consent_version: string | null;
+  consent_text: string | null;
+  consent_accepted_at: Timestamp | null;
+  page_url: string | null;
+  assigned_name: string | null;
+  assigned_email: string | null;
+  assignment_reason: string;
+  status: Generated<string>;
+  demo: Generated<boolean>;
+}
+
+/** A delivery's state as the export shows it; "in progress" is `pending` with a live lease. */
+export type DeliveryStatus = 'pending' | 'delivered' | 'dead';
+
+/** `deliveries`: the outbox, one job per capture and adapter. */
+export interface DeliveriesTable {
+  id: string;
+  capture_id: string;
+  adapter: string;
+  status: ColumnType<DeliveryStatus, DeliveryStatus | undefined, DeliveryStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  run_at: DefaultTimestamp;
+  locked_until: Timestamp | null;
+  locked_by: string | null;
+  last_error: string | null;
+  give_up_at: Timestamp;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+  delivered_at: Timestamp | null;
+}
+
+/** `desk_migrations`: which migration files ran. */
+export interface MigrationsTable {
+  version: string;
+  applied_at: DefaultTimestamp;
+}
+
+/** Every table of the desk's database, for Kysely's typed queries. */
+export interface DeskDatabase {
+  people: PeopleTable;
+  conversations: ConversationsTable;
+  captures: CapturesTable;
+  deliveries: DeliveriesTable;
+  desk_migrations: MigrationsTable;
+}
