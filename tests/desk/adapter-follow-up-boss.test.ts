@@ -1,0 +1,167 @@
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createFollowUpBossAdapter,
+  type FollowUpBossSettings,
+  FUB_ARCHIVED_REASON,
+} from '../../desk/delivery/adapters/follow-up-boss.ts';
+import { type FubStandIn, startFubStandIn } from '../helpers/fub-stand-in.ts';
+import { generalLead, testContext, viewingRequest } from './fixtures/lead-records.ts';
+
+/** A loopback port nothing listens on: taken from the OS, then released. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const API_KEY = 'fka_test_0123456789abcdef';
+const attempt = { jobId: 'job_fub_1', attempt: 1 };
+
+let fub: FubStandIn;
+let settings: FollowUpBossSettings;
+
+beforeAll(async () => {
+  fub = await startFubStandIn({ apiKey: API_KEY, system: 'Hearthline', systemKey: 'sys-key-1' });
+  settings = { baseUrl: fub.url, apiKey: API_KEY, system: 'Hearthline', systemKey: 'sys-key-1' };
+});
+afterAll(() => fub.close());
+beforeEach(() => fub.reset());
+
+describe('Follow Up Boss adapter', () => {
+  it('sends a viewing request as a Property Inquiry the stand-in accepts', async () => {
+    const adapter = createFollowUpBossAdapter(settings, testContext);
+    expect(adapter.name).toBe('follow-up-boss');
+    expect(await adapter.deliver(viewingRequest(), attempt)).toEqual({ ok: true });
+    expect(fub.events).toHaveLength(1);
+    const { body, headers } = fub.events[0] ?? { body: {}, headers: {} };
+    expect(headers['x-system']).toBe('Hearthline');
+    expect(headers['x-system-key']).toBe('sys-key-1');
+    expect(body).toMatchObject({
+      source: 'harbourpine.example',
+      system: 'Hearthline',
+      type: 'Property Inquiry',
+      property: {
+        street: '14 Linden Court',
+        price: 1_249_000,
+        mlsNumber: 'R2891234',
+        url: 'https://harbourpine.example/listings/14-linden-court',
+      },
+      person: {
+        firstName: 'Sam',
+        lastName: 'Rivera',
+        emails: [{ value: 'sam.rivera@example.com', type: 'home' }],
+        phones: [{ value: '+1 604 555 0142', type: 'mobile' }],
+        tags: ['AI assistant', 'Viewing request'],
+        sourceUrl: 'https://harbourpine.example/listings/14-linden-court',
+      },
+    });
+    const message = String(body.message);
+    expect(message).toContain('Sam wants to view 14 Linden Court');
+    expect(message).toContain(
+      'Saturday, November 28, 2026, 2:00 PM PST (America/Vancouver), as said: "Saturday at 2"',
+    );
+    expect(message).toContain('approximate, as said: "or Sunday morning"');
+    expect(message).toContain('time not resolved, as said: "whenever suits, really"');
+    expect(message).toContain(
+      'https://desk.harbourpine.example/inbox/leads/cap_01JVIEWING0000000000000001',
+    );
+    expect(String(body.description)).toContain('Viewing request about 14 Linden Court');
+  });
+
+  it('sends a lead with no listing as a General Inquiry with no property', async () => {
+    const adapter = createFollowUpBossAdapter({ ...settings }, testContext);
+    expect(await adapter.deliver(generalLead(), attempt)).toEqual({ ok: true });
+    const body = fub.events[0]?.body ?? {};
+    expect(body.type).toBe('General Inquiry');
+    expect(body).not.toHaveProperty('property');
+    expect(body.person).toEqual({
+      firstName: 'Alex',
+      emails: [{ value: 'alex@example.com', type: 'home' }],
+      phones: [],
+      tags: ['AI assistant'],
+      sourceUrl: 'https://harbourpine.example/',
+    });
+  });
+
+  it('leaves the X-System headers out when no integration is registered', async () => {
+    const plain = await startFubStandIn({ apiKey: API_KEY });
+    try {
+      const adapter = createFollowUpBossAdapter(
+        { baseUrl: plain.url, apiKey: API_KEY, system: null, systemKey: null },
+        testContext,
+      );
+      expect(await adapter.deliver(generalLead(), attempt)).toEqual({ ok: true });
+      expect(plain.events[0]?.headers).not.toHaveProperty('x-system');
+      expect(plain.events[0]?.body.system).toBe('Hearthline Desk');
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('treats 204 (archived lead source) as dead, never delivered', async () => {
+    fub.failNext(1, 204);
+    const outcome = await createFollowUpBossAdapter(settings, testContext).deliver(
+      viewingRequest(),
+      attempt,
+    );
+    expect(outcome).toEqual({ ok: false, retry: false, reason: FUB_ARCHIVED_REASON });
+  });
+
+  it.each([500, 429])('retries after %i', async (status) => {
+    fub.failNext(1, status);
+    const adapter = createFollowUpBossAdapter(settings, testContext);
+    const outcome = await adapter.deliver(viewingRequest(), attempt);
+    expect(outcome).toMatchObject({
+      ok: false,
+      retry: true,
+      reason: `HTTP ${status}: forced ${status}`,
+    });
+    expect(await adapter.deliver(viewingRequest(), { ...attempt, attempt: 2 })).toEqual({
+      ok: true,
+    });
+  });
+
+  it('is dead after a 400, with no key or personal data in the reason', async () => {
+    const adapter = createFollowUpBossAdapter({ ...settings, apiKey: 'wrong-key' }, testContext);
+    const outcome = await adapter.deliver(viewingRequest(), attempt);
+    expect(outcome).toMatchObject({ ok: false, retry: false });
+    const reason = outcome.ok ? '' : outcome.reason;
+    expect(reason).toMatch(/^HTTP 400: Basic authentication/);
+    expect(reason).not.toContain('wrong-key');
+    expect(fub.events).toHaveLength(0);
+  });
+
+  it('retries when the server closes the connection or is not there', async () => {
+    fub.setDown(true);
+    const adapter = createFollowUpBossAdapter(settings, testContext);
+    const outcome = await adapter.deliver(viewingRequest(), attempt);
+    expect(outcome).toMatchObject({ ok: false, retry: true });
+    expect(outcome.ok ? '' : outcome.reason).toMatch(/^network error: /);
+    const closed = createFollowUpBossAdapter(
+      { ...settings, baseUrl: `http://127.0.0.1:${await closedPort()}` },
+      testContext,
+    );
+    expect(await closed.deliver(viewingRequest(), attempt)).toEqual({
+      ok: false,
+      retry: true,
+      reason: 'network error: ECONNREFUSED',
+    });
+  });
+
+  it('retries after a timeout', async () => {
+    fub.delay(2_000);
+    // The adapter's own limit is 15 s; a wrapper shortens it so the test stays quick.
+    const quick: typeof fetch = (input, init) =>
+      fetch(input, { ...init, signal: AbortSignal.timeout(200) });
+    const adapter = createFollowUpBossAdapter(settings, testContext, quick);
+    expect(await adapter.deliver(viewingRequest(), attempt)).toEqual({
+      ok: false,
+      retry: true,
+      reason: 'network error: TimeoutError',
+    });
+  });
+});

@@ -1,0 +1,223 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+/**
+ * A loopback Follow Up Boss (`POST /v1/events`) that checks each request against the shape the
+ * public docs give (/work/shared/integrations.md) and answers 400 with the reason when it is
+ * wrong, so an adapter test fails on a bad request instead of recording it.
+ */
+
+/** The event types that start Follow Up Boss's action plans. */
+export const FUB_EVENT_TYPES = [
+  'Registration',
+  'Seller Inquiry',
+  'Property Inquiry',
+  'General Inquiry',
+  'Visited Open House',
+] as const;
+
+/** What the stand-in expects of every request. */
+export interface FubExpectations {
+  apiKey: string;
+  /** When set, `X-System` / `X-System-Key` must carry these. */
+  system?: string | null;
+  systemKey?: string | null;
+}
+
+/** One request the stand-in took. */
+export interface FubRequest {
+  headers: IncomingMessage['headers'];
+  /** The parsed JSON body (valid shape only in {@link FubStandIn.events}). */
+  body: Record<string, unknown>;
+}
+
+export interface FubStandIn {
+  /** `http://127.0.0.1:<port>`, the adapter's `baseUrl`. */
+  readonly url: string;
+  /** Events with a valid shape, in order (including those answered with a forced status). */
+  readonly events: FubRequest[];
+  /** Every request that reached the handler, valid or not. */
+  readonly requests: FubRequest[];
+  /** Answer the next `count` valid requests with `status` (500, 204, 429…). */
+  failNext(count: number, status: number): void;
+  /** Wait this long before each answer. */
+  delay(ms: number): void;
+  /** While down, every connection is closed without an answer. */
+  setDown(down: boolean): void;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function valueList(value: unknown, name: string): string | null {
+  if (!Array.isArray(value)) {
+    return `person.${name} must be an array`;
+  }
+  for (const item of value) {
+    if (!isObject(item) || typeof item.value !== 'string' || item.value === '') {
+      return `person.${name} items must be { value: string, type? }`;
+    }
+  }
+  return null;
+}
+
+/** Why a request is not a valid event, or `null` when it is. */
+function problem(req: IncomingMessage, text: string, expected: FubExpectations): string | null {
+  if (req.method !== 'POST') {
+    return `method must be POST, got ${req.method}`;
+  }
+  if (req.url !== '/v1/events') {
+    return `path must be /v1/events, got ${req.url}`;
+  }
+  const auth = req.headers.authorization ?? '';
+  if (!auth.startsWith('Basic ')) {
+    return 'Basic authentication required';
+  }
+  const decoded = Buffer.from(auth.slice(6), 'base64').toString('utf8');
+  if (decoded !== `${expected.apiKey}:`) {
+    return 'Basic authentication must be the API key with an empty password';
+  }
+  if (expected.system && req.headers['x-system'] !== expected.system) {
+    return 'X-System header missing or wrong';
+  }
+  if (expected.systemKey && req.headers['x-system-key'] !== expected.systemKey) {
+    return 'X-System-Key header missing or wrong';
+  }
+  if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
+    return 'content-type must be application/json';
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return 'body is not JSON';
+  }
+  if (!isObject(body)) {
+    return 'body must be an object';
+  }
+  if (typeof body.source !== 'string' || body.source === '') {
+    return 'source is required';
+  }
+  if (!(FUB_EVENT_TYPES as readonly unknown[]).includes(body.type)) {
+    return `type must be one of ${FUB_EVENT_TYPES.join(', ')}`;
+  }
+  for (const key of ['system', 'message', 'description']) {
+    if (key in body && typeof body[key] !== 'string') {
+      return `${key} must be a string`;
+    }
+  }
+  const person = body.person;
+  if (!isObject(person)) {
+    return 'person is required';
+  }
+  const listProblem = valueList(person.emails, 'emails') ?? valueList(person.phones, 'phones');
+  if (listProblem) {
+    return listProblem;
+  }
+  if (
+    'tags' in person &&
+    !(Array.isArray(person.tags) && person.tags.every((t) => typeof t === 'string'))
+  ) {
+    return 'person.tags must be an array of strings';
+  }
+  const isProperty = body.type === 'Property Inquiry';
+  if (isProperty !== isObject(body.property)) {
+    return 'property must be present exactly when type is Property Inquiry';
+  }
+  if (
+    isObject(body.property) &&
+    'price' in body.property &&
+    typeof body.property.price !== 'number'
+  ) {
+    return 'property.price must be a number';
+  }
+  return null;
+}
+
+/** Starts the stand-in on 127.0.0.1 with an ephemeral port. */
+export async function startFubStandIn(expected: FubExpectations): Promise<FubStandIn> {
+  const events: FubRequest[] = [];
+  const requests: FubRequest[] = [];
+  const sockets = new Set<Socket>();
+  let forced: { count: number; status: number } | null = null;
+  let delayMs = 0;
+  let down = false;
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) {
+      chunks.push(chunk as Buffer);
+    }
+    const text = Buffer.concat(chunks).toString('utf8');
+    if (delayMs > 0) {
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
+    let parsed: Record<string, unknown> = {};
+    try {
+      parsed = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      // Recorded as empty; the shape check below answers 400.
+    }
+    requests.push({ headers: req.headers, body: parsed });
+    const reason = problem(req, text, expected);
+    if (reason !== null) {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ errorMessage: reason }));
+      return;
+    }
+    events.push({ headers: req.headers, body: parsed });
+    if (forced !== null && forced.count > 0) {
+      const { status } = forced;
+      forced.count -= 1;
+      res.writeHead(status, status === 204 ? {} : { 'content-type': 'application/json' });
+      res.end(status === 204 ? undefined : JSON.stringify({ errorMessage: `forced ${status}` }));
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ id: events.length, ...(parsed.person as object) }));
+  }
+
+  const server = createServer((req, res) => {
+    if (down) {
+      req.socket.destroy();
+      return;
+    }
+    handle(req, res).catch(() => res.destroy());
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    events,
+    requests,
+    failNext(count, status) {
+      forced = { count, status };
+    },
+    delay(ms) {
+      delayMs = ms;
+    },
+    setDown(value) {
+      down = value;
+    },
+    reset() {
+      events.length = 0;
+      requests.length = 0;
+      forced = null;
+      delayMs = 0;
+      down = false;
+    },
+    close() {
+      for (const socket of sockets) {
+        socket.destroy();
+      }
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
