@@ -1,0 +1,73 @@
+import { Webhook } from 'standardwebhooks';
+import type { DeskEnv } from '../../config/desk-env.ts';
+import type { DeliveryAdapter, DeliveryAttempt, DeliveryContext } from '../adapter.ts';
+import { inboxLink } from '../adapter.ts';
+import type { LeadRecord } from '../lead-record.ts';
+import type { AttemptOutcome } from '../retry-policy.ts';
+import { outcomeOfNetworkError, outcomeOfStatus } from '../retry-policy.ts';
+import { scrub } from './lead-text.ts';
+
+/** The signed webhook's settings, as {@link DeskEnv} reads them. */
+export type WebhookSettings = NonNullable<DeskEnv['webhook']>;
+
+/** A try that gets no answer in this long is a network error, and retried. */
+export const WEBHOOK_TIMEOUT_MS = 15_000;
+
+/** The body every receiver gets (docs/desk.md#delivery). */
+export interface WebhookPayload {
+  type: 'lead.captured' | 'viewing.requested';
+  /** The lead as the export prints it, without the outbox's own bookkeeping. */
+  lead: Omit<LeadRecord, 'deliveries'>;
+  inboxUrl: string;
+}
+
+/** The payload for one lead (pure). */
+export function webhookPayload(lead: LeadRecord, context: DeliveryContext): WebhookPayload {
+  // The deliveries say how the other adapters fared: not the receiver's business, and they
+  // change between retries, which would make two tries of one message differ.
+  const { deliveries: _deliveries, ...rest } = lead;
+  return {
+    type: lead.kind === 'viewing-request' ? 'viewing.requested' : 'lead.captured',
+    lead: rest,
+    inboxUrl: inboxLink(context, lead),
+  };
+}
+
+/**
+ * POSTs each lead as JSON signed per Standard Webhooks (Zapier, Make, the brokerage's own
+ * endpoint). `webhook-id` is the job id, the same on every retry, so a receiver that saw an
+ * earlier try answer late can drop the repeat; the timestamp and signature are fresh each try,
+ * or a retry after the receiver's ~5 minute tolerance would be refused.
+ */
+export function createWebhookAdapter(
+  settings: WebhookSettings,
+  context: DeliveryContext,
+  fetchImpl: typeof fetch = fetch,
+): DeliveryAdapter {
+  const signer = new Webhook(settings.secret);
+  return {
+    name: 'webhook',
+    async deliver(lead: LeadRecord, attempt: DeliveryAttempt): Promise<AttemptOutcome> {
+      const body = JSON.stringify(webhookPayload(lead, context));
+      const sentAt = new Date();
+      const headers = {
+        'content-type': 'application/json',
+        'webhook-id': attempt.jobId,
+        'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
+        'webhook-signature': signer.sign(attempt.jobId, sentAt, body),
+      };
+      try {
+        const response = await fetchImpl(settings.url, {
+          method: 'POST',
+          headers,
+          body,
+          signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+        });
+        const text = await response.text();
+        return outcomeOfStatus(response.status, scrub(text, lead, [settings.secret]));
+      } catch (error) {
+        return outcomeOfNetworkError(error);
+      }
+    },
+  };
+}
