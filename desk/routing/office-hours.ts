@@ -1,0 +1,150 @@
+import { DateTime, IANAZone } from 'luxon';
+import type { AssistantConfig } from '../../scripts/assistant/config.ts';
+
+/**
+ * The brokerage's opening hours, as `officeHours` in `assistant.config.json`: an IANA time
+ * zone and rows of `{ days, open, close }` (scripts/assistant/config.ts).
+ */
+export type OfficeHours = AssistantConfig['officeHours'];
+
+/** `officeHours` has bad values; `problems` names each bad field by its JSON path. */
+export class OfficeHoursError extends Error {
+  override readonly name = 'OfficeHoursError';
+  constructor(readonly problems: readonly string[]) {
+    super(problems.join('; '));
+  }
+}
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+// luxon's weekday numbers: Monday is 1, Sunday 7. A Map, so no inherited key is a day.
+const DAY_NUMBERS = new Map<string, number>(
+  [
+    ['monday', 'mon'],
+    ['tuesday', 'tue', 'tues'],
+    ['wednesday', 'wed'],
+    ['thursday', 'thu', 'thur', 'thurs'],
+    ['friday', 'fri'],
+    ['saturday', 'sat'],
+    ['sunday', 'sun'],
+  ].flatMap((names, i) => names.map((name): [string, number] => [name, i + 1])),
+);
+const LIST_SEPARATOR = /\s*(?:,|&|\band\b)\s*/i;
+const RANGE = /^([a-z]+)\s*(?:\bto\b|\bthrough\b|\bthru\b|-|–|—)\s*([a-z]+)$/i;
+
+function dayNumber(name: string): number | undefined {
+  return DAY_NUMBERS.get(name.toLowerCase());
+}
+
+// "Monday to Friday", "Friday to Monday" (wrapping over the weekend), "Monday, Wednesday",
+// "Saturday": the weekdays a row covers, or null when the phrase names none.
+function daysOf(phrase: string): Set<number> | null {
+  const days = new Set<number>();
+  for (const item of phrase.trim().split(LIST_SEPARATOR)) {
+    const range = RANGE.exec(item);
+    const from = dayNumber(range?.[1] ?? item);
+    const to = range ? dayNumber(range[2] ?? '') : from;
+    if (from === undefined || to === undefined) {
+      return null;
+    }
+    for (let day = from; ; day = (day % 7) + 1) {
+      days.add(day);
+      if (day === to) {
+        break;
+      }
+    }
+  }
+  return days;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function rowProblems(row: unknown, at: string): string[] {
+  if (!isRecord(row)) {
+    return [`${at} must be an object with days, open and close`];
+  }
+  const problems: string[] = [];
+  if (typeof row.days !== 'string' || daysOf(row.days) === null) {
+    problems.push(
+      `${at}.days must name days, like "Monday to Friday", "Saturday" or "Monday, Wednesday"`,
+    );
+  }
+  const open = typeof row.open === 'string' && TIME.test(row.open) ? row.open : null;
+  const close = typeof row.close === 'string' && TIME.test(row.close) ? row.close : null;
+  if (open === null) {
+    problems.push(`${at}.open must be HH:MM`);
+  }
+  if (close === null) {
+    problems.push(`${at}.close must be HH:MM`);
+  }
+  if (open !== null && close !== null && open >= close) {
+    problems.push(`${at}.close must be after open (${open})`);
+  }
+  return problems;
+}
+
+/**
+ * Checks an `officeHours` value (pure) and returns a copy holding only its known fields.
+ * Stricter than `parseAssistantConfig`: each row's `days` must be a phrase
+ * {@link isWithinOfficeHours} understands (day names or three-letter abbreviations, `to` or
+ * `-` ranges, lists joined by commas or `and`, any case), so a typo fails at start rather than
+ * leaving the office closed. Times are 24-hour `HH:MM` and a row closes the day it opens.
+ *
+ * @param path The value's JSON path, used in messages (`officeHours.hours[1].open must be HH:MM`).
+ * @throws OfficeHoursError listing every bad field.
+ */
+export function parseOfficeHours(value: unknown, path = 'officeHours'): OfficeHours {
+  if (!isRecord(value)) {
+    throw new OfficeHoursError([`${path} must be an object with timeZone and hours`]);
+  }
+  const problems: string[] = [];
+  const { timeZone, hours } = value;
+  if (typeof timeZone !== 'string' || !IANAZone.isValidZone(timeZone)) {
+    problems.push(`${path}.timeZone must be an IANA time zone, like "America/Vancouver"`);
+  }
+  if (!Array.isArray(hours) || hours.length === 0) {
+    problems.push(`${path}.hours must list at least one { "days", "open", "close" }`);
+  } else {
+    hours.forEach((row: unknown, i) => {
+      problems.push(...rowProblems(row, `${path}.hours[${i}]`));
+    });
+  }
+  if (problems.length > 0) {
+    throw new OfficeHoursError(problems);
+  }
+  const rows = hours as OfficeHours['hours'];
+  return {
+    timeZone: timeZone as string,
+    hours: rows.map(({ days, open, close }) => ({ days, open, close })),
+  };
+}
+
+/**
+ * Whether the instant `at` falls inside one of the opening windows, read on the wall clock of
+ * the office's time zone: the local weekday and time, whatever UTC's say, with the offset in
+ * force that day. A window includes its opening minute and excludes its closing one.
+ *
+ * @throws RangeError when the time zone is unknown or `at` is an invalid date.
+ * @throws OfficeHoursError when a row's `days` names no days: check the config at start with
+ * {@link parseOfficeHours}.
+ */
+export function isWithinOfficeHours(officeHours: OfficeHours, at: Date): boolean {
+  const local = DateTime.fromJSDate(at, { zone: officeHours.timeZone });
+  if (!local.isValid) {
+    throw new RangeError(
+      `Cannot read ${String(at)} in time zone "${officeHours.timeZone}": ${local.invalidReason}`,
+    );
+  }
+  const time = local.toFormat('HH:mm');
+  const windows = officeHours.hours.map((row, i) => {
+    const days = daysOf(row.days);
+    if (days === null) {
+      throw new OfficeHoursError([`officeHours.hours[${i}].days names no days: "${row.days}"`]);
+    }
+    return { days, open: row.open, close: row.close };
+  });
+  return windows.some(
+    ({ days, open, close }) => days.has(local.weekday) && open <= time && time < close,
+  );
+}
