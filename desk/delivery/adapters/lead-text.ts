@@ -37,6 +37,19 @@ export function viewingTimeLine(time: StoredViewingTime, timeZone: string): stri
   return time.approximate ? `${absolute}, approximate, ${said}` : `${absolute}, ${said}`;
 }
 
+/**
+ * `text` with every C0/C1 control character (CR and LF included) replaced by `by`: written by
+ * code point because a regular expression over control characters is easy to get wrong.
+ */
+export function replaceControls(text: string, by: string): string {
+  let out = '';
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    out += code < 0x20 || (code >= 0x7f && code <= 0x9f) ? by : char;
+  }
+  return out;
+}
+
 /** The CRM's first and last name: the first word, then the rest (a single word is a first name). */
 export function splitName(name: string | null): { firstName?: string; lastName?: string } {
   const words = (name ?? '')

@@ -1,0 +1,39 @@
+import { join } from 'node:path';
+import type { DeskEnv } from '../../config/desk-env.ts';
+import type { DeliveryAdapter, DeliveryContext } from '../adapter.ts';
+import { createEmailAdapter } from './email.ts';
+import { createFollowUpBossAdapter } from './follow-up-boss.ts';
+import { createWebhookAdapter } from './webhook.ts';
+
+/** The folder `.eml` files go to when no SMTP server is configured. */
+export function mailDirOf(env: Pick<DeskEnv, 'dataDir'>): string {
+  return join(env.dataDir, 'mail');
+}
+
+/**
+ * The adapters the environment enables: Follow Up Boss with `FUB_API_KEY`, the signed webhook
+ * with `DESK_WEBHOOK_URL`, and email always (to `.eml` files until `SMTP_URL` is set, so a
+ * fresh desk shows its leads somewhere without any account). `log` hears once, at start, where
+ * the mail files go, so nobody waits for an email that is sitting in a folder.
+ */
+export function createAdapters(
+  env: DeskEnv,
+  context: DeliveryContext,
+  log?: (msg: string) => void,
+): DeliveryAdapter[] {
+  const adapters: DeliveryAdapter[] = [];
+  if (env.fub) {
+    adapters.push(createFollowUpBossAdapter(env.fub, context));
+  }
+  if (env.webhook) {
+    adapters.push(createWebhookAdapter(env.webhook, context));
+  }
+  const mailDir = mailDirOf(env);
+  if (env.smtpUrl === null) {
+    log?.(`SMTP_URL is not set: emails to agents are written as .eml files to ${mailDir}`);
+  }
+  adapters.push(
+    createEmailAdapter({ smtpUrl: env.smtpUrl, mailFrom: env.mailFrom, mailDir }, context, log),
+  );
+  return adapters;
+}

@@ -1,0 +1,187 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createTransport } from 'nodemailer';
+import type { DeliveryAdapter, DeliveryAttempt, DeliveryContext } from '../adapter.ts';
+import { inboxLink } from '../adapter.ts';
+import type { LeadRecord } from '../lead-record.ts';
+import type { AttemptOutcome } from '../retry-policy.ts';
+import { emailSubject, emailText, headerSafe } from './email-text.ts';
+import { viewingTimeLine } from './lead-text.ts';
+import { viewingInviteText } from './viewing-invite.ts';
+
+/** Where the agent's email goes: an SMTP server, or `.eml` files in `mailDir` when none is set. */
+export interface EmailSettings {
+  smtpUrl: string | null;
+  /** `Name <address>` or a bare address: the From header and the invite's ORGANIZER. */
+  mailFrom: string;
+  mailDir: string;
+}
+
+/** The message fields handed to nodemailer (exported for tests of the composition). */
+export interface EmailMessage {
+  from: string;
+  to: { name: string; address: string };
+  replyTo?: { name: string; address: string };
+  subject: string;
+  text: string;
+  messageId: string;
+  icalEvent?: { method: 'REQUEST'; filename: string; content: string };
+}
+
+// An outbox try must end well inside its lease; nodemailer's defaults wait minutes.
+const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
+
+// One plain address, nothing a header parser could read as a second recipient or a comment.
+const PLAIN_ADDRESS = /^[^\s@<>()",;:\\]+@[^\s@<>()",;:\\]+\.[^\s@<>()",;:\\]+$/;
+
+/** `{ name, address }` of `Name <address>` or a bare address. */
+export function parseMailbox(value: string): { name: string; address: string } {
+  const match = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(value);
+  return match
+    ? { name: match[1] ?? '', address: match[2] ?? '' }
+    : { name: '', address: value.trim() };
+}
+
+/** A job id as it may appear in a Message-ID, a UID and a file name. */
+function safeId(jobId: string): string {
+  return jobId.replace(/[^A-Za-z0-9._-]/g, '_');
+}
+
+/** The message for one lead and job (pure but for the invite's DTSTAMP). */
+export function composeEmail(
+  lead: LeadRecord,
+  attempt: DeliveryAttempt,
+  context: DeliveryContext,
+  mailFrom: string,
+  agentEmail: string,
+): EmailMessage {
+  const from = parseMailbox(mailFrom);
+  const domain = from.address.split('@')[1] || 'desk.local';
+  const id = safeId(attempt.jobId);
+  const visitorName = headerSafe(lead.person.name ?? '');
+  const message: EmailMessage = {
+    from: mailFrom,
+    to: { name: headerSafe(lead.assignedTo.name ?? ''), address: agentEmail },
+    subject: emailSubject(lead),
+    text: emailText(lead, context),
+    // The same id on every try of one job, so a duplicate after a lost reply is recognisable.
+    messageId: `<${id}@${domain}>`,
+  };
+  // The agent's "Reply" reaches the visitor, if what the visitor typed is one plain address.
+  if (lead.person.email && PLAIN_ADDRESS.test(lead.person.email)) {
+    message.replyTo = { name: visitorName, address: lead.person.email };
+  }
+  const first = lead.viewingTimes.find((t) => t.start !== null);
+  if (lead.kind === 'viewing-request' && first?.start) {
+    const where = lead.listing.address ?? 'viewing';
+    const contact = [lead.person.phone, lead.person.email].filter(Boolean).join(', ');
+    const description = [
+      `Requested: ${viewingTimeLine(first, context.timeZone)}`,
+      ...lead.viewingTimes
+        .filter((t) => t !== first)
+        .map((t) => `Also offered: ${viewingTimeLine(t, context.timeZone)}`),
+      contact ? `Contact: ${contact}` : '',
+      `Lead: ${inboxLink(context, lead)}`,
+    ].filter((l) => l !== '');
+    message.icalEvent = {
+      method: 'REQUEST',
+      filename: 'viewing.ics',
+      content: viewingInviteText({
+        uid: `${id}@${domain}`,
+        start: first.start,
+        summary: `Viewing: ${where}${visitorName ? ` – ${visitorName}` : ''}`,
+        location: lead.listing.address ?? null,
+        description: description.join('\n'),
+        organizer: { name: from.name, email: from.address },
+        attendee: { name: lead.assignedTo.name, email: agentEmail },
+      }),
+    };
+  }
+  return message;
+}
+
+/**
+ * An SMTP failure as an outcome: a 5xx reply is a refusal (dead), a 4xx reply or no reply at
+ * all (refused connection, timeout) is worth another try. The reason keeps the code and the
+ * command, never the server's text, which usually quotes the addresses.
+ */
+export function outcomeOfSmtpError(error: unknown): AttemptOutcome {
+  const { responseCode, code, command, response } = (error ?? {}) as {
+    responseCode?: number;
+    code?: string;
+    command?: string;
+    response?: string;
+  };
+  if (typeof responseCode === 'number' && responseCode >= 400) {
+    const enhanced = /^\d{3}[ -](\d\.\d{1,3}\.\d{1,3})\b/.exec(response ?? '')?.[1];
+    const at = command ? ` after ${headerSafe(command).replace(/[^A-Z ]/g, '')}` : '';
+    const what = `SMTP ${responseCode}${enhanced ? ` ${enhanced}` : ''}${at}`;
+    return responseCode >= 500
+      ? { ok: false, retry: false, reason: `${what}: the mail server refused the message` }
+      : { ok: false, retry: true, reason: `${what}: the mail server deferred the message` };
+  }
+  if (code === 'EENVELOPE' || code === 'ECONFIG') {
+    return { ok: false, retry: false, reason: `email not sent: ${code}` };
+  }
+  const name = error instanceof Error ? error.name : 'Error';
+  return { ok: false, retry: true, reason: `SMTP connection error: ${code ?? name}` };
+}
+
+/**
+ * Emails each lead to its assigned agent as plain text, with an `.ics` invite for a viewing
+ * request with a resolved time. Without `smtpUrl` each message is written to `mailDir` as
+ * `<time>-<job>.eml` (written under a temporary name, then renamed, so a reader never sees
+ * half a file), which is how a brokerage tries the desk before it has a mail server.
+ */
+export function createEmailAdapter(
+  settings: EmailSettings,
+  context: DeliveryContext,
+  log?: (msg: string) => void,
+): DeliveryAdapter {
+  const toFiles = settings.smtpUrl === null;
+  const transport =
+    settings.smtpUrl === null
+      ? createTransport({ streamTransport: true, buffer: true, newline: 'windows' })
+      : createTransport({ url: settings.smtpUrl, ...SMTP_TIMEOUTS });
+
+  async function writeEml(raw: Buffer, jobId: string): Promise<string> {
+    await mkdir(settings.mailDir, { recursive: true });
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const name = `${stamp}-${safeId(jobId)}.eml`;
+    const temp = join(settings.mailDir, `.${name}.tmp`);
+    await writeFile(temp, raw);
+    await rename(temp, join(settings.mailDir, name));
+    return name;
+  }
+
+  return {
+    name: 'email',
+    async deliver(lead: LeadRecord, attempt: DeliveryAttempt): Promise<AttemptOutcome> {
+      const agentEmail = lead.assignedTo.email;
+      if (!agentEmail || !PLAIN_ADDRESS.test(agentEmail)) {
+        return { ok: false, retry: false, reason: 'no valid email address for the assigned agent' };
+      }
+      const message = composeEmail(lead, attempt, context, settings.mailFrom, agentEmail);
+      if (toFiles) {
+        try {
+          const info = await transport.sendMail(message);
+          const name = await writeEml(info.message as Buffer, attempt.jobId);
+          log?.(`email for job ${safeId(attempt.jobId)} written to ${name}`);
+          return { ok: true };
+        } catch (error) {
+          const code = (error as { code?: string }).code ?? 'Error';
+          return { ok: false, retry: true, reason: `email file not written: ${code}` };
+        }
+      }
+      try {
+        await transport.sendMail(message);
+        return { ok: true };
+      } catch (error) {
+        return outcomeOfSmtpError(error);
+      }
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
