@@ -203,12 +203,17 @@ describe('email adapter over SMTP', () => {
 });
 
 describe('createAdapters', () => {
-  it('enables each adapter by its settings and says once where mail files go', () => {
+  it('enables each adapter by its settings and says once where mail files go', async () => {
     const logged: string[] = [];
     const bare = parseDeskEnv({ DESK_DATA_DIR: dir }, dir);
-    expect(createAdapters(bare, testContext, (m) => logged.push(m)).map((a) => a.name)).toEqual([
-      'email',
-    ]);
+    const adapters = createAdapters(bare, testContext, (m) => logged.push(m));
+    expect(adapters.map((a) => a.name)).toEqual(['email']);
+    for (const jobId of ['job_em_9', 'job_em_10']) {
+      expect(await adapters[0]?.deliver(generalLead(), { jobId, attempt: 1 })).toEqual({
+        ok: true,
+      });
+    }
+    expect(await readdir(join(dir, 'mail'))).toHaveLength(2);
     expect(logged).toEqual([
       `SMTP_URL is not set: emails to agents are written as .eml files to ${join(dir, 'mail')}`,
     ]);

@@ -32,8 +32,9 @@ export function createAdapters(
   if (env.smtpUrl === null) {
     log?.(`SMTP_URL is not set: emails to agents are written as .eml files to ${mailDir}`);
   }
+  // `log` is not handed on: one line at start says where mail goes, not one per message.
   adapters.push(
-    createEmailAdapter({ smtpUrl: env.smtpUrl, mailFrom: env.mailFrom, mailDir }, context, log),
+    createEmailAdapter({ smtpUrl: env.smtpUrl, mailFrom: env.mailFrom, mailDir }, context),
   );
   return adapters;
 }

@@ -131,7 +131,8 @@ export function outcomeOfSmtpError(error: unknown): AttemptOutcome {
  * Emails each lead to its assigned agent as plain text, with an `.ics` invite for a viewing
  * request with a resolved time. Without `smtpUrl` each message is written to `mailDir` as
  * `<time>-<job>.eml` (written under a temporary name, then renamed, so a reader never sees
- * half a file), which is how a brokerage tries the desk before it has a mail server.
+ * half a file), which is how a brokerage tries the desk before it has a mail server. `log`, when
+ * given, hears the name of each file written (job id and time only, never the lead).
  */
 export function createEmailAdapter(
   settings: EmailSettings,
