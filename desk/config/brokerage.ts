@@ -4,6 +4,7 @@ import {
   AssistantConfigError,
   parseAssistantConfig,
 } from '../../scripts/assistant/config.ts';
+import { OfficeHoursError, parseOfficeHours } from '../routing/office-hours.ts';
 import { DeskConfigError } from './config-error.ts';
 
 /** One person of the brokerage who can receive leads. */
@@ -53,7 +54,8 @@ function parseAgent(value: unknown, i: number, problems: string[]): Agent | null
   if (role !== 'broker' && role !== 'agent') {
     problems.push(`${at}.role must be "broker" or "agent"`);
   }
-  const ownsOk = owns === undefined || (Array.isArray(owns) && owns.every((o) => typeof o === 'string'));
+  const ownsOk =
+    owns === undefined || (Array.isArray(owns) && owns.every((o) => typeof o === 'string'));
   if (!ownsOk) {
     problems.push(`${at}.owns must list listing ids or agent names as strings`);
   }
@@ -82,9 +84,22 @@ export function parseBrokerage(value: unknown): Brokerage {
     problems.push(...error.problems);
   }
   const raw = isRecord(value) ? value : {};
+  if (assistant !== null) {
+    // The day phrases too ("Mondy" stops the desk here, not at the first capture).
+    try {
+      parseOfficeHours(raw.officeHours);
+    } catch (error) {
+      if (!(error instanceof OfficeHoursError)) {
+        throw error;
+      }
+      problems.push(...error.problems);
+    }
+  }
   const list = Array.isArray(raw.agents) ? raw.agents : null;
   if (list === null || list.length === 0) {
-    problems.push('agents must list the brokerage\'s people: [{ "name", "email", "phone", "role" }]');
+    problems.push(
+      'agents must list the brokerage\'s people: [{ "name", "email", "phone", "role" }]',
+    );
   }
   const agents = (list ?? []).map((a, i) => parseAgent(a, i, problems)).filter((a) => a !== null);
   if (list !== null && list.length > 0 && !agents.some((a) => a.role === 'broker')) {

@@ -103,7 +103,9 @@ export function parseDeskEnv(env: DeskEnvInput, cwd = process.cwd()): DeskEnv {
   for (const origin of origins) {
     const parsed = url('DESK_ALLOWED_ORIGINS', origin, problems, ['http:', 'https:']);
     if (parsed && parsed.origin !== origin.replace(/\/$/, '')) {
-      problems.push(`DESK_ALLOWED_ORIGINS lists "${origin}": write the origin only, like ${parsed.origin}`);
+      problems.push(
+        `DESK_ALLOWED_ORIGINS lists "${origin}": write the origin only, like ${parsed.origin}`,
+      );
     }
   }
   const publicUrl = blank(env.DESK_PUBLIC_URL) ?? `http://${host}:${port}`;
@@ -153,7 +155,9 @@ export function parseDeskEnv(env: DeskEnvInput, cwd = process.cwd()): DeskEnv {
             systemKey: blank(env.FUB_X_SYSTEM_KEY),
           },
     webhook:
-      webhookUrl !== null && webhookSecret !== null ? { url: webhookUrl, secret: webhookSecret } : null,
+      webhookUrl !== null && webhookSecret !== null
+        ? { url: webhookUrl, secret: webhookSecret }
+        : null,
     smtpUrl,
     mailFrom: blank(env.DESK_MAIL_FROM) ?? 'Hearthline Desk <desk@localhost>',
     logLevel: blank(env.DESK_LOG_LEVEL) ?? 'info',

@@ -101,7 +101,10 @@ function contact(fields: Record<string, unknown>) {
     throw IngestError.field('fields.phone', 'or fields.email is required (at least one)');
   }
   if (phone !== undefined && !isDialablePhone(phone)) {
-    throw IngestError.field('fields.phone', 'must be a number that can be dialled (7 to 15 digits)');
+    throw IngestError.field(
+      'fields.phone',
+      'must be a number that can be dialled (7 to 15 digits)',
+    );
   }
   if (email !== undefined && !isEmailWithDomain(email)) {
     throw IngestError.field('fields.email', 'must be an email address like name@example.com');

@@ -79,7 +79,11 @@ export function parseConversationBody(body: Record<string, unknown>): {
     });
   }
   const duration = body.durationSeconds;
-  if (duration !== undefined && duration !== null && (typeof duration !== 'number' || duration < 0)) {
+  if (
+    duration !== undefined &&
+    duration !== null &&
+    (typeof duration !== 'number' || duration < 0)
+  ) {
     throw IngestError.field('durationSeconds', 'must be a number of seconds');
   }
   const channel = body.channel === 'chat' ? 'chat' : 'call';

@@ -1,9 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
-import { applyMigrations } from './migrate.ts';
+import { applyMigrations, type ScriptRunner } from './migrate.ts';
 import type { DeskDatabase } from './schema.ts';
 
 /** Which Postgres the desk runs on: embedded PGlite, or a server through `DATABASE_URL`. */
@@ -19,8 +19,11 @@ export interface DeskDb {
 
 /** Where to open the database. */
 export type DatabaseTarget =
-  | { kind: 'embedded'; /** A folder, or `null` for an in-memory database (tests). */ dataDir: string | null }
-  | { kind: 'postgres'; url: string; /** Pool size (default 10). */ poolSize?: number };
+  | {
+      kind: 'embedded' /** A folder, or `null` for an in-memory database (tests). */;
+      dataDir: string | null;
+    }
+  | { kind: 'postgres'; url: string /** Pool size (default 10). */; poolSize?: number };
 
 /** jsonb values go in as JSON text, the same way on both drivers. */
 export function json(value: unknown): string {
@@ -31,22 +34,30 @@ export function json(value: unknown): string {
 // read them as numbers, since no count of ours nears 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
-async function openEmbedded(dataDir: string | null): Promise<DeskDb> {
+async function openEmbedded(dataDir: string | null): Promise<DeskDb & { runScript: ScriptRunner }> {
   if (dataDir !== null) {
     await mkdir(dataDir, { recursive: true });
   }
   const client = dataDir === null ? new PGlite() : new PGlite(dataDir);
   await client.waitReady;
   const db = new Kysely<DeskDatabase>({ dialect: new PGliteDialect(client) });
-  return { db, kind: 'embedded', close: () => db.destroy() };
+  // PGlite has one session: exec() runs inside the transaction the migration holds open.
+  const runScript: ScriptRunner = async (_trx, script) => {
+    await client.exec(script);
+  };
+  return { db, kind: 'embedded', close: () => db.destroy(), runScript };
 }
 
-function openServer(url: string, poolSize = 10): DeskDb {
+function openServer(url: string, poolSize = 10): DeskDb & { runScript: ScriptRunner } {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
   // A dropped idle connection must not crash the process; the next query gets a fresh one.
   pool.on('error', () => undefined);
   const db = new Kysely<DeskDatabase>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  // Without parameters node-postgres uses the simple protocol, which takes many statements.
+  const runScript: ScriptRunner = async (trx, script) => {
+    await sql.raw(script).execute(trx);
+  };
+  return { db, kind: 'postgres', close: () => db.destroy(), runScript };
 }
 
 /**
@@ -59,10 +70,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DeskDb> {
       ? await openEmbedded(target.dataDir)
       : openServer(target.url, target.poolSize);
   try {
-    await applyMigrations(handle.db);
+    await applyMigrations(handle.db, handle.runScript);
   } catch (error) {
     await handle.close().catch(() => undefined);
     throw error;
   }
-  return handle;
+  return { db: handle.db, kind: handle.kind, close: handle.close };
 }

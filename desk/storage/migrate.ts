@@ -1,13 +1,19 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DeskDatabase } from './schema.ts';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 const FILE = /^(\d{4})-[a-z0-9-]+\.sql$/;
 /** Any constant shared by every desk process: two processes starting at once migrate once. */
 const MIGRATION_LOCK = 4_206_001;
+
+/**
+ * Runs a file of several SQL statements inside the migration's transaction. The drivers differ
+ * here only: prepared statements (PGlite's queries) take one statement each.
+ */
+export type ScriptRunner = (trx: Transaction<DeskDatabase>, script: string) => Promise<void>;
 
 /** The migration files in the order they run: `NNNN-name.sql`, by number. */
 export async function migrationFiles(dir = MIGRATIONS_DIR): Promise<string[]> {
@@ -21,6 +27,7 @@ export async function migrationFiles(dir = MIGRATIONS_DIR): Promise<string[]> {
  */
 export async function applyMigrations(
   db: Kysely<DeskDatabase>,
+  runScript: ScriptRunner,
   dir = MIGRATIONS_DIR,
 ): Promise<string[]> {
   await sql`create table if not exists desk_migrations (
@@ -40,7 +47,7 @@ export async function applyMigrations(
       if (done) {
         return false;
       }
-      await sql.raw(text).execute(trx);
+      await runScript(trx, text);
       await trx.insertInto('desk_migrations').values({ version: file }).execute();
       return true;
     });

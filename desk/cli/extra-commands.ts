@@ -1,0 +1,7 @@
+import type { DeskCommand } from './command.ts';
+
+/**
+ * The inbox's commands (add-user, weekly-report, seed), kept apart so the pipeline's CLI and
+ * the inbox's grow in their own files.
+ */
+export const extraCommands: Readonly<Record<string, DeskCommand>> = {};

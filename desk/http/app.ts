@@ -1,0 +1,51 @@
+import { Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+import type { DeskServices } from '../services.ts';
+import { errorBody } from './error-body.ts';
+import { leadsRoute } from './leads-route.ts';
+import { platformRoute } from './platform-route.ts';
+import { requestLog } from './request-log.ts';
+
+/** Extra routes mounted on the desk's app (the inbox adds its pages and `/api/`). */
+export type RouteMount = (app: Hono, services: DeskServices) => void;
+
+/**
+ * The desk's HTTP app (docs/desk.md#http): security headers on every answer, one log line per
+ * request, `GET /health`, `POST /leads`, `POST /platform/webhook`, then the given mounts.
+ */
+export function createDeskApp(services: DeskServices, mounts: readonly RouteMount[] = []): Hono {
+  const app = new Hono();
+  app.use('*', requestLog(services.log));
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+      xFrameOptions: 'DENY',
+      crossOriginResourcePolicy: false,
+    }),
+  );
+  app.get('/health', async (c) => {
+    try {
+      await services.database.db.selectFrom('desk_migrations').select('version').limit(1).execute();
+      return c.json({ ok: true, database: services.database.kind }, 200, {
+        'cache-control': 'no-store',
+      });
+    } catch {
+      return c.json({ ok: false, database: services.database.kind }, 503);
+    }
+  });
+  app.route('/', leadsRoute(services));
+  app.route('/', platformRoute(services));
+  for (const mount of mounts) {
+    mount(app, services);
+  }
+  app.notFound((c) => errorBody(c, 404, 'not-found', 'No such route'));
+  app.onError((error, c) => {
+    services.log.error({ msg: 'unhandled', error: error.name });
+    return errorBody(c, 500, 'internal', 'Something went wrong on the desk');
+  });
+  return app;
+}

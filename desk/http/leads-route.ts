@@ -1,0 +1,118 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { rateLimiter } from 'hono-rate-limiter';
+import { isRecord, parseCaptureBody } from '../ingest/capture-body.ts';
+import { parseConversationBody } from '../ingest/conversation-body.ts';
+import { storeCapture } from '../ingest/store-capture.ts';
+import { storeConversation } from '../ingest/store-conversation.ts';
+import type { DeskServices } from '../services.ts';
+import { readJsonBody } from './body-json.ts';
+import { errorBody, ingestFailure } from './error-body.ts';
+
+/** The largest lead body the desk reads (docs/desk.md#ingest). */
+export const LEADS_MAX_BYTES = 64 * 1024;
+
+/** The client's IP as the socket saw it (the desk is not behind a proxy by default). */
+export function clientIp(c: Parameters<typeof getConnInfo>[0]): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/**
+ * `POST /leads`: the widget's deliveries (captures, and transcripts with `kind: "conversation"`).
+ * 201 first arrival, 200 repeat, 400 bad field, 403 origin not allowed, 413, 415, 429, 503 when
+ * the database cannot take it (the widget then keeps the lead and retries).
+ */
+export function leadsRoute(services: DeskServices): Hono {
+  const { env } = services;
+  const allowed = new Set(env.allowedOrigins);
+  const app = new Hono();
+  // Preflight and response headers for allowed origins only; any other origin gets no CORS
+  // headers, so its browser refuses, and its POST is refused here too.
+  app.use(
+    '/leads',
+    cors({
+      origin: (origin) => (allowed.has(origin) ? origin : null),
+      allowMethods: ['POST', 'OPTIONS'],
+      allowHeaders: ['Content-Type', 'Accept'],
+      maxAge: 600,
+    }),
+  );
+  app.use('/leads', async (c, next) => {
+    const origin = c.req.header('origin');
+    if (origin !== undefined && !allowed.has(origin)) {
+      return errorBody(
+        c,
+        403,
+        'origin-not-allowed',
+        "This page's origin may not send leads here. Add it to DESK_ALLOWED_ORIGINS.",
+      );
+    }
+    await next();
+  });
+  if (env.leadsPerMinute > 0) {
+    app.use(
+      '/leads',
+      rateLimiter({
+        windowMs: 60_000,
+        limit: env.leadsPerMinute,
+        standardHeaders: 'draft-6',
+        keyGenerator: (c) => clientIp(c),
+        handler: (c) =>
+          errorBody(
+            c,
+            429,
+            'rate-limited',
+            'Too many leads from this address; try again in a minute.',
+          ),
+      }),
+    );
+  }
+  app.post(
+    '/leads',
+    bodyLimit({
+      maxSize: LEADS_MAX_BYTES,
+      onError: (c) => errorBody(c, 413, 'body-too-large', 'A lead is at most 64 KB of JSON'),
+    }),
+    async (c) => {
+      try {
+        const body = await readJsonBody(c);
+        if (isRecord(body) && body.kind === 'conversation') {
+          const { conversation } = parseConversationBody(body);
+          const changed = await storeConversation(services.database.db, conversation);
+          services.wakeOutbox();
+          return c.json({ ok: true, stored: changed }, changed ? 201 : 200);
+        }
+        const capture = parseCaptureBody(body);
+        const stored = await storeCapture(
+          {
+            db: services.database.db,
+            brokerage: services.brokerage,
+            adapters: services.adapters,
+            ...(services.now && { now: services.now }),
+          },
+          capture,
+          'widget',
+        );
+        if (stored.created) {
+          services.wakeOutbox();
+        }
+        return c.json(
+          { ok: true, id: stored.captureId, duplicate: !stored.created },
+          stored.created ? 201 : 200,
+        );
+      } catch (error) {
+        if (!(error instanceof Error && error.name === 'IngestError')) {
+          services.log.error({ msg: 'lead not stored', error: (error as Error)?.name });
+        }
+        return ingestFailure(c, error);
+      }
+    },
+  );
+  return app;
+}

@@ -1,0 +1,196 @@
+/**
+ * The inbox's JSON API under `/api/` (docs/desk.md#inbox): the one description of its routes'
+ * bodies, shared by the desk's handlers and the inbox app. Every state-changing request (POST,
+ * PATCH, DELETE) carries the session's CSRF token in {@link CSRF_HEADER}; without it: 403.
+ * Errors are `{ "error": { "code", "message" } }`. Another agent's lead is 404, never 403.
+ *
+ * Routes:
+ * - `POST /api/session` {@link SignInBody} → 200 {@link SessionInfo} and the session cookie;
+ *   401 `invalid-credentials` (the same for a wrong email or password); 429 after 10 failures
+ *   for one email or one IP within 15 minutes, for 15 minutes.
+ * - `GET /api/session` → 200 {@link SessionInfo}, or 401.
+ * - `DELETE /api/session` → 204; the session row is gone, the old cookie gets 401.
+ * - `GET /api/leads?…` ({@link LeadListQuery}) → {@link LeadListPage}.
+ * - `GET /api/leads.csv?…` (the same filters) → `text/csv`, audited.
+ * - `GET /api/leads/:id` → {@link LeadDetail}, or 404.
+ * - `PATCH /api/leads/:id` {@link LeadUpdateBody} → {@link LeadDetail} (assignment: broker only).
+ * - `POST /api/leads/:id/notes` {@link NoteBody} → {@link LeadDetail}.
+ * - `POST /api/deliveries/:id/retry` → {@link LeadDetail} of its lead.
+ * - `GET /api/agents` → {@link AgentOption}[] (who a lead can be assigned to).
+ * - `GET /api/numbers?days=7|30|90` → {@link Numbers}.
+ */
+
+/** The header that carries the CSRF token on state-changing requests. */
+export const CSRF_HEADER = 'x-csrf-token';
+
+/** The session cookie's name. */
+export const SESSION_COOKIE = 'desk_session';
+
+/** A lead's status, in the order a lead moves through them. */
+export const LEAD_STATUSES = ['New', 'Contacted', 'Viewing booked', 'Closed', 'Lost'] as const;
+
+/** One of {@link LEAD_STATUSES}. */
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** Roles: a broker sees and changes every lead; an agent only the leads assigned to them. */
+export type Role = 'broker' | 'agent';
+
+/** `POST /api/session`. */
+export interface SignInBody {
+  email: string;
+  password: string;
+}
+
+/** Who is signed in, and the token their state-changing requests carry. */
+export interface SessionInfo {
+  user: { id: string; email: string; name: string; role: Role };
+  csrfToken: string;
+  /** The brokerage's IANA time zone, in which the inbox writes every time. */
+  timeZone: string;
+  brokerageName: string;
+}
+
+/** `GET /api/leads` query parameters. */
+export interface LeadListQuery {
+  status?: LeadStatus;
+  /** The assigned agent's email. */
+  agent?: string;
+  /** A listing's address or id, exactly as the filter options list it. */
+  listing?: string;
+  /** Full-text search: name, phone, email, listing, notes and transcript words. */
+  q?: string;
+  /** `show` or `hide` demo leads; absent: hidden once a real lead exists. */
+  demo?: 'show' | 'hide';
+  /** The `nextCursor` of the previous page (keyset pagination). */
+  cursor?: string;
+  /** Page size, 1–100 (default 50). */
+  limit?: number;
+}
+
+/** One row of the leads list. */
+export interface LeadListItem {
+  id: string;
+  name: string | null;
+  /** The listing's address, or its id. */
+  listing: string | null;
+  kind: 'lead' | 'viewing-request';
+  status: LeadStatus;
+  agent: { name: string | null; email: string | null };
+  /** ISO 8601. */
+  receivedAt: string;
+  /** The earliest requested viewing still to come, ISO 8601 with offset, or null. */
+  nextViewing: string | null;
+  demo: boolean;
+}
+
+/** `GET /api/leads`. */
+export interface LeadListPage {
+  leads: LeadListItem[];
+  nextCursor: string | null;
+  /** Whether demo leads are hidden in this answer. */
+  demoHidden: boolean;
+  /** The values the filters offer. */
+  filters: { agents: AgentOption[]; listings: string[] };
+}
+
+/** Someone a lead can be assigned to. */
+export interface AgentOption {
+  name: string;
+  email: string;
+}
+
+/** One line of a conversation. */
+export interface TranscriptLine {
+  role: 'assistant' | 'user' | 'sample-visitor' | 'system' | 'tool';
+  text: string;
+  secondsFromStart?: number;
+}
+
+/** One entry of a lead's activity log. */
+export interface ActivityEntry {
+  /** ISO 8601. */
+  at: string;
+  /** Who did it (a user's name), or null for the desk itself. */
+  by: string | null;
+  kind: 'received' | 'status' | 'assignment' | 'note' | 'delivery-retry' | 'export';
+  /** What changed, as text: "New → Contacted", the note's text… */
+  text: string;
+}
+
+/** `GET /api/leads/:id`. */
+export interface LeadDetail {
+  id: string;
+  kind: 'lead' | 'viewing-request';
+  status: LeadStatus;
+  demo: boolean;
+  receivedAt: string;
+  capturedAt: string;
+  person: { id: string; name: string | null; phone: string | null; email: string | null };
+  listing: { address?: string; price?: string; id?: string; url?: string; agentName?: string };
+  fields: Record<string, unknown>;
+  assignedTo: { name: string | null; email: string | null; reason: string };
+  viewingTimes: { said: string; start: string | null; timeZone: string; approximate?: boolean }[];
+  consent: {
+    version: string | null;
+    text: string | null;
+    acceptedAt: string | null;
+    consentToContact: boolean;
+  };
+  pageUrl: string | null;
+  conversation: {
+    id: string;
+    summary: string | null;
+    transcript: string | null;
+    messages: TranscriptLine[];
+    recordingUrl: string | null;
+    durationSeconds: number | null;
+    endedReason: string | null;
+  } | null;
+  deliveries: {
+    id: string;
+    adapter: string;
+    status: 'pending' | 'delivered' | 'dead';
+    attempts: number;
+    lastError: string | null;
+  }[];
+  activity: ActivityEntry[];
+}
+
+/** `PATCH /api/leads/:id`: either or both. */
+export interface LeadUpdateBody {
+  status?: LeadStatus;
+  /** An agent's email (broker only). */
+  assignedTo?: string;
+}
+
+/** `POST /api/leads/:id/notes`. */
+export interface NoteBody {
+  text: string;
+}
+
+/** One figure set for a group (all, a listing, a page, an agent). */
+export interface NumbersRow {
+  key: string;
+  conversations: number;
+  calls: number;
+  chats: number;
+  captures: number;
+  /** captures ÷ conversations, 0–1, or null with no conversation. */
+  conversionRate: number | null;
+  viewingsRequested: number;
+  /** Capture to first status change away from New, in seconds; null with none. */
+  speedToLeadMedianSeconds: number | null;
+  speedToLeadP90Seconds: number | null;
+}
+
+/** `GET /api/numbers?days=7|30|90`. */
+export interface Numbers {
+  days: 7 | 30 | 90;
+  /** ISO 8601: the period's start and end. */
+  from: string;
+  to: string;
+  total: NumbersRow;
+  byListing: NumbersRow[];
+  byPage: NumbersRow[];
+  byAgent: NumbersRow[];
+}

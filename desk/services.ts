@@ -1,0 +1,24 @@
+import type { Logger } from 'pino';
+import type { Brokerage } from './config/brokerage.ts';
+import type { DeskEnv } from './config/desk-env.ts';
+import type { MessageValidator } from './ingest/platform-schema.ts';
+import type { DeskDb } from './storage/database.ts';
+
+/**
+ * What the desk's routes are built from: one object made at start (desk/start-desk.ts), so every
+ * route asks the same owners (the database, the settings, the outbox) and tests can build it
+ * with their own parts.
+ */
+export interface DeskServices {
+  env: DeskEnv;
+  brokerage: Brokerage;
+  database: DeskDb;
+  /** Names of the enabled delivery adapters: one outbox job each per capture. */
+  adapters: readonly string[];
+  /** Tells the outbox worker that jobs are due now. */
+  wakeOutbox(): void;
+  /** The platform's message schemas, compiled in the background at start. */
+  messageValidator: () => Promise<MessageValidator>;
+  log: Logger;
+  now?: () => Date;
+}

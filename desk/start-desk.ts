@@ -1,0 +1,115 @@
+import { join } from 'node:path';
+import { type ServerType, serve } from '@hono/node-server';
+import pino, { type Logger } from 'pino';
+import { loadBrokerage } from './config/brokerage.ts';
+import type { DeskEnv } from './config/desk-env.ts';
+import type { DeliveryAdapter } from './delivery/adapter.ts';
+import { createAdapters } from './delivery/adapters/create-adapters.ts';
+import { OutboxWorker } from './delivery/outbox-worker.ts';
+import { createDeskApp, type RouteMount } from './http/app.ts';
+import { defaultMounts } from './http/default-mounts.ts';
+import { loadMessageValidator, type MessageValidator } from './ingest/platform-schema.ts';
+import type { DeskServices } from './services.ts';
+import { openDatabase } from './storage/database.ts';
+
+/** A running desk: its address, and how to stop it. */
+export interface RunningDesk {
+  url: string;
+  services: DeskServices;
+  worker: OutboxWorker;
+  /** Stops taking requests, lets the jobs in hand finish, closes the database. */
+  stop(): Promise<void>;
+}
+
+/** What a start may replace (tests): the adapters, the log, the clock, the route mounts. */
+export interface StartOptions {
+  adapters?: readonly DeliveryAdapter[];
+  log?: Logger;
+  mounts?: readonly RouteMount[];
+  leaseMs?: number;
+  pollMs?: number;
+  now?: () => Date;
+  /** Run the outbox worker in this process (default true). */
+  deliver?: boolean;
+}
+
+/** The delivery lease from `DESK_DELIVERY_LEASE_MS` (docs/desk.md#delivery), if set. */
+function leaseFromEnv(): number | undefined {
+  const value = Number(process.env.DESK_DELIVERY_LEASE_MS);
+  return Number.isInteger(value) && value >= 1000 ? value : undefined;
+}
+
+/**
+ * Starts the desk (docs/desk.md): reads the brokerage config, opens and migrates the database,
+ * starts the outbox worker and the HTTP server. A bad config or an unreachable database fails
+ * here, before the port is taken.
+ */
+export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promise<RunningDesk> {
+  const log = options.log ?? pino({ level: env.logLevel, base: { service: 'desk' } });
+  const brokerage = await loadBrokerage(env.configFile);
+  const database = await openDatabase(
+    env.databaseUrl === null
+      ? { kind: 'embedded', dataDir: join(env.dataDir, 'db') }
+      : { kind: 'postgres', url: env.databaseUrl },
+  );
+  const context = {
+    brokerageName: brokerage.brokerageName,
+    timeZone: brokerage.officeHours.timeZone,
+    publicUrl: env.publicUrl,
+  };
+  const adapters = options.adapters ?? createAdapters(env, context, (msg) => log.info({ msg }));
+  const worker = new OutboxWorker({
+    db: database.db,
+    adapters,
+    ...((options.leaseMs ?? leaseFromEnv()) !== undefined && {
+      leaseMs: options.leaseMs ?? leaseFromEnv(),
+    }),
+    ...(options.pollMs !== undefined && { pollMs: options.pollMs }),
+    ...(options.now && { now: options.now }),
+    onAttempt: (event) => log.info({ msg: 'delivery', ...event }),
+  });
+  // Compiled in the background: /health answers at once, the first webhook waits for it.
+  let validator: Promise<MessageValidator> | null = null;
+  const messageValidator = () => {
+    validator ??= loadMessageValidator();
+    return validator;
+  };
+  if (env.platformSecret !== null) {
+    setTimeout(() => messageValidator().catch(() => undefined), 50).unref();
+  }
+  const services: DeskServices = {
+    env,
+    brokerage,
+    database,
+    adapters: adapters.map((a) => a.name),
+    wakeOutbox: () => worker.wake(),
+    messageValidator,
+    log,
+    ...(options.now && { now: options.now }),
+  };
+  const app = createDeskApp(services, options.mounts ?? defaultMounts);
+  const server = await new Promise<ServerType>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, () => resolve(s));
+    s.once('error', reject);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : env.port;
+  if (options.deliver !== false) {
+    worker.start();
+  }
+  log.info({ msg: 'desk started', url: `http://${env.host}:${port}`, database: database.kind });
+  return {
+    url: `http://${env.host}:${port}`,
+    services,
+    worker,
+    async stop() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Idle keep-alive sockets would hold close() open for their timeout.
+      (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+      await closed;
+      await worker.stop();
+      await Promise.all(adapters.map((a) => a.close?.()));
+      await database.close();
+    },
+  };
+}
