@@ -8,9 +8,9 @@ export { repairSpec };
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** The platform's OpenAPI document, from ../shared beside the repository (as `npm run gen:api`). */
+/** The platform's OpenAPI document, vendored in widget/api/openapi/ (as `npm run gen:api`). */
 export function loadVapiSpec(): Record<string, unknown> {
-  const dir = resolve(repo, process.env.VAPI_SPEC_DIR ?? '../shared');
+  const dir = resolve(repo, process.env.VAPI_SPEC_DIR ?? 'widget/api/openapi');
   return JSON.parse(readFileSync(resolve(dir, 'vapi-openapi.json'), 'utf8'));
 }
 
