@@ -17,7 +17,18 @@
  * - `POST /api/leads/:id/notes` {@link NoteBody} → {@link LeadDetail}.
  * - `POST /api/deliveries/:id/retry` → {@link LeadDetail} of its lead.
  * - `GET /api/agents` → {@link AgentOption}[] (who a lead can be assigned to).
- * - `GET /api/numbers?days=7|30|90` → {@link Numbers}.
+ * - `GET /api/numbers?days=7|30|90[&demo=show|hide]` → {@link Numbers} (an agent's figures
+ *   cover their own leads only).
+ *
+ * Pages: the desk answers `dist/inbox/index.html` for `/inbox`, `/inbox/sign-in`,
+ * `/inbox/numbers` and `/inbox/leads/:id` (each with or without a trailing slash), under
+ * `default-src 'self'` CSP; the built files under `/inbox/assets/` are cached for a year (their
+ * names carry a hash). Any other `/inbox/…` path is 404.
+ *
+ * Error codes: 400 `bad-request`, 401 `unauthorized` (no, expired or signed-out session),
+ * 401 `invalid-credentials`, 403 `csrf` (token missing or wrong), 403 `forbidden` (an agent
+ * assigning), 404 `not-found`, 409 `not-dead` (retrying a delivery that is not dead), 415,
+ * 429 `rate-limited` (with `Retry-After`).
  */
 
 /** The header that carries the CSRF token on state-changing requests. */
@@ -175,7 +186,11 @@ export interface NumbersRow {
   calls: number;
   chats: number;
   captures: number;
-  /** captures ÷ conversations, 0–1, or null with no conversation. */
+  /**
+   * Conversations that produced at least one capture ÷ conversations, 0–1; null with no
+   * conversation, and null by listing and by agent, where a conversation belongs to a listing or
+   * an agent only through its captures (so the rate would always be 1).
+   */
   conversionRate: number | null;
   viewingsRequested: number;
   /** Capture to first status change away from New, in seconds; null with none. */
@@ -193,4 +208,13 @@ export interface Numbers {
   byListing: NumbersRow[];
   byPage: NumbersRow[];
   byAgent: NumbersRow[];
+  /** Whether demo leads and conversations are left out (the same rule as the leads list). */
+  demoHidden?: boolean;
+}
+
+/** `GET /api/numbers` query parameters. */
+export interface NumbersQuery {
+  days?: '7' | '30' | '90';
+  /** `show` or `hide` demo data; absent: hidden once a real lead exists. */
+  demo?: 'show' | 'hide';
 }
