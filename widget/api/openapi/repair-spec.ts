@@ -8,11 +8,14 @@
  *   string), so the array-level copy is dropped when `items` carries the same values;
  * - an empty `enum` (no value allowed) is a compile error in Ajv; `not: {}` says the same;
  * - "a known name, or any other string" is written as `oneOf` a string `enum` and a plain
- *   string, which every known name matches twice (so `oneOf` fails); it means `anyOf`.
+ *   string, which every known name matches twice (so `oneOf` fails); it means `anyOf`;
+ * - a transcript's messages are `oneOf` user, system, bot and tool messages whose `role` is a
+ *   plain string, so a user's line matches the system message's schema too and every real
+ *   end-of-call report would fail; it means `anyOf`.
  */
 export function repairSpec(
   node: unknown,
-  counts = { patterns: 0, arrayEnums: 0, emptyEnums: 0, openEnums: 0 },
+  counts = { patterns: 0, arrayEnums: 0, emptyEnums: 0, openEnums: 0, messageUnions: 0 },
 ) {
   if (Array.isArray(node)) {
     for (const item of node) {
@@ -43,6 +46,19 @@ export function repairSpec(
     schema.anyOf = branches;
     delete schema.oneOf;
     counts.openEnums += 1;
+  }
+  if (
+    Array.isArray(schema.oneOf) &&
+    schema.oneOf.length > 1 &&
+    schema.oneOf.every(
+      (b) =>
+        typeof b?.$ref === 'string' &&
+        /\/(User|System|Bot|ToolCall|ToolCallResult)Message$/.test(b.$ref),
+    )
+  ) {
+    schema.anyOf = schema.oneOf;
+    delete schema.oneOf;
+    counts.messageUnions += 1;
   }
   const items = schema.items as Record<string, unknown> | undefined;
   if (
