@@ -152,16 +152,17 @@ export async function startFubStandIn(expected: FubExpectations): Promise<FubSta
       chunks.push(chunk as Buffer);
     }
     const text = Buffer.concat(chunks).toString('utf8');
-    if (delayMs > 0) {
-      await new Promise((resolve) => setTimeout(resolve, delayMs));
-    }
     let parsed: Record<string, unknown> = {};
     try {
       parsed = JSON.parse(text) as Record<string, unknown>;
     } catch {
       // Recorded as empty; the shape check below answers 400.
     }
+    // Recorded on arrival, before any delay: a test can act while the answer is held.
     requests.push({ headers: req.headers, body: parsed });
+    if (delayMs > 0) {
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
     const reason = problem(req, text, expected);
     if (reason !== null) {
       res.writeHead(400, { 'content-type': 'application/json' });
