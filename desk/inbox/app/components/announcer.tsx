@@ -1,0 +1,26 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * One polite live region for the whole app ("Saved", "Note added"): each message is announced
+ * even when it repeats, and stays visible as a small notice until the next one.
+ */
+let show: (message: string) => void = () => undefined;
+
+export function announce(message: string): void {
+  show(message);
+}
+
+export function Announcer() {
+  const [message, setMessage] = useState({ text: '', n: 0 });
+  useEffect(() => {
+    show = (text) => setMessage((previous) => ({ text, n: previous.n + 1 }));
+    return () => {
+      show = () => undefined;
+    };
+  }, []);
+  return (
+    <div className="announcer" role="status" aria-live="polite" aria-atomic="true">
+      {message.text === '' ? null : <p key={message.n}>{message.text}</p>}
+    </div>
+  );
+}
