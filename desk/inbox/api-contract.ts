@@ -1,3 +1,8 @@
+// Note from the inbox app (desk/inbox/app): it plays `conversation.recordingUrl` in an <audio>
+// element, and recordings live on the platform's storage (https://…), which `default-src 'self'`
+// refuses; the inbox pages' CSP needs `media-src 'self' https:` for the recording to play.
+// The app reads the session with `GET /api/session` (401 → the sign-in page) and sends
+// `?days=` and `?demo=` to `/api/numbers` as NumbersQuery says.
 /**
  * The inbox's JSON API under `/api/` (docs/desk.md#inbox): the one description of its routes'
  * bodies, shared by the desk's handlers and the inbox app. Every state-changing request (POST,
