@@ -23,8 +23,11 @@ export interface CliIo {
 
 const USAGE =
   'Usage: npm run assistant -- provision [--dry-run] [--config assistant.config.json]\n' +
-  '  VAPI_PRIVATE_KEY   private API key (not needed with --dry-run)\n' +
-  '  VAPI_API_BASE_URL  API host, default https://api.vapi.ai';
+  '                                       [--server-url https://desk.example.com]\n' +
+  '  VAPI_PRIVATE_KEY      private API key (not needed with --dry-run)\n' +
+  '  VAPI_API_BASE_URL     API host, default https://api.vapi.ai\n' +
+  "  DESK_PUBLIC_URL       the desk's public URL (instead of --server-url)\n" +
+  '  DESK_PLATFORM_SECRET  the secret the desk checks in x-vapi-secret (with a server URL)';
 
 function routesFor(io: CliIo, token: string): AssistantRoutes {
   const core = createApiCore({
@@ -61,7 +64,9 @@ async function readConfig(path: string) {
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   const key = io.env.VAPI_PRIVATE_KEY?.trim() ?? '';
   // Whatever is printed (an error from the API included) goes through here, key masked.
-  const mask = (text: string) => (key === '' ? text : text.split(key).join('[redacted]'));
+  const secret = io.env.DESK_PLATFORM_SECRET?.trim() ?? '';
+  const mask = (text: string) =>
+    [key, secret].reduce((t, s) => (s === '' ? t : t.split(s).join('[redacted]')), text);
   const out = (text: string) => io.out(mask(text));
   const err = (text: string) => io.err(mask(text));
   const [command, ...rest] = argv;
@@ -74,8 +79,22 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     err(USAGE);
     return 2;
   }
+  const serverAt = rest.indexOf('--server-url');
+  const serverUrl =
+    serverAt === -1 ? io.env.DESK_PUBLIC_URL?.trim() || undefined : rest[serverAt + 1];
+  if (serverUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(serverUrl)) {
+    err("--server-url needs the desk's public URL, like https://desk.example.com");
+    return 2;
+  }
+  if (serverUrl !== undefined && secret === '') {
+    err(
+      'DESK_PLATFORM_SECRET is not set: the desk refuses messages without it (set the same value on both).',
+    );
+    return 1;
+  }
   try {
-    const body = assistantBody(await readConfig(configPath));
+    const desk = serverUrl === undefined ? undefined : { url: serverUrl, secret };
+    const body = assistantBody(await readConfig(configPath), desk);
     if (dryRun) {
       out(`Dry run: nothing is sent.\n\nGET /assistant?limit=1000, then either`);
       out(`POST /assistant, or PATCH /assistant/{id} for the assistant named "${body.name}":`);

@@ -23,14 +23,42 @@ export const CLIENT_MESSAGES: readonly ClientMessageName[] = [
   'hang',
 ];
 
+/** The server messages the brokerage's desk acts on (docs/desk.md#ingest). */
+export const DESK_SERVER_MESSAGES = [
+  'tool-calls',
+  'end-of-call-report',
+  'transfer-destination-request',
+] as const;
+
+/** Where the platform sends server messages: the desk's webhook, with its shared secret. */
+export interface DeskServer {
+  /** The desk's public base URL (`https://desk.example.com`) or its webhook URL. */
+  url: string;
+  /** `DESK_PLATFORM_SECRET`, sent in the `x-vapi-secret` header of every message. */
+  secret: string;
+}
+
+/** The webhook URL of a desk given by its base URL (or already by its webhook URL). */
+export function deskWebhookUrl(url: string): string {
+  const trimmed = url.replace(/\/+$/, '');
+  return trimmed.endsWith('/platform/webhook') ? trimmed : `${trimmed}/platform/webhook`;
+}
+
 /**
  * The assistant `assistant.config.json` describes, as the body of POST /assistant (and of
  * PATCH /assistant/{id}): the receptionist prompt, the two client tools without a server URL,
  * the first message with the consent sentence first, a transcriber for the languages, the
- * client messages the widget needs, and an analysis plan that extracts the lead. Pure.
+ * client messages the widget needs, and an analysis plan that extracts the lead; with a desk, its
+ * webhook as the assistant's server and the messages it acts on. Pure.
  */
-export function assistantBody(config: AssistantConfig): CreateAssistantDto {
+export function assistantBody(config: AssistantConfig, desk?: DeskServer): CreateAssistantDto {
   const multilingual = config.languages.length > 1;
+  // With a desk, the two tools (which name no server of their own) run there too, and phone
+  // calls produce leads; the widget still answers them on the web (the desk stores one).
+  const server = desk && {
+    server: { url: deskWebhookUrl(desk.url), headers: { 'x-vapi-secret': desk.secret } },
+    serverMessages: [...DESK_SERVER_MESSAGES] as unknown as CreateAssistantDto['serverMessages'],
+  };
   return {
     name: config.assistantName,
     firstMessage: `${config.consentSentence} ${config.firstMessage}`,
@@ -56,5 +84,6 @@ export function assistantBody(config: AssistantConfig): CreateAssistantDto {
       structuredDataPlan: { enabled: true, schema: LEAD_STRUCTURED_DATA_SCHEMA },
     },
     metadata: { provisionedBy: 'voice-assistant-widget', brokerage: config.brokerageName },
+    ...server,
   };
 }

@@ -215,6 +215,51 @@ describe('npm run assistant -- provision', () => {
     expect(result.out).toContain('assistant-id="YOUR_ASSISTANT_ID"');
   });
 
+  it('--server-url points the assistant at the desk: its webhook, secret header and messages, never printed', async () => {
+    const secret = 'desk-secret-0123456789abcdef';
+    const result = await run(
+      ['provision', '--dry-run', '--server-url', 'https://desk.example.com/'],
+      {
+        VAPI_PRIVATE_KEY: undefined,
+        DESK_PLATFORM_SECRET: secret,
+      },
+    );
+    expect(result.code).toBe(0);
+    expect(`${result.out}${result.err}`).not.toContain(secret);
+    const json = result.out.slice(result.out.indexOf('\n{\n'), result.out.lastIndexOf('\n}') + 2);
+    const body = JSON.parse(json);
+    expect(validator.errors('CreateAssistantDTO', body)).toEqual([]);
+    expect(body.server).toEqual({
+      url: 'https://desk.example.com/platform/webhook',
+      headers: { 'x-vapi-secret': '[redacted]' },
+    });
+    expect(body.serverMessages).toEqual([
+      'tool-calls',
+      'end-of-call-report',
+      'transfer-destination-request',
+    ]);
+    // The real request carries the secret itself.
+    const real = assistantBody(parseAssistantConfig(EXAMPLE), {
+      url: 'https://desk.example.com',
+      secret,
+    });
+    expect(validator.errors('CreateAssistantDTO', real)).toEqual([]);
+    expect(real.server?.headers).toEqual({ 'x-vapi-secret': secret });
+    // DESK_PUBLIC_URL does the same; a server URL without the secret is refused.
+    const fromEnv = await run(['provision', '--dry-run'], {
+      DESK_PUBLIC_URL: 'https://desk.example.com',
+      DESK_PLATFORM_SECRET: secret,
+    });
+    expect(fromEnv.out).toContain('https://desk.example.com/platform/webhook');
+    const noSecret = await run(
+      ['provision', '--dry-run', '--server-url', 'https://desk.example.com'],
+      { DESK_PLATFORM_SECRET: '' },
+    );
+    expect(noSecret.code).toBe(1);
+    expect(noSecret.err).toContain('DESK_PLATFORM_SECRET is not set');
+    expect(server.requests).toEqual([]);
+  });
+
   it('needs VAPI_PRIVATE_KEY, and never prints it even when the API echoes it', async () => {
     const missing = await run(['provision'], { VAPI_PRIVATE_KEY: '' });
     expect(missing.code).toBe(1);
