@@ -63,13 +63,14 @@ describe('the desk killed in the middle of a delivery', () => {
       }
       const db = await openDatabase({ kind: 'embedded', dataDir: join(dataDir, 'db') });
       try {
-        const jobs = await db.db.selectFrom('deliveries').selectAll().execute();
+        const jobs = await db.db
+          .selectFrom('deliveries')
+          .selectAll()
+          .where('adapter', '=', 'follow-up-boss')
+          .execute();
+        // One job, taken twice: the killed try, then the one after the lease ran out.
         expect(jobs).toHaveLength(1);
-        expect(jobs[0]).toMatchObject({
-          status: 'delivered',
-          adapter: 'follow-up-boss',
-          attempts: 2,
-        });
+        expect(jobs[0]).toMatchObject({ status: 'delivered', attempts: 2 });
       } finally {
         await db.close();
       }
