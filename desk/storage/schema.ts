@@ -107,6 +107,72 @@ export interface MigrationsTable {
   applied_at: DefaultTimestamp;
 }
 
+/** `users`: the inbox's people (docs/desk.md#inbox); email is stored lower-case. */
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: string;
+  role: 'broker' | 'agent';
+  password_hash: string;
+  created_at: DefaultTimestamp;
+}
+
+/** `sessions`: one row per signed-in browser; `id` is the SHA-256 of the cookie's token. */
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  csrf_token: string;
+  created_at: DefaultTimestamp;
+  last_seen_at: DefaultTimestamp;
+}
+
+/** `login_failures`: failed sign-ins, counted per email and per IP for the rate limit. */
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  email: string;
+  ip: string;
+  at: DefaultTimestamp;
+}
+
+/** `lead_notes`: notes the inbox's users add to a lead. */
+export interface LeadNotesTable {
+  id: string;
+  capture_id: string;
+  user_id: string | null;
+  text: string;
+  created_at: DefaultTimestamp;
+}
+
+/** `lead_status_changes`: each status change, for speed to lead. */
+export interface LeadStatusChangesTable {
+  id: Generated<number>;
+  capture_id: string;
+  from_status: string;
+  to_status: string;
+  user_id: string | null;
+  at: DefaultTimestamp;
+}
+
+/** `audit_log`: every change made through the inbox (status, assignment, note, retry, export). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  user_id: string | null;
+  user_email: string | null;
+  at: DefaultTimestamp;
+  action: string;
+  capture_id: string | null;
+  detail: JSONColumnType<Record<string, unknown>, string | undefined, string>;
+}
+
+/** `scheduled_jobs`: a job run once per period by whichever desk process claims it. */
+export interface ScheduledJobsTable {
+  name: string;
+  period: string;
+  claimed_by: string;
+  claimed_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
 /** Every table of the desk's database, for Kysely's typed queries. */
 export interface DeskDatabase {
   people: PeopleTable;
@@ -114,4 +180,11 @@ export interface DeskDatabase {
   captures: CapturesTable;
   deliveries: DeliveriesTable;
   desk_migrations: MigrationsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
+  lead_notes: LeadNotesTable;
+  lead_status_changes: LeadStatusChangesTable;
+  audit_log: AuditLogTable;
+  scheduled_jobs: ScheduledJobsTable;
 }

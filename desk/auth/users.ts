@@ -1,0 +1,105 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Brokerage } from '../config/brokerage.ts';
+import type { Role } from '../inbox/api-contract.ts';
+import type { DeskDatabase } from '../storage/schema.ts';
+import { hashPassword, MIN_PASSWORD_LENGTH } from './password.ts';
+
+/** A user that could not be added, with a message fit for the console. */
+export class UserError extends Error {
+  override name = 'UserError';
+}
+
+/** A new user's details. */
+export interface NewUser {
+  email: string;
+  name: string;
+  role: Role;
+  password: string;
+}
+
+const EMAIL = /^[^\s@<>]+@[^\s@<>]+$/;
+
+/** Adds a user (email stored lower-case, password hashed); throws {@link UserError}. */
+export async function createUser(db: Kysely<DeskDatabase>, user: NewUser): Promise<string> {
+  const email = user.email.trim().toLowerCase();
+  if (!EMAIL.test(email)) {
+    throw new UserError('--email must be an email address');
+  }
+  if (user.name.trim() === '') {
+    throw new UserError('--name must not be empty');
+  }
+  if (user.role !== 'broker' && user.role !== 'agent') {
+    throw new UserError('--role must be broker or agent');
+  }
+  if (user.password.length < MIN_PASSWORD_LENGTH) {
+    throw new UserError(`The password must be at least ${MIN_PASSWORD_LENGTH} characters`);
+  }
+  const id = randomUUID();
+  const inserted = await db
+    .insertInto('users')
+    .values({
+      id,
+      email,
+      name: user.name.trim(),
+      role: user.role,
+      password_hash: await hashPassword(user.password),
+    })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) {
+    throw new UserError(`A user with the email ${email} already exists`);
+  }
+  return id;
+}
+
+/** A demo account created now, with its one-time password (print it once, never log it). */
+export interface DemoAccount {
+  email: string;
+  name: string;
+  role: Role;
+  password: string;
+}
+
+/** The demo broker's email. */
+export const DEMO_BROKER_EMAIL = 'broker@demo.local';
+
+/**
+ * The demo's accounts (`npm start`): a broker `broker@demo.local`, and the first two agents of
+ * assistant.config.json under their own emails, so an agent signs in and sees exactly the leads
+ * routing gave them. Creates only the missing ones; resolves those created now with their
+ * random one-time passwords (the caller prints them once).
+ */
+export async function ensureDemoUsers(
+  db: Kysely<DeskDatabase>,
+  brokerage: Pick<Brokerage, 'agents'>,
+): Promise<DemoAccount[]> {
+  const wanted: Omit<DemoAccount, 'password'>[] = [
+    { email: DEMO_BROKER_EMAIL, name: 'Demo Broker', role: 'broker' },
+    ...brokerage.agents
+      .filter((a) => a.role === 'agent')
+      .slice(0, 2)
+      .map((a) => ({ email: a.email.toLowerCase(), name: a.name, role: 'agent' as const })),
+  ];
+  const created: DemoAccount[] = [];
+  for (const account of wanted) {
+    const password = randomBytes(12).toString('base64url');
+    const inserted = await db
+      .insertInto('users')
+      .values({
+        id: randomUUID(),
+        email: account.email,
+        name: account.name,
+        role: account.role,
+        password_hash: await hashPassword(password),
+      })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (inserted) {
+      created.push({ ...account, password });
+    }
+  }
+  return created;
+}

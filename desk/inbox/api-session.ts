@@ -1,0 +1,138 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { verifyDummyPassword, verifyPassword } from '../auth/password.ts';
+import { createSession, deleteSession, findSession, type SessionUser } from '../auth/sessions.ts';
+import { recordSignInFailure, signInBlockedFor } from '../auth/sign-in-limit.ts';
+import { readJsonBody } from '../http/body-json.ts';
+import { errorBody } from '../http/error-body.ts';
+import { clientIp } from '../http/leads-route.ts';
+import { isRecord } from '../ingest/capture-body.ts';
+import type { DeskServices } from '../services.ts';
+import { CSRF_HEADER, SESSION_COOKIE, type SessionInfo } from './api-contract.ts';
+
+/** The Hono environment of the inbox's API: the signed-in user, once checked. */
+export interface ApiEnv {
+  Variables: { session: SessionUser };
+}
+
+const STATE_CHANGING = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/** The clock every inbox rule reads (tests inject one). */
+export function nowOf(services: DeskServices): Date {
+  return services.now?.() ?? new Date();
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+// Secure everywhere but plain-HTTP loopback, where a browser would not send a Secure cookie.
+function cookieOptions(c: Context) {
+  const host = new URL(c.req.url).hostname;
+  return {
+    httpOnly: true,
+    secure: !LOCAL_HOSTS.has(host),
+    sameSite: 'Strict' as const,
+    path: '/',
+  };
+}
+
+function sessionInfo(services: DeskServices, session: SessionUser): SessionInfo {
+  return {
+    user: session.user,
+    csrfToken: session.csrfToken,
+    timeZone: services.brokerage.officeHours.timeZone,
+    brokerageName: services.brokerage.brokerageName,
+  };
+}
+
+/**
+ * The API's guards, in order: `no-store` on every answer; a state-changing request from another
+ * origin refused; then (except signing in) a live session, else 401; then on POST, PATCH and
+ * DELETE the session's CSRF token in {@link CSRF_HEADER}, else 403 before anything changes.
+ */
+export function apiGuards(services: DeskServices): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    c.header('cache-control', 'no-store');
+    const changing = STATE_CHANGING.has(c.req.method);
+    const origin = c.req.header('origin');
+    if (changing && origin !== undefined && origin !== new URL(c.req.url).origin) {
+      return errorBody(c, 403, 'csrf', 'Requests that change something must come from the inbox');
+    }
+    if (c.req.method === 'POST' && c.req.path === '/api/session') {
+      return next();
+    }
+    const token = getCookie(c, SESSION_COOKIE);
+    const session = token ? await findSession(services.database.db, token, nowOf(services)) : null;
+    if (!session) {
+      return errorBody(c, 401, 'unauthorized', 'Sign in to use the inbox');
+    }
+    if (changing && !sameSecret(c.req.header(CSRF_HEADER) ?? '', session.csrfToken)) {
+      return errorBody(
+        c,
+        403,
+        'csrf',
+        'The request lacks the session’s CSRF token; reload the page',
+      );
+    }
+    c.set('session', session);
+    await next();
+    c.header('cache-control', 'no-store');
+  };
+}
+
+const INVALID = 'The email or password is not right';
+
+/** `POST /api/session`, `GET /api/session`, `DELETE /api/session`. */
+export function sessionRoutes(app: Hono<ApiEnv>, services: DeskServices): void {
+  const { db } = services.database;
+  app.post('/api/session', async (c) => {
+    const body = await readJsonBody(c);
+    const email = isRecord(body) && typeof body.email === 'string' ? body.email.trim() : '';
+    const password = isRecord(body) && typeof body.password === 'string' ? body.password : '';
+    if (email === '' || password === '' || email.length > 320 || password.length > 1024) {
+      return errorBody(c, 400, 'bad-request', 'Give an email and a password');
+    }
+    const key = email.toLowerCase();
+    const ip = clientIp(c);
+    const now = nowOf(services);
+    const wait = await signInBlockedFor(db, key, ip, now);
+    if (wait > 0) {
+      c.header('retry-after', String(wait));
+      return errorBody(c, 429, 'rate-limited', 'Too many failed sign-ins; try again in 15 minutes');
+    }
+    const user = await db
+      .selectFrom('users')
+      .select(['id', 'email', 'name', 'role', 'password_hash'])
+      .where('email', '=', key)
+      .executeTakeFirst();
+    // An unknown email costs the same hash as a wrong password, and gets the same words.
+    const ok = user
+      ? await verifyPassword(password, user.password_hash)
+      : await verifyDummyPassword(password);
+    if (!user || !ok) {
+      await recordSignInFailure(db, key, ip, now);
+      services.log.info({ msg: 'sign-in refused', ip });
+      return errorBody(c, 401, 'invalid-credentials', INVALID);
+    }
+    const { token, csrfToken } = await createSession(db, user.id, now);
+    setCookie(c, SESSION_COOKIE, token, cookieOptions(c));
+    services.log.info({ msg: 'signed in', user: user.id });
+    const session: SessionUser = {
+      sessionId: '',
+      csrfToken,
+      user: { id: user.id, email: user.email, name: user.name, role: user.role },
+    };
+    return c.json(sessionInfo(services, session));
+  });
+  app.get('/api/session', (c) => c.json(sessionInfo(services, c.get('session'))));
+  app.delete('/api/session', async (c) => {
+    await deleteSession(db, c.get('session').sessionId);
+    deleteCookie(c, SESSION_COOKIE, cookieOptions(c));
+    return c.body(null, 204);
+  });
+}

@@ -1,0 +1,157 @@
+import { type Kysely, sql } from 'kysely';
+import type { SessionUser } from '../auth/sessions.ts';
+import type { Brokerage } from '../config/brokerage.ts';
+import type { DeskDatabase, StoredViewingTime } from '../storage/schema.ts';
+import type { AgentOption, LeadListItem, LeadListPage, LeadStatus } from './api-contract.ts';
+import { demoHidden, filtered, type LeadFilters, LISTING_KEY, scoped } from './lead-scope.ts';
+
+/** The list's page size when none is asked for, and the largest allowed. */
+export const DEFAULT_PAGE = 50;
+export const MAX_PAGE = 100;
+
+/** A position in the list: the last row's exact receipt time (microseconds) and id. */
+interface Cursor {
+  at: string;
+  id: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MICRO_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/** The opaque `nextCursor`: base64url of the last row's time and id. */
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.at, cursor.id])).toString('base64url');
+}
+
+/** A cursor from the query string, or null when it is not one of ours. */
+export function decodeCursor(text: string): Cursor | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(value) &&
+      typeof value[0] === 'string' &&
+      typeof value[1] === 'string' &&
+      MICRO_ISO.test(value[0]) &&
+      UUID.test(value[1])
+    ) {
+      return { at: value[0], id: value[1] };
+    }
+  } catch {
+    // Not base64 JSON: the caller answers 400.
+  }
+  return null;
+}
+
+/** The earliest requested viewing still to come, or null. */
+export function nextViewing(times: readonly StoredViewingTime[], now: Date): string | null {
+  const upcoming = times
+    .map((t) => t.start)
+    .filter((s): s is string => s !== null && Date.parse(s) >= now.getTime())
+    .sort((a, b) => Date.parse(a) - Date.parse(b));
+  return upcoming[0] ?? null;
+}
+
+/** The people a lead can be assigned to: the brokerage's agents from assistant.config.json. */
+export function agentOptions(brokerage: Brokerage): AgentOption[] {
+  return brokerage.agents.map((a) => ({ name: a.name, email: a.email.toLowerCase() }));
+}
+
+/**
+ * The distinct listings a filter offers, in order. For a broker, a loose index scan over the
+ * listing index (one index probe per listing, not a pass over every lead).
+ */
+async function listingOptions(db: Kysely<DeskDatabase>, session: SessionUser): Promise<string[]> {
+  if (session.user.role === 'agent') {
+    const rows = await scoped(
+      db
+        .selectFrom('captures as c')
+        .select(LISTING_KEY.as('k'))
+        .where(sql<boolean>`${LISTING_KEY} is not null`),
+      session,
+    )
+      .groupBy(sql`1`)
+      .orderBy(sql`1`)
+      .limit(500)
+      .execute();
+    return rows.map((r) => r.k).filter((k): k is string => k !== null);
+  }
+  const { rows } = await sql<{ k: string }>`
+    with recursive l(k) as (
+      (select ${LISTING_KEY} from captures c where ${LISTING_KEY} is not null order by 1 limit 1)
+      union all
+      select (select ${LISTING_KEY} from captures c where ${LISTING_KEY} > l.k order by 1 limit 1)
+      from l where l.k is not null
+    )
+    select k from l where k is not null limit 500`.execute(db);
+  return rows.map((r) => r.k);
+}
+
+/** One page of the leads list, newest first, after `cursor` (keyset pagination). */
+export async function listLeads(
+  db: Kysely<DeskDatabase>,
+  brokerage: Brokerage,
+  session: SessionUser,
+  filters: LeadFilters,
+  page: { cursor: Cursor | null; limit: number; now: Date },
+): Promise<LeadListPage> {
+  const hideDemo = await demoHidden(db, session, filters.demo);
+  let query = filtered(
+    scoped(
+      db
+        .selectFrom('captures as c')
+        .innerJoin('people as p', 'p.id', 'c.person_id')
+        .select([
+          'c.id',
+          'p.name',
+          'c.kind',
+          'c.status',
+          'c.assigned_name',
+          'c.assigned_email',
+          'c.received_at',
+          'c.viewing_times',
+          'c.demo',
+          LISTING_KEY.as('listing_key'),
+          sql<string>`to_char(c.received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as(
+            'at',
+          ),
+        ]),
+      session,
+    ),
+    filters,
+    hideDemo,
+  );
+  if (page.cursor) {
+    query = query.where(
+      sql<boolean>`(c.received_at, c.id) < (${page.cursor.at}::timestamptz, ${page.cursor.id}::uuid)`,
+    );
+  }
+  const rows = await query
+    .orderBy('c.received_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(page.limit + 1)
+    .execute();
+  const more = rows.length > page.limit;
+  const shown = rows.slice(0, page.limit);
+  const last = shown.at(-1);
+  const leads: LeadListItem[] = shown.map((r) => ({
+    id: r.id,
+    name: r.name,
+    listing: r.listing_key,
+    kind: r.kind,
+    status: r.status as LeadStatus,
+    agent: { name: r.assigned_name, email: r.assigned_email },
+    receivedAt: r.received_at.toISOString(),
+    nextViewing: nextViewing(r.viewing_times, page.now),
+    demo: r.demo,
+  }));
+  const agents =
+    session.user.role === 'broker'
+      ? agentOptions(brokerage)
+      : agentOptions(brokerage).filter((a) => a.email === session.user.email);
+  return {
+    leads,
+    nextCursor: more && last ? encodeCursor({ at: last.at, id: last.id }) : null,
+    demoHidden: hideDemo,
+    filters: { agents, listings: await listingOptions(db, session) },
+  };
+}

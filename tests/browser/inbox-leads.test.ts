@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { ACCOUNTS, inboxFixture, signIn, withInboxPage } from '../helpers/inbox-desk.ts';
+
+const inbox = inboxFixture();
+const HOSTILE = '<img src=x onerror=alert(1)>';
+
+describe('the broker works the leads', () => {
+  it('signs in, lists the leads newest first, finds one by a word from its transcript and opens it', async () => {
+    const { desk } = inbox;
+    await desk.addLead({
+      name: 'Olivia Older',
+      capturedAt: new Date(Date.now() - 3_600_000).toISOString(),
+    });
+    await desk.addLead({
+      name: 'Pat Pergola',
+      email: 'pat@example.com',
+      phone: '+1 604 555 0177',
+      kind: 'viewing-request',
+      preferredTimes: ['next Saturday at 2 pm'],
+      messages: [
+        { role: 'assistant', text: 'Hi! How can I help?', secondsFromStart: 0 },
+        {
+          role: 'user',
+          text: 'Does the garden still have the cedar pergola?',
+          secondsFromStart: 65,
+        },
+      ],
+    });
+    await withInboxPage(inbox.browser, async (page) => {
+      await signIn(page, desk.url, ACCOUNTS.broker);
+      const rows = page.getByRole('table', { name: 'Leads, newest first' }).getByRole('row');
+      await page.getByRole('link', { name: 'Olivia Older' }).waitFor();
+      // Row 0 is the header: the newest lead comes first.
+      await expect.poll(() => rows.nth(1).getByRole('link').textContent()).toBe('Pat Pergola');
+      await expect.poll(() => rows.nth(1).textContent()).toMatch(/Viewing/);
+
+      await page.getByLabel('Search', { exact: true }).fill('pergola');
+      await page.getByRole('link', { name: 'Olivia Older' }).waitFor({ state: 'detached' });
+      expect(new URL(page.url()).searchParams.get('q')).toBe('pergola');
+      await page.getByRole('link', { name: 'Pat Pergola' }).click();
+
+      await page.getByRole('heading', { level: 1, name: 'Pat Pergola' }).waitFor();
+      expect(await page.getByRole('link', { name: '+1 604 555 0177' }).getAttribute('href')).toBe(
+        'tel:+16045550177',
+      );
+      expect(await page.getByRole('link', { name: 'pat@example.com' }).getAttribute('href')).toBe(
+        'mailto:pat@example.com',
+      );
+      const transcript = page.getByRole('region', { name: 'Transcript' });
+      await transcript.getByText('Does the garden still have the cedar pergola?').waitFor();
+      expect(await transcript.getByRole('list', { name: 'Dialogue' }).innerText()).toMatch(
+        /00:00\s+Assistant\s+Hi! How can I help\?\s+01:05\s+Visitor\s+Does the garden/,
+      );
+      const consent = page.getByRole('region', { name: 'Consent' });
+      await consent.getByText('This call is recorded so our agents can follow up.').waitFor();
+      await consent.getByText('disclosure-v1').waitFor();
+      // The viewing time as the visitor said it, beside an absolute date and time with its zone.
+      const listing = page.getByRole('region', { name: 'Listing' });
+      await listing.getByText('next Saturday at 2 pm').waitFor();
+      expect(await listing.locator('.viewings time').first().textContent()).toMatch(
+        /\w+day, \w+ \d{1,2}, \d{4} at \d{1,2}:\d\d [AP]M P[SD]T/,
+      );
+    });
+  });
+
+  it('changes a status and adds a note, announces each as saved, and both survive a reload', async () => {
+    const { desk } = inbox;
+    const id = await desk.addLead({ name: 'Casey Status' });
+    await withInboxPage(inbox.browser, async (page) => {
+      await signIn(page, desk.url, ACCOUNTS.broker);
+      await page.goto(`${desk.url}/inbox/leads/${id}`);
+      await page.getByRole('heading', { level: 1, name: 'Casey Status' }).waitFor();
+      await page.getByLabel('Status', { exact: true }).selectOption('Contacted');
+      await page.getByRole('status').filter({ hasText: 'Saved: status is Contacted.' }).waitFor();
+      await page.getByLabel('Note', { exact: true }).fill('Called back, left a voicemail.');
+      await page.getByRole('button', { name: 'Add note' }).click();
+      await page.getByRole('status').filter({ hasText: 'Saved: note added.' }).waitFor();
+      await page.getByLabel('Assign to').selectOption({ label: 'Priya Sandhu' });
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'Saved: assigned to Priya Sandhu.' })
+        .waitFor();
+
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Casey Status' }).waitFor();
+      expect(await page.getByLabel('Status', { exact: true }).inputValue()).toBe('Contacted');
+      expect(await page.getByLabel('Assign to').inputValue()).toBe(ACCOUNTS.priya.email);
+      await page
+        .getByRole('region', { name: 'Activity' })
+        .getByText('Called back, left a voicemail.')
+        .waitFor();
+      await page.getByRole('link', { name: 'All leads' }).click();
+      const row = page.getByRole('row').filter({ hasText: 'Casey Status' });
+      await row.getByText('Contacted').waitFor();
+    });
+  });
+
+  it('shows a hostile name as those characters: no image, no script, no dialog', async () => {
+    const { desk } = inbox;
+    const id = await desk.addLead({
+      name: HOSTILE,
+      messages: [{ role: 'user', text: `My name is ${HOSTILE}`, secondsFromStart: 3 }],
+    });
+    await withInboxPage(inbox.browser, async (page, _context, problems) => {
+      await signIn(page, desk.url, ACCOUNTS.broker);
+      await page.getByRole('link', { name: HOSTILE, exact: true }).waitFor();
+      expect(await page.evaluate(() => document.images.length)).toBe(0);
+      await page.getByRole('link', { name: HOSTILE, exact: true }).click();
+      await page.waitForURL(`**/inbox/leads/${id}`);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(HOSTILE);
+      await page.getByText(`My name is ${HOSTILE}`).waitFor();
+      expect(await page.evaluate(() => document.images.length)).toBe(0);
+      expect(problems.list.filter((line) => line.startsWith('dialog'))).toEqual([]);
+    });
+  });
+
+  it('turns the table into stacked rows on a phone', async () => {
+    const { desk } = inbox;
+    await withInboxPage(inbox.browser, async (page) => {
+      await page.setViewportSize({ width: 375, height: 800 });
+      await signIn(page, desk.url, ACCOUNTS.broker);
+      const row = page.getByRole('row').filter({ hasText: 'Casey Status' });
+      await row.waitFor();
+      const display = await row.evaluate((el) => getComputedStyle(el).display);
+      expect(display).toBe('block');
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+  });
+});
