@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
 import { MAX_CAPTURES_PER_CONVERSATION } from '../../widget/leads/constants.ts';
 import type { Brokerage } from '../config/brokerage.ts';
 import { DELIVERY_GIVE_UP_MS } from '../delivery/retry-policy.ts';
@@ -34,23 +34,30 @@ export interface StoredCapture {
   personId: string;
 }
 
-async function lock(trx: Transaction<DeskDatabase>, key: string) {
-  await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+/**
+ * Takes the transaction's advisory locks in one round trip, in the order given. Every capture
+ * orders its keys the same way (capture, conversation, phone, email), so two transactions never
+ * wait for each other in a circle.
+ */
+async function lockAll(trx: Transaction<DeskDatabase>, keys: readonly string[]) {
+  const calls = keys.map((key) => sql`pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+  await sql`select ${sql.join(calls)}`.execute(trx);
 }
 
-/** The person these contact details belong to: found by phone or email, else created. */
+/** The person's lock keys: phone before email (see {@link lockAll}). */
+function personLocks(fields: { phone?: string; email?: string }): string[] {
+  const phone = phoneKey(fields.phone);
+  const email = emailKey(fields.email);
+  return [...(phone ? [`person:phone:${phone}`] : []), ...(email ? [`person:email:${email}`] : [])];
+}
+
+/** Finds the person by phone or email (the caller holds their locks), or creates them. */
 async function matchPerson(
   trx: Transaction<DeskDatabase>,
   fields: { name?: string; phone?: string; email?: string },
 ): Promise<string> {
   const phone = phoneKey(fields.phone);
   const email = emailKey(fields.email);
-  // Locks in a fixed order, so two captures of one person wait for each other, never deadlock.
-  for (const key of [phone && `person:phone:${phone}`, email && `person:email:${email}`]) {
-    if (key) {
-      await lock(trx, key);
-    }
-  }
   const found = await trx
     .selectFrom('people')
     .selectAll()
@@ -107,46 +114,55 @@ export async function storeCapture(
   const now = deps.now?.() ?? new Date();
   return deps.db.transaction().execute(async (trx) => {
     const sameCall = capture.conversationId !== null && capture.toolCallId !== null;
-    await lock(
-      trx,
+    await lockAll(trx, [
       sameCall
         ? `capture:call:${capture.conversationId}:${capture.toolCallId}`
         : `capture:key:${capture.idempotencyKey}`,
-    );
-    const existing = await trx
-      .selectFrom('captures')
-      .select(['id', 'person_id'])
-      .where((eb) =>
-        eb.or([
-          eb('idempotency_key', '=', capture.idempotencyKey),
-          ...(sameCall
-            ? [
-                eb.and([
-                  eb('conversation_id', '=', capture.conversationId),
-                  eb('tool_call_id', '=', capture.toolCallId),
-                ]),
-              ]
-            : []),
-        ]),
-      )
-      .executeTakeFirst();
-    if (existing) {
-      return { created: false, captureId: existing.id, personId: existing.person_id };
+      ...(capture.conversationId !== null ? [`conversation:${capture.conversationId}`] : []),
+      ...personLocks(capture.fields),
+    ]);
+    // One round trip for what decides the rest: a repeat, the conversation's captures so far,
+    // and whether the conversation has ended (its transcript is stored).
+    const repeat = (eb: ExpressionBuilder<DeskDatabase, 'captures'>) =>
+      eb.or([
+        eb('idempotency_key', '=', capture.idempotencyKey),
+        ...(sameCall
+          ? [
+              eb.and([
+                eb('conversation_id', '=', capture.conversationId),
+                eb('tool_call_id', '=', capture.toolCallId),
+              ]),
+            ]
+          : []),
+      ]);
+    const state = await trx
+      .selectNoFrom((eb) => [
+        eb.selectFrom('captures').select('id').where(repeat).limit(1).as('existingId'),
+        eb.selectFrom('captures').select('person_id').where(repeat).limit(1).as('existingPerson'),
+        eb
+          .selectFrom('captures')
+          .select((c) => c.fn.countAll<number>().as('n'))
+          .where('conversation_id', '=', capture.conversationId ?? '')
+          .as('count'),
+        eb
+          .exists(
+            eb
+              .selectFrom('conversations')
+              .select('id')
+              .where('id', '=', capture.conversationId ?? ''),
+          )
+          .as('ended'),
+      ])
+      .executeTakeFirstOrThrow();
+    if (state.existingId !== null && state.existingPerson !== null) {
+      return { created: false, captureId: state.existingId, personId: state.existingPerson };
     }
-    if (capture.conversationId !== null) {
-      await lock(trx, `conversation:${capture.conversationId}`);
-      const { count } = await trx
-        .selectFrom('captures')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('conversation_id', '=', capture.conversationId)
-        .executeTakeFirstOrThrow();
-      if (Number(count) >= MAX_CAPTURES_PER_CONVERSATION) {
-        throw new IngestError(
-          'capture-limit',
-          `this conversation already has ${MAX_CAPTURES_PER_CONVERSATION} captures`,
-          409,
-        );
-      }
+    if (capture.conversationId !== null && Number(state.count) >= MAX_CAPTURES_PER_CONVERSATION) {
+      throw new IngestError(
+        'capture-limit',
+        `this conversation already has ${MAX_CAPTURES_PER_CONVERSATION} captures`,
+        409,
+      );
     }
     const personId = await matchPerson(trx, capture.fields);
     const { agent, reason } = assignCapture(
@@ -190,13 +206,7 @@ export async function storeCapture(
       })
       .execute();
     if (deps.adapters.length > 0) {
-      const ended =
-        capture.conversationId === null ||
-        (await trx
-          .selectFrom('conversations')
-          .select('id')
-          .where('id', '=', capture.conversationId)
-          .executeTakeFirst()) !== undefined;
+      const ended = capture.conversationId === null || Boolean(state.ended);
       const runAt = new Date(now.getTime() + (ended ? 0 : CONVERSATION_WAIT_MS));
       await trx
         .insertInto('deliveries')

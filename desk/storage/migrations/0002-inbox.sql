@@ -89,20 +89,24 @@ create index captures_search on captures using gin (search);
 -- The words a lead is found by: the person's name, phone (its digit groups, all its digits, and
 -- the last ten digits: the inbox joins a searched number's digits the same way) and email, the listing, the conversation's transcript and the notes.
 create function inbox_search_vector(p_capture uuid, p_person uuid, p_conversation text, p_listing jsonb)
-returns tsvector language sql stable as $$
-  select
-    to_tsvector('english'::regconfig, concat_ws(' ',
-      p.name, regexp_replace(p.phone, '[^0-9]+', ' ', 'g'), p.email, p.phone_key,
-      right(p.phone_key, 10),
+returns tsvector language plpgsql stable as $$
+declare
+  person_words text;
+  conversation_words text;
+  note_words text;
+begin
+  select concat_ws(' ', p.name, regexp_replace(p.phone, '[^0-9]+', ' ', 'g'), p.email, p.phone_key,
+      right(p.phone_key, 10))
+    into person_words from people p where p.id = p_person;
+  select coalesce(v.transcript,
+      (select string_agg(m ->> 'text', ' ') from jsonb_array_elements(v.messages) m))
+    into conversation_words from conversations v where v.id = p_conversation;
+  select string_agg(n.text, ' ') into note_words from lead_notes n where n.capture_id = p_capture;
+  return to_tsvector('english'::regconfig, concat_ws(' ', person_words,
       p_listing ->> 'address', p_listing ->> 'id', p_listing ->> 'agentName'))
-    || to_tsvector('english'::regconfig, coalesce((
-      select coalesce(v.transcript,
-        (select string_agg(m ->> 'text', ' ') from jsonb_array_elements(v.messages) m))
-      from conversations v where v.id = p_conversation), ''))
-    || to_tsvector('english'::regconfig, coalesce((
-      select string_agg(n.text, ' ') from lead_notes n where n.capture_id = p_capture), ''))
-  from (select 1) one
-  left join people p on p.id = p_person
+    || to_tsvector('english'::regconfig, coalesce(conversation_words, ''))
+    || to_tsvector('english'::regconfig, coalesce(note_words, ''));
+end
 $$;
 
 -- A bulk load (npm run desk -- seed) sets inbox.bulk_search = 'on' for its transaction and
