@@ -1,0 +1,150 @@
+import { readFile } from 'node:fs/promises';
+import autocannon from 'autocannon';
+import { type DeskProcess, startDeskProcess } from '../tests/helpers/desk-process.ts';
+
+/** The page origin every benchmark request comes from (allowed by the desks it starts). */
+export const BENCH_ORIGIN = 'http://127.0.0.1:4173';
+
+/** A desk child process and how long it took from spawn to its first `GET /health` 200. */
+export interface TimedDesk extends DeskProcess {
+  coldStartMs: number;
+}
+
+/**
+ * Spawns `desk/cli.ts` as a deployment would and polls `/health` until it answers 200. The time
+ * includes Node, tsx, opening the database and its migrations: what a restart costs.
+ */
+export async function startTimedDesk(env: Record<string, string>): Promise<TimedDesk> {
+  const started = performance.now();
+  const desk = await startDeskProcess({
+    DESK_ALLOWED_ORIGINS: BENCH_ORIGIN,
+    DESK_LEADS_PER_MINUTE: '0',
+    ...env,
+  });
+  for (;;) {
+    const res = await fetch(`${desk.url}/health`).catch(() => null);
+    if (res?.status === 200) {
+      await res.body?.cancel();
+      break;
+    }
+    await res?.body?.cancel();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return { ...desk, coldStartMs: performance.now() - started };
+}
+
+/** Stops a desk child with SIGTERM (its clean shutdown) and waits for it to exit. */
+export async function stopDesk(desk: DeskProcess): Promise<void> {
+  desk.child.kill('SIGTERM');
+  await desk.exited;
+}
+
+/** Resident memory of a process in MB, from /proc (Linux). */
+export async function residentMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+  return kb / 1024;
+}
+
+/**
+ * The widget's viewing-request body, unique per index: its own idempotency key and its own
+ * conversation (the desk keeps at most three captures per conversation).
+ */
+export function captureBody(run: string, index: number): string {
+  return JSON.stringify({
+    kind: 'viewing-request',
+    idempotencyKey: `${run}-${index}`,
+    conversationId: `${run}-call-${index}`,
+    toolCallId: `tool-${index}`,
+    capturedAt: new Date().toISOString(),
+    listing: {
+      address: '14 Linden Court',
+      price: '$450,000',
+      id: 'MRR-14-LINDEN',
+      agentName: 'Daniel',
+    },
+    fields: {
+      preferredTimes: ['Saturday 2:00 PM'],
+      name: `Visitor ${index}`,
+      phone: `604 555 ${String(index % 10_000).padStart(4, '0')}`,
+    },
+    consent: {
+      version: '0123456789abcdef',
+      text: 'This call is recorded so our agents can follow up.',
+      acceptedAt: new Date().toISOString(),
+    },
+    pageUrl: 'https://maple-ridge.example/listings/14-linden-court',
+  });
+}
+
+/** The widget's transcript delivery for {@link captureBody}'s conversation: the call has ended. */
+export function conversationBody(run: string, index: number): string {
+  return JSON.stringify({
+    kind: 'conversation',
+    idempotencyKey: `${run}-conversation-${index}`,
+    conversationId: `${run}-call-${index}`,
+    messages: [
+      { role: 'assistant', text: 'Hi, I can help with 14 Linden Court.', secondsFromStart: 0 },
+      { role: 'user', text: 'Can I see it Saturday at two?', secondsFromStart: 4 },
+    ],
+  });
+}
+
+/** What one load run measured. */
+export interface LoadResult {
+  sent: number;
+  /** Responses with a status other than 201. */
+  notCreated: number;
+  /** Socket errors and timeouts. */
+  errors: number;
+  perSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+/**
+ * POSTs `total` bodies to `url` from `connections` sockets, at `rate` requests per second
+ * overall (or as fast as the desk answers when `rate` is 0), each body from `body(index)`.
+ */
+export async function load(options: {
+  url: string;
+  total: number;
+  rate: number;
+  connections: number;
+  body: (index: number) => string;
+}): Promise<LoadResult> {
+  let next = 0;
+  let answered = 0;
+  let notCreated = 0;
+  const started = performance.now();
+  const result = await autocannon({
+    url: options.url,
+    connections: options.connections,
+    amount: options.total,
+    ...(options.rate > 0 && { overallRate: options.rate }),
+    timeout: 10,
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: BENCH_ORIGIN },
+        setupRequest: (request) => ({ ...request, body: options.body(next++) }),
+        onResponse: (status) => {
+          answered += 1;
+          if (status !== 201) {
+            notCreated += 1;
+          }
+        },
+      },
+    ],
+  });
+  const seconds = (performance.now() - started) / 1000;
+  // autocannon's own `sent` counts a socket's retried writes too; answers are what was sent.
+  return {
+    sent: answered,
+    notCreated,
+    errors: result.errors + result.timeouts,
+    perSecond: answered / seconds,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+  };
+}
