@@ -3,6 +3,7 @@
  * runs one command against the same database and settings, and exits.
  */
 
+import { adminSocketPath, DeskAlreadyRunningError, runInRunningDesk } from './cli/admin-socket.ts';
 import type { DeskCommand } from './cli/command.ts';
 import { deliveriesCommand, exportCommand, retryCommand } from './cli/database-commands.ts';
 import { extraCommands } from './cli/extra-commands.ts';
@@ -23,7 +24,15 @@ function help(): string {
   return ['Usage: npm run desk [-- <command>]', '', 'Commands:', ...rows].join('\n');
 }
 
-async function readStdin(): Promise<string> {
+let stdinText: Promise<string> | null = null;
+
+/** Standard input as text, read once (a command may be handed to a running desk first). */
+function readStdin(): Promise<string> {
+  stdinText ??= readAllStdin();
+  return stdinText;
+}
+
+async function readAllStdin(): Promise<string> {
   if (process.stdin.isTTY) {
     return '';
   }
@@ -46,17 +55,36 @@ if (!command) {
 }
 try {
   const env = parseDeskEnv(process.env);
-  const code = await command.run({
+  const io = {
     env,
     args,
-    out: (line) => process.stdout.write(`${line}\n`),
-    err: (line) => process.stderr.write(`${line}\n`),
+    out: (line: string) => process.stdout.write(`${line}\n`),
+    err: (line: string) => process.stderr.write(`${line}\n`),
     stdin: readStdin,
-  });
+    commands: COMMANDS,
+  };
+  // The embedded database takes one process: while a desk runs on it, the command runs inside
+  // that desk (desk/cli/admin-socket.ts); otherwise here.
+  const inDesk =
+    commandName !== 'start' && env.databaseUrl === null
+      ? await runInRunningDesk(
+          adminSocketPath(env),
+          commandName,
+          io,
+          command.readsStdin ? await readStdin() : '',
+        )
+      : null;
+  const code = inDesk ?? (await command.run(io));
   if (commandName !== 'start') {
     process.exit(code);
   }
 } catch (error) {
-  process.stderr.write(`${error instanceof DeskConfigError ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `${
+      error instanceof DeskConfigError || error instanceof DeskAlreadyRunningError
+        ? error.message
+        : String(error)
+    }\n`,
+  );
   process.exit(1);
 }

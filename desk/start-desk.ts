@@ -1,6 +1,12 @@
-import { join } from 'node:path';
 import { type ServerType, serve } from '@hono/node-server';
 import pino, { type Logger } from 'pino';
+import {
+  adminSocketPath,
+  DeskAlreadyRunningError,
+  runInRunningDesk,
+  serveAdminSocket,
+} from './cli/admin-socket.ts';
+import type { DeskCommand } from './cli/command.ts';
 import { loadBrokerage } from './config/brokerage.ts';
 import type { DeskEnv } from './config/desk-env.ts';
 import type { DeliveryAdapter } from './delivery/adapter.ts';
@@ -10,7 +16,7 @@ import { createDeskApp, type RouteMount } from './http/app.ts';
 import { defaultMounts } from './http/default-mounts.ts';
 import { loadMessageValidator, type MessageValidator } from './ingest/platform-schema.ts';
 import type { DeskServices } from './services.ts';
-import { openDatabase } from './storage/database.ts';
+import { embeddedDir, openDatabase } from './storage/database.ts';
 
 /** A running desk: its address, and how to stop it. */
 export interface RunningDesk {
@@ -31,6 +37,8 @@ export interface StartOptions {
   now?: () => Date;
   /** Run the outbox worker in this process (default true). */
   deliver?: boolean;
+  /** The CLI's commands, run inside this desk through its admin socket (embedded database). */
+  commands?: Readonly<Record<string, DeskCommand>>;
 }
 
 /** The delivery lease from `DESK_DELIVERY_LEASE_MS` (docs/desk.md#delivery), if set. */
@@ -47,9 +55,18 @@ function leaseFromEnv(): number | undefined {
 export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promise<RunningDesk> {
   const log = options.log ?? pino({ level: env.logLevel, base: { service: 'desk' } });
   const brokerage = await loadBrokerage(env.configFile);
+  const embedded = env.databaseUrl === null;
+  const socketPath = adminSocketPath(env);
+  // Checked before the embedded database is opened: a second process on it would corrupt it.
+  if (
+    embedded &&
+    (await runInRunningDesk(socketPath, 'ping', { args: [], out() {}, err() {} })) !== null
+  ) {
+    throw new DeskAlreadyRunningError(env.dataDir);
+  }
   const database = await openDatabase(
     env.databaseUrl === null
-      ? { kind: 'embedded', dataDir: join(env.dataDir, 'db') }
+      ? { kind: 'embedded', dataDir: embeddedDir(env) }
       : { kind: 'postgres', url: env.databaseUrl },
   );
   const context = {
@@ -92,6 +109,19 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
     const s = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, () => resolve(s));
     s.once('error', reject);
   });
+  const admin = embedded
+    ? await serveAdminSocket({
+        socketPath,
+        env,
+        database,
+        commands: options.commands ?? {},
+        afterCommand: () => worker.wake(),
+      }).catch(async (error: unknown) => {
+        server.close();
+        await database.close();
+        throw error;
+      })
+    : null;
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : env.port;
   if (options.deliver !== false) {
@@ -107,6 +137,9 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
       // Idle keep-alive sockets would hold close() open for their timeout.
       (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
       await closed;
+      if (admin) {
+        await new Promise<void>((resolve) => admin.close(() => resolve()));
+      }
       await worker.stop();
       await Promise.all(adapters.map((a) => a.close?.()));
       await database.close();

@@ -1,4 +1,5 @@
 import type { DeskEnv } from '../config/desk-env.ts';
+import type { DeskDb } from '../storage/database.ts';
 
 /** Where a command reads and writes (injectable, so tests run commands in-process). */
 export interface CommandIo {
@@ -8,6 +9,10 @@ export interface CommandIo {
   err: (line: string) => void;
   /** Standard input as text (add-user's password), when piped. */
   stdin?: () => Promise<string>;
+  /** The running desk's database, when the command runs inside it (desk/cli/admin-socket.ts). */
+  database?: DeskDb;
+  /** Every command, for `start` to serve through the admin socket. */
+  commands?: Readonly<Record<string, DeskCommand>>;
 }
 
 /** One `npm run desk -- <name>` command. Resolves the process exit code. */
@@ -15,5 +20,7 @@ export interface DeskCommand {
   /** One line for `--help`. */
   summary: string;
   usage: string;
+  /** Reads standard input (so the CLI reads it before handing the command to a running desk). */
+  readsStdin?: boolean;
   run(io: CommandIo): Promise<number>;
 }

@@ -1,5 +1,5 @@
 import { retryDelivery } from '../delivery/outbox-worker.ts';
-import { openDatabase } from '../storage/database.ts';
+import { embeddedDir, openDatabase } from '../storage/database.ts';
 import type { CommandIo, DeskCommand } from './command.ts';
 import { deliveriesTable, listDeliveries } from './deliveries-command.ts';
 import { exportCaptures } from './export-command.ts';
@@ -10,9 +10,12 @@ export async function withDatabase<T>(
   work: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>,
 ): Promise<T> {
   const { env } = io;
+  if (io.database) {
+    return work(io.database);
+  }
   const database = await openDatabase(
     env.databaseUrl === null
-      ? { kind: 'embedded', dataDir: `${env.dataDir}/db` }
+      ? { kind: 'embedded', dataDir: embeddedDir(env) }
       : { kind: 'postgres', url: env.databaseUrl, poolSize: 2 },
   );
   try {

@@ -6,7 +6,7 @@ export const startCommand: DeskCommand = {
   summary: 'start the desk (the default)',
   usage: 'start',
   async run(io) {
-    const desk = await startDesk(io.env);
+    const desk = await startDesk(io.env, { ...(io.commands && { commands: io.commands }) });
     io.out(`Desk listening on ${desk.url} (database: ${desk.services.database.kind})`);
     let stopping = false;
     const stop = () => {

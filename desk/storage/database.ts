@@ -1,10 +1,16 @@
 import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { applyMigrations, type ScriptRunner } from './migrate.ts';
 import type { DeskDatabase } from './schema.ts';
+
+/** The embedded database's folder inside the desk's data folder. */
+export function embeddedDir(env: { dataDir: string }): string {
+  return join(env.dataDir, 'db');
+}
 
 /** Which Postgres the desk runs on: embedded PGlite, or a server through `DATABASE_URL`. */
 export type DatabaseKind = 'embedded' | 'postgres';
