@@ -53,7 +53,7 @@ try {
     err: (line) => process.stderr.write(`${line}\n`),
     stdin: readStdin,
   });
-  if (commandName !== 'start') {
+  if (commandName !== 'start' || code !== 0) {
     process.exit(code);
   }
 } catch (error) {

@@ -1,7 +1,10 @@
+import { addUserCommand } from './add-user-command.ts';
 import type { DeskCommand } from './command.ts';
 
 /**
  * The inbox's commands (add-user, weekly-report, seed), kept apart so the pipeline's CLI and
  * the inbox's grow in their own files.
  */
-export const extraCommands: Readonly<Record<string, DeskCommand>> = {};
+export const extraCommands: Readonly<Record<string, DeskCommand>> = {
+  'add-user': addUserCommand,
+};
