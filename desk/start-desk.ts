@@ -8,6 +8,7 @@ import { createAdapters } from './delivery/adapters/create-adapters.ts';
 import { OutboxWorker } from './delivery/outbox-worker.ts';
 import { createDeskApp, type RouteMount } from './http/app.ts';
 import { defaultMounts } from './http/default-mounts.ts';
+import { startWeeklyReportSchedule } from './inbox/weekly-schedule.ts';
 import { loadMessageValidator, type MessageValidator } from './ingest/platform-schema.ts';
 import type { DeskServices } from './services.ts';
 import { openDatabase } from './storage/database.ts';
@@ -31,6 +32,8 @@ export interface StartOptions {
   now?: () => Date;
   /** Run the outbox worker in this process (default true). */
   deliver?: boolean;
+  /** Send the inbox's weekly report on Mondays from this process (default true). */
+  weeklyReport?: boolean;
 }
 
 /** The delivery lease from `DESK_DELIVERY_LEASE_MS` (docs/desk.md#delivery), if set. */
@@ -97,6 +100,19 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
   if (options.deliver !== false) {
     worker.start();
   }
+  const reports =
+    options.weeklyReport === false
+      ? null
+      : startWeeklyReportSchedule(
+          {
+            db: database.db,
+            env,
+            brokerageName: context.brokerageName,
+            timeZone: context.timeZone,
+          },
+          () => options.now?.() ?? new Date(),
+          (error) => log.error({ msg: 'weekly report failed', error: (error as Error).name }),
+        );
   log.info({ msg: 'desk started', url: `http://${env.host}:${port}`, database: database.kind });
   return {
     url: `http://${env.host}:${port}`,
@@ -107,6 +123,7 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
       // Idle keep-alive sockets would hold close() open for their timeout.
       (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
       await closed;
+      await reports?.stop();
       await worker.stop();
       await Promise.all(adapters.map((a) => a.close?.()));
       await database.close();

@@ -1,5 +1,6 @@
 import { addUserCommand } from './add-user-command.ts';
 import type { DeskCommand } from './command.ts';
+import { weeklyReportCommand } from './weekly-report-command.ts';
 
 /**
  * The inbox's commands (add-user, weekly-report, seed), kept apart so the pipeline's CLI and
@@ -7,4 +8,5 @@ import type { DeskCommand } from './command.ts';
  */
 export const extraCommands: Readonly<Record<string, DeskCommand>> = {
   'add-user': addUserCommand,
+  'weekly-report': weeklyReportCommand,
 };
