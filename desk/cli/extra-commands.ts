@@ -1,5 +1,6 @@
 import { addUserCommand } from './add-user-command.ts';
 import type { DeskCommand } from './command.ts';
+import { seedCommand } from './seed-command.ts';
 import { weeklyReportCommand } from './weekly-report-command.ts';
 
 /**
@@ -9,4 +10,5 @@ import { weeklyReportCommand } from './weekly-report-command.ts';
 export const extraCommands: Readonly<Record<string, DeskCommand>> = {
   'add-user': addUserCommand,
   'weekly-report': weeklyReportCommand,
+  seed: seedCommand,
 };
