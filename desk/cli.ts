@@ -71,11 +71,11 @@ try {
           adminSocketPath(env),
           commandName,
           io,
-          command.readsStdin ? await readStdin() : '',
+          command.readsStdin ? process.env.DESK_PASSWORD || (await readStdin()) : '',
         )
       : null;
   const code = inDesk ?? (await command.run(io));
-  if (commandName !== 'start') {
+  if (commandName !== 'start' || code !== 0) {
     process.exit(code);
   }
 } catch (error) {

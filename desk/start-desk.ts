@@ -14,6 +14,7 @@ import { createAdapters } from './delivery/adapters/create-adapters.ts';
 import { OutboxWorker } from './delivery/outbox-worker.ts';
 import { createDeskApp, type RouteMount } from './http/app.ts';
 import { defaultMounts } from './http/default-mounts.ts';
+import { startWeeklyReportSchedule } from './inbox/weekly-schedule.ts';
 import { loadMessageValidator, type MessageValidator } from './ingest/platform-schema.ts';
 import type { DeskServices } from './services.ts';
 import { embeddedDir, openDatabase } from './storage/database.ts';
@@ -39,6 +40,8 @@ export interface StartOptions {
   deliver?: boolean;
   /** The CLI's commands, run inside this desk through its admin socket (embedded database). */
   commands?: Readonly<Record<string, DeskCommand>>;
+  /** Send the inbox's weekly report on Mondays from this process (default true). */
+  weeklyReport?: boolean;
 }
 
 /** The delivery lease from `DESK_DELIVERY_LEASE_MS` (docs/desk.md#delivery), if set. */
@@ -127,6 +130,19 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
   if (options.deliver !== false) {
     worker.start();
   }
+  const reports =
+    options.weeklyReport === false
+      ? null
+      : startWeeklyReportSchedule(
+          {
+            db: database.db,
+            env,
+            brokerageName: context.brokerageName,
+            timeZone: context.timeZone,
+          },
+          () => options.now?.() ?? new Date(),
+          (error) => log.error({ msg: 'weekly report failed', error: (error as Error).name }),
+        );
   log.info({ msg: 'desk started', url: `http://${env.host}:${port}`, database: database.kind });
   return {
     url: `http://${env.host}:${port}`,
@@ -140,6 +156,7 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
       if (admin) {
         await new Promise<void>((resolve) => admin.close(() => resolve()));
       }
+      await reports?.stop();
       await worker.stop();
       await Promise.all(adapters.map((a) => a.close?.()));
       await database.close();

@@ -8,6 +8,7 @@ import { hashPassword, MIN_PASSWORD_LENGTH } from './password.ts';
 /** A user that could not be added, with a message fit for the console. */
 export class UserError extends Error {
   override name = 'UserError';
+  readonly code = 'bad-user';
 }
 
 /** A new user's details. */
@@ -65,16 +66,23 @@ export interface DemoAccount {
 /** The demo broker's email. */
 export const DEMO_BROKER_EMAIL = 'broker@demo.local';
 
+/** What {@link ensureDemoUsers} did: accounts created now, and emails that already existed. */
+export interface DemoAccounts {
+  created: DemoAccount[];
+  existing: string[];
+}
+
 /**
- * The demo's accounts (`npm start`): a broker `broker@demo.local`, and the first two agents of
- * assistant.config.json under their own emails, so an agent signs in and sees exactly the leads
- * routing gave them. Creates only the missing ones; resolves those created now with their
- * random one-time passwords (the caller prints them once).
+ * The demo's accounts (`npm run desk -- start --demo`): a broker `broker@demo.local`, and the
+ * first two agents of assistant.config.json under their own emails, so an agent signs in and
+ * sees exactly the leads routing gave them. Creates only the missing ones; resolves those
+ * created now with their random one-time passwords (the caller prints them once), and the
+ * emails left alone.
  */
 export async function ensureDemoUsers(
   db: Kysely<DeskDatabase>,
   brokerage: Pick<Brokerage, 'agents'>,
-): Promise<DemoAccount[]> {
+): Promise<DemoAccounts> {
   const wanted: Omit<DemoAccount, 'password'>[] = [
     { email: DEMO_BROKER_EMAIL, name: 'Demo Broker', role: 'broker' },
     ...brokerage.agents
@@ -83,6 +91,7 @@ export async function ensureDemoUsers(
       .map((a) => ({ email: a.email.toLowerCase(), name: a.name, role: 'agent' as const })),
   ];
   const created: DemoAccount[] = [];
+  const existing: string[] = [];
   for (const account of wanted) {
     const password = randomBytes(12).toString('base64url');
     const inserted = await db
@@ -99,7 +108,9 @@ export async function ensureDemoUsers(
       .executeTakeFirst();
     if (inserted) {
       created.push({ ...account, password });
+    } else {
+      existing.push(account.email);
     }
   }
-  return created;
+  return { created, existing };
 }

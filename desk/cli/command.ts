@@ -20,7 +20,10 @@ export interface DeskCommand {
   /** One line for `--help`. */
   summary: string;
   usage: string;
-  /** Reads standard input (so the CLI reads it before handing the command to a running desk). */
+  /**
+   * Reads standard input, or `DESK_PASSWORD` in its place: the CLI reads them before handing the
+   * command to a running desk, whose own environment is not the caller's.
+   */
   readsStdin?: boolean;
   run(io: CommandIo): Promise<number>;
 }

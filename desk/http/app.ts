@@ -25,6 +25,8 @@ export function createDeskApp(services: DeskServices, mounts: readonly RouteMoun
       },
       xFrameOptions: 'DENY',
       crossOriginResourcePolicy: false,
+      // A page that sets its own policy (the inbox's, desk/inbox/inbox-pages.ts) keeps it.
+      overwrite: false,
     }),
   );
   app.get('/health', async (c) => {

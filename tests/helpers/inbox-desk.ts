@@ -7,10 +7,12 @@ import { join } from 'node:path';
 import pino from 'pino';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { createUser } from '../../desk/auth/users.ts';
 import { parseDeskEnv } from '../../desk/config/desk-env.ts';
 import { type RunningDesk, startDesk } from '../../desk/start-desk.ts';
 import { launchChromium, openPage, type PageProblems } from './chromium.ts';
+import { ACCOUNTS, createAccounts, type InboxAccount } from './inbox-api.ts';
+
+export { ACCOUNTS, type InboxAccount };
 
 /**
  * The inbox's browser tests run against the real desk (desk/start-desk.ts): in this process, on
@@ -18,35 +20,6 @@ import { launchChromium, openPage, type PageProblems } from './chromium.ts';
  * Accounts are made with the desk's own createUser; leads arrive as the widget sends them, by
  * POST /leads.
  */
-export interface InboxAccount {
-  email: string;
-  name: string;
-  password: string;
-  role: 'broker' | 'agent';
-}
-
-/** The broker, and the two agents of assistant.config.json under their config emails. */
-export const ACCOUNTS = {
-  broker: {
-    email: 'maya@maple-ridge.example',
-    name: 'Maya Chen',
-    password: 'broker-password-0001',
-    role: 'broker',
-  },
-  daniel: {
-    email: 'daniel@maple-ridge.example',
-    name: 'Daniel Okafor',
-    password: 'agent-password-daniel',
-    role: 'agent',
-  },
-  priya: {
-    email: 'priya@maple-ridge.example',
-    name: 'Priya Sandhu',
-    password: 'agent-password-priya',
-    role: 'agent',
-  },
-} as const satisfies Record<string, InboxAccount>;
-
 /** What a test lead says; every field has a default. */
 export interface TestLead {
   name?: string;
@@ -109,9 +82,7 @@ export async function startInboxDesk(): Promise<InboxDesk> {
     { log: pino({ level: 'silent' }), deliver: false },
   );
   const db = desk.services.database.db;
-  for (const account of Object.values(ACCOUNTS)) {
-    await createUser(db, account);
-  }
+  await createAccounts(db);
   return {
     url: desk.url,
     desk,

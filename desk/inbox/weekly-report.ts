@@ -1,0 +1,140 @@
+import { type Kysely, sql } from 'kysely';
+import { DateTime } from 'luxon';
+import type { SessionUser } from '../auth/sessions.ts';
+import type { Brokerage } from '../config/brokerage.ts';
+import type { DeskDatabase } from '../storage/schema.ts';
+import type { Numbers, NumbersRow } from './api-contract.ts';
+import { demoHidden } from './lead-scope.ts';
+import { computeNumbers } from './numbers.ts';
+
+/** The most leads still `New` a report lists (the rest are counted). */
+export const REPORT_MAX_NEW = 50;
+
+/** The week a report covers: Monday 00:00 to the next Monday 00:00 in the brokerage's zone. */
+export interface ReportWeek {
+  /** The Monday that starts the week, `YYYY-MM-DD` (the scheduled job's period). */
+  period: string;
+  start: Date;
+  end: Date;
+}
+
+/** A weekly report's content, for one brokerage. */
+export interface WeeklyReport {
+  week: ReportWeek;
+  numbers: Numbers;
+  newLeads: { id: string; name: string | null; listing: string | null; receivedAt: Date }[];
+  newLeadsTotal: number;
+}
+
+/** The last whole week before `now`, in `timeZone`. */
+export function lastWeek(now: Date, timeZone: string): ReportWeek {
+  const end = DateTime.fromJSDate(now, { zone: timeZone }).startOf('week');
+  const start = end.minus({ weeks: 1 });
+  return { period: start.toISODate() ?? '', start: start.toJSDate(), end: end.toJSDate() };
+}
+
+// The report reads as a broker: every lead, demo ones left out once real ones exist.
+const BROKER: SessionUser = {
+  sessionId: '',
+  csrfToken: '',
+  user: { id: '', email: '', name: 'weekly report', role: 'broker' },
+};
+
+/** Last week's numbers and the leads still `New` (any age), newest first. */
+export async function collectWeeklyReport(
+  db: Kysely<DeskDatabase>,
+  now: Date,
+  timeZone: string,
+): Promise<WeeklyReport> {
+  const week = lastWeek(now, timeZone);
+  const hideDemo = await demoHidden(db, BROKER, undefined);
+  const numbers = await computeNumbers(db, { days: 7, now: week.end, hideDemo, session: BROKER });
+  const rows = await db
+    .selectFrom('captures as c')
+    .innerJoin('people as p', 'p.id', 'c.person_id')
+    .select([
+      'c.id',
+      'p.name',
+      'c.received_at',
+      sql<string | null>`coalesce(c.listing ->> 'address', c.listing ->> 'id')`.as('listing'),
+      sql<number>`(count(*) over ())::int`.as('total'),
+    ])
+    .where('c.status', '=', 'New')
+    .where(sql<boolean>`(${!hideDemo} or not c.demo)`)
+    .orderBy('c.received_at', 'desc')
+    .limit(REPORT_MAX_NEW)
+    .execute();
+  return {
+    week,
+    numbers,
+    newLeads: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      listing: r.listing,
+      receivedAt: r.received_at,
+    })),
+    newLeadsTotal: rows[0]?.total ?? 0,
+  };
+}
+
+function seconds(value: number | null): string {
+  if (value === null) {
+    return '–';
+  }
+  const minutes = Math.round(value / 60);
+  return minutes < 120 ? `${minutes} min` : `${(minutes / 60).toFixed(1)} h`;
+}
+
+function percent(rate: number | null): string {
+  return rate === null ? '–' : `${Math.round(rate * 100)}%`;
+}
+
+function figureLines(row: NumbersRow, indent = ''): string[] {
+  return [
+    `${indent}Conversations: ${row.conversations} (${row.calls} calls, ${row.chats} chats)`,
+    `${indent}Captures: ${row.captures}; conversion ${percent(row.conversionRate)}`,
+    `${indent}Viewings requested: ${row.viewingsRequested}`,
+    `${indent}Speed to lead: median ${seconds(row.speedToLeadMedianSeconds)}, p90 ${seconds(row.speedToLeadP90Seconds)}`,
+  ];
+}
+
+/** The report as a plain-text email body (pure). Names are text: plain text mail only. */
+export function weeklyReportText(
+  report: WeeklyReport,
+  brokerage: Pick<Brokerage, 'brokerageName'>,
+  timeZone: string,
+  inboxUrl: string,
+): string {
+  const day = (d: Date) => DateTime.fromJSDate(d, { zone: timeZone }).toFormat('ccc d LLL yyyy');
+  const { week, numbers } = report;
+  const lastDay = new Date(week.end.getTime() - 1);
+  const lines = [
+    `${brokerage.brokerageName}: the week of ${day(week.start)} to ${day(lastDay)}`,
+    '',
+    ...figureLines(numbers.total),
+    '',
+    'By agent:',
+    ...(numbers.byAgent.length === 0
+      ? ['  none']
+      : numbers.byAgent.flatMap((r) => [`  ${r.key}`, ...figureLines(r, '    ')])),
+    '',
+    'By listing:',
+    ...(numbers.byListing.length === 0
+      ? ['  none']
+      : numbers.byListing.map(
+          (r) => `  ${r.key}: ${r.captures} captures, ${r.viewingsRequested} viewings`,
+        )),
+    '',
+    `Leads still New: ${report.newLeadsTotal}`,
+    ...report.newLeads.map(
+      (l) =>
+        `  ${day(l.receivedAt)}  ${l.name ?? '(no name)'}  ${l.listing ?? ''}  ${inboxUrl}/inbox/leads/${l.id}`,
+    ),
+    ...(report.newLeadsTotal > report.newLeads.length
+      ? [`  …and ${report.newLeadsTotal - report.newLeads.length} more in the inbox`]
+      : []),
+    '',
+    `Open the inbox: ${inboxUrl}/inbox/numbers`,
+  ];
+  return `${lines.join('\n')}\n`;
+}
