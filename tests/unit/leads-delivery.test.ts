@@ -13,8 +13,11 @@ function lead(key: string, consentToContact: boolean): LeadCapture {
     kind: 'lead',
     idempotencyKey: key,
     conversationId: 'call-1',
+    toolCallId: `tc-${key}`,
     capturedAt: '2026-11-23T01:00:00.000Z',
     listing: { address: '14 Linden Court' },
+    consent: null,
+    pageUrl: 'https://brokerage.example/listings/14-linden',
     fields: { name: 'Sam Rivera', phone: '604 555 0134', intent: 'buy', consentToContact },
   };
 }
@@ -23,8 +26,11 @@ const viewing: ViewingCapture = {
   kind: 'viewing-request',
   idempotencyKey: 'view-1',
   conversationId: 'call-1',
+  toolCallId: 'tc-view-1',
   capturedAt: '2026-11-23T01:00:00.000Z',
   listing: {},
+  consent: null,
+  pageUrl: null,
   fields: { preferredTimes: ['Saturday 2:00 PM'], phone: '604 555 0134', name: 'Sam Rivera' },
 };
 

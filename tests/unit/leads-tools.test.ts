@@ -175,6 +175,12 @@ describe('tool-calls messages', () => {
   });
 });
 
+const CONSENT = {
+  version: '8c1f0a3b9d2e4f57',
+  text: 'This conversation is recorded.',
+  acceptedAt: '2026-11-23T00:59:00.000Z',
+};
+
 describe('LeadTools: one conversation', () => {
   const listing = { address: '14 Linden Court', agentName: 'Daniel' };
   let keys = 0;
@@ -184,6 +190,8 @@ describe('LeadTools: one conversation', () => {
       conversationId: () => 'call-abc',
       newKey: () => `key-${++keys}`,
       now: () => Date.UTC(2026, 10, 23, 1, 0, 0),
+      consent: () => CONSENT,
+      pageUrl: () => 'https://brokerage.example/listings/14-linden',
     });
 
   it('turns a good capture_lead into a typed lead and a result naming the agent', () => {
@@ -199,8 +207,11 @@ describe('LeadTools: one conversation', () => {
         kind: 'lead',
         idempotencyKey: 'key-1',
         conversationId: 'call-abc',
+        toolCallId: 't1',
         capturedAt: '2026-11-23T01:00:00.000Z',
         listing,
+        consent: CONSENT,
+        pageUrl: 'https://brokerage.example/listings/14-linden',
         fields: {
           name: 'Sam Rivera',
           phone: '+1 (604) 555-0134',

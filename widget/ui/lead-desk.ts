@@ -1,12 +1,13 @@
 import type { WidgetConfig } from '../element/attributes.ts';
 import { dispatchWidgetEvent } from '../element/dom-events.ts';
-import type { Capture } from '../leads/capture.ts';
+import type { Capture, ConsentEvidence } from '../leads/capture.ts';
 import { LeadDeliveryQueue } from '../leads/delivery-queue.ts';
 import { pushLeadAnalytics } from '../leads/lead-analytics.ts';
 import { LeadTools } from '../leads/lead-tools.ts';
-import type { ListingContext } from '../leads/listing-context.ts';
+import { type ListingContext, pageUrlVariable } from '../leads/listing-context.ts';
 import { pageStorage } from '../leads/pending-captures.ts';
 import { type ToolResultMessage, toolResultMessage } from '../leads/tool-result.ts';
+import { type ConsentRecord, consentVersion } from './consent/consent-record.ts';
 
 /*
  * The lazy half of lead capture (docs/behaviour.md#leads): loaded by `lead-capture.ts` on a
@@ -28,7 +29,23 @@ export interface ToolCallChannel {
 export interface LeadDeskContext {
   host: HTMLElement;
   config(): WidgetConfig;
-  consentAgreed?: () => boolean;
+  /** The visitor's agreement to the `consent` disclosure for this conversation, if any. */
+  consent?: () => ConsentRecord | null;
+}
+
+/**
+ * The agreement as evidence: its version and time, with the disclosure's text when the page's
+ * text is still the one agreed to (its hash is the version).
+ */
+export function consentEvidence(
+  record: ConsentRecord | null,
+  text: string | undefined,
+): ConsentEvidence | null {
+  if (record === null) {
+    return null;
+  }
+  const same = text !== undefined && consentVersion(text) === record.version;
+  return { version: record.version, text: same ? text : null, acceptedAt: record.acceptedAt };
 }
 
 /**
@@ -72,7 +89,15 @@ export class LeadDesk {
   constructor(context: LeadDeskContext, channel: ToolCallChannel, listing: ListingContext) {
     this.#context = context;
     this.#channel = channel;
-    this.#tools = new LeadTools({ listing, conversationId: () => channel.conversationId() });
+    this.#tools = new LeadTools({
+      listing,
+      conversationId: () => channel.conversationId(),
+      consent: () => consentEvidence(context.consent?.() ?? null, context.config().consent?.text),
+      pageUrl: () => {
+        const href = context.host.ownerDocument.defaultView?.location.href;
+        return (href && pageUrlVariable(href)) ?? null;
+      },
+    });
   }
 
   /** Answers every lead tool call in `message` (other messages are ignored). */
@@ -90,7 +115,7 @@ export class LeadDesk {
   }
 
   #hand(capture: Capture): void {
-    const { host, config, consentAgreed } = this.#context;
+    const { host, config } = this.#context;
     const proceed =
       capture.kind === 'lead'
         ? dispatchWidgetEvent(host, 'voice-assistant:lead', capture, true)
@@ -104,7 +129,7 @@ export class LeadDesk {
     }
     if (proceed && leadEndpoint !== null) {
       queueFor(leadEndpoint)
-        .deliver(capture, { consentAgreed: consentAgreed?.() ?? false })
+        .deliver(capture, { consentAgreed: capture.consent !== null })
         .catch(() => undefined);
     }
   }
