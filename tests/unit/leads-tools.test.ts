@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AddMessage } from '../../widget/call/message-types.ts';
+import type { Capture } from '../../widget/leads/capture.ts';
 import { leadAnalyticsEvent, pushLeadAnalytics } from '../../widget/leads/lead-analytics.ts';
 import {
   checkLeadArguments,
@@ -7,7 +8,7 @@ import {
   isDialablePhone,
   isEmailWithDomain,
 } from '../../widget/leads/lead-fields.ts';
-import { LeadTools } from '../../widget/leads/lead-tools.ts';
+import { followUpResult, LeadTools } from '../../widget/leads/lead-tools.ts';
 import { parseToolCalls, type ToolCallsMessage } from '../../widget/leads/tool-calls.ts';
 import { toolResultMessage } from '../../widget/leads/tool-result.ts';
 
@@ -238,6 +239,19 @@ describe('LeadTools: one conversation', () => {
       fields: { listing: '14 Linden Court', preferredTimes: ['Saturday 2:00 PM'] },
     });
     expect(outcome?.result).toContain('viewing request was passed to Daniel');
+  });
+
+  it('has a result for a capture that could not be sent yet: saved for follow-up, passed to no one', () => {
+    const [lead] = tools().handle(toolCalls(['f1', 'capture_lead', LEAD]));
+    const [viewing] = tools().handle(
+      toolCalls(['f2', 'request_viewing', { phone: '604 555 0134', preferred_times: ['Sat 2pm'] }]),
+    );
+    for (const outcome of [lead, viewing]) {
+      const result = followUpResult(outcome?.capture as Capture);
+      expect(result).toMatch(/^Saved for follow-up\./);
+      expect(result).not.toMatch(/were passed to|was passed to Daniel/);
+    }
+    expect(followUpResult(viewing?.capture as Capture)).toContain('the time is confirmed');
   });
 
   it('tells the assistant what to ask again, without capturing', () => {

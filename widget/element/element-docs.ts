@@ -164,6 +164,12 @@ export const EVENT_DOCS: Record<WidgetEventName, EventDoc> = {
     description:
       'The assistant captured a viewing request (request_viewing). Cancelable, like voice-assistant:lead.',
   },
+  'voice-assistant:lead-delivery': {
+    detail:
+      "{ idempotencyKey: string, status: 'delivered' | 'queued' | 'failed', reason: string | null }",
+    description:
+      'How a capture posted to lead-endpoint went: queued after a try that did not deliver (the likely cause in reason, e.g. CORS), then delivered or failed. No personal data.',
+  },
   'voice-assistant:consent': {
     detail: '{ version: string, acceptedAt: string }',
     description:

@@ -62,6 +62,19 @@ function acceptedResult(capture: Capture): string {
 }
 
 /**
+ * The tool result when the capture could not reach `lead-endpoint` at once (refused, blocked or
+ * unreachable): the assistant must not say it was passed to anyone.
+ */
+export function followUpResult(capture: Capture): string {
+  const what = capture.kind === 'lead' ? "The caller's details were" : 'The viewing request was';
+  return (
+    `Saved for follow-up. ${what} saved but could not be sent to the team yet; the team will ` +
+    'follow up. Tell the caller it was saved for follow-up. Do not say it was passed to anyone' +
+    (capture.kind === 'lead' ? '.' : ' or that the time is confirmed.')
+  );
+}
+
+/**
  * Answers the `capture_lead` and `request_viewing` tool calls of one conversation
  * (docs/behaviour.md#leads). It validates the arguments, accepts at most
  * {@link MAX_CAPTURES_PER_CONVERSATION} captures (the rest are refused, so a confused or

@@ -124,7 +124,7 @@ export class LeadCapture {
             const { LeadDesk } = await this.#load();
             desk = new LeadDesk(this.#options, channel, listing);
           }
-          desk.handle(message);
+          await desk.handle(message);
         })
         .catch(() => undefined);
     });

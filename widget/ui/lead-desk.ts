@@ -1,9 +1,10 @@
 import type { WidgetConfig } from '../element/attributes.ts';
 import { dispatchWidgetEvent } from '../element/dom-events.ts';
 import type { Capture, ConsentEvidence } from '../leads/capture.ts';
-import { LeadDeliveryQueue } from '../leads/delivery-queue.ts';
+import { TOOL_RESULT_WAIT_MS } from '../leads/constants.ts';
+import { type DeliveryReport, LeadDeliveryQueue } from '../leads/delivery-queue.ts';
 import { pushLeadAnalytics } from '../leads/lead-analytics.ts';
-import { LeadTools } from '../leads/lead-tools.ts';
+import { followUpResult, LeadTools } from '../leads/lead-tools.ts';
 import { type ListingContext, pageUrlVariable } from '../leads/listing-context.ts';
 import { pageStorage } from '../leads/pending-captures.ts';
 import { type ToolResultMessage, toolResultMessage } from '../leads/tool-result.ts';
@@ -100,21 +101,34 @@ export class LeadDesk {
     });
   }
 
-  /** Answers every lead tool call in `message` (other messages are ignored). */
-  handle(message: unknown): void {
-    for (const outcome of this.#tools.handle(message)) {
-      if (outcome.capture) {
-        this.#hand(outcome.capture);
-      }
+  /**
+   * Answers every lead tool call in `message` (other messages are ignored), in order. A capture
+   * posted to `lead-endpoint` is answered once its first try did (or after
+   * {@link TOOL_RESULT_WAIT_MS}): "passed to" only when delivered, else "saved for follow-up".
+   */
+  async handle(message: unknown): Promise<void> {
+    const answers = this.#tools.handle(message).map((outcome) => ({
+      outcome,
+      reached: outcome.capture ? this.#hand(outcome.capture) : null,
+    }));
+    for (const { outcome, reached } of answers) {
+      const result =
+        outcome.capture && reached !== null && !(await reached)
+          ? followUpResult(outcome.capture)
+          : outcome.result;
       try {
-        this.#channel.send(toolResultMessage(outcome.toolCallId, outcome.result));
+        this.#channel.send(toolResultMessage(outcome.toolCallId, result));
       } catch {
         // The conversation ended before the result could go back: the capture itself is safe.
       }
     }
   }
 
-  #hand(capture: Capture): void {
+  /**
+   * Dispatches, counts and delivers one capture. Resolves whether the first try delivered it,
+   * or `null` when the widget does not deliver it (the host took it over, or no endpoint).
+   */
+  #hand(capture: Capture): Promise<boolean> | null {
     const { host, config } = this.#context;
     const proceed =
       capture.kind === 'lead'
@@ -127,10 +141,20 @@ export class LeadDesk {
         pushLeadAnalytics(view as Window & { dataLayer?: unknown }, capture);
       }
     }
-    if (proceed && leadEndpoint !== null) {
-      queueFor(leadEndpoint)
-        .deliver(capture, { consentAgreed: capture.consent !== null })
-        .catch(() => undefined);
+    if (!proceed || leadEndpoint === null) {
+      return null;
     }
+    return new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), TOOL_RESULT_WAIT_MS);
+      const onReport = (report: DeliveryReport) => {
+        clearTimeout(timer);
+        resolve(report.status === 'delivered');
+        const detail = { idempotencyKey: capture.idempotencyKey, ...report };
+        dispatchWidgetEvent(host, 'voice-assistant:lead-delivery', detail);
+      };
+      queueFor(leadEndpoint)
+        .deliver(capture, { consentAgreed: capture.consent !== null, onReport })
+        .catch(() => resolve(false));
+    });
   }
 }
