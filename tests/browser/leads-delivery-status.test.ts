@@ -1,10 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agreeToConsent } from '../fixtures/demo/demo-page.ts';
 import { startWidgetServer } from '../fixtures/widget/harness.ts';
 import { CAPTURE_LEAD } from '../fixtures/widget/lead-tool-calls.ts';
 import { launchChromium, withPage } from '../helpers/chromium.ts';
-import { startTestServer, type TestServer } from '../helpers/http-server.ts';
+import {
+  type RecordedRequest,
+  type Reply,
+  startTestServer,
+  type TestServer,
+} from '../helpers/http-server.ts';
 import type { StaticServer } from '../helpers/static-server.ts';
 
 /**
@@ -15,19 +21,22 @@ import type { StaticServer } from '../helpers/static-server.ts';
  */
 
 const PERSONAL = /Sam|Rivera|555|0134/;
+const DISCLOSURE = 'This conversation is recorded and shared with the brokerage.';
 
 let browser: Browser;
 let site: StaticServer;
 let endpoint: TestServer;
 
 function listingPage(req: IncomingMessage, res: ServerResponse): void {
-  const to = new URL(req.url ?? '/', 'http://x').searchParams.get('to') ?? '';
+  const query = new URL(req.url ?? '/', 'http://x').searchParams;
+  const to = query.get('to') ?? '';
+  const consent = query.has('consent') ? ` consent="${DISCLOSURE}"` : '';
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Listing</title>
 <link rel="icon" href="/favicon.svg">
 <script type="module" src="/widget/voice-assistant.js"></script>
 <script type="module" src="/tests/fixtures/widget/fake-call.ts"></script>
 </head><body><main><h1>14 Linden Court</h1>
-<voice-assistant id="widget" assistant-id="asst_1" agent-name="Daniel Park" lead-endpoint="${to}"></voice-assistant>
+<voice-assistant id="widget" assistant-id="asst_1" agent-name="Daniel Park" lead-endpoint="${to}"${consent}></voice-assistant>
 </main></body></html>`;
   res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
 }
@@ -45,9 +54,13 @@ afterAll(async () => {
 });
 
 /** Starts the fake call, sends `capture_lead`, and resolves with the tool result's text. */
-async function captureLead(page: Page, path: string): Promise<string> {
-  await page.goto(`${site.url}/listing.html?to=${encodeURIComponent(`${endpoint.url}${path}`)}`);
+async function captureLead(page: Page, path: string, consent = false): Promise<string> {
+  const to = encodeURIComponent(`${endpoint.url}${path}`);
+  await page.goto(`${site.url}/listing.html?to=${to}${consent ? '&consent' : ''}`);
   await page.getByRole('button', { name: 'Talk to Assistant' }).click();
+  if (consent) {
+    await agreeToConsent(page);
+  }
   await page.getByRole('button', { name: 'Stop' }).waitFor();
   await page.evaluate((message) => window.fakeCall.serverMessage(message), CAPTURE_LEAD);
   const handle = await page.waitForFunction(
@@ -80,6 +93,25 @@ function consoleWarnings(page: Page): string[] {
   });
   return lines;
 }
+
+/** An endpoint that allows the page's origin and accepts every POST (as the desk does). */
+function accepting(request: RecordedRequest): Reply {
+  return {
+    status: request.method === 'OPTIONS' ? 204 : 201,
+    headers: {
+      'access-control-allow-origin': request.headers.origin ?? '*',
+      'access-control-allow-methods': 'POST',
+      'access-control-allow-headers': 'content-type',
+    },
+    ...(request.method === 'POST' && { body: { ok: true } }),
+  };
+}
+
+/** The JSON bodies POSTed to the endpoint so far. */
+const posted = () =>
+  endpoint.requests
+    .filter((r) => r.method === 'POST')
+    .map((r) => JSON.parse(r.text) as Record<string, unknown>);
 
 /** Captures a lead that does not get through: the tool result, and one delivery event. */
 async function expectFollowUp(page: Page): Promise<string[]> {
@@ -159,15 +191,7 @@ describe('a capture the endpoint does not take (real Chromium, built widget)', (
 
   it('accepted: the assistant says it was passed to the agent, and lead-delivery says delivered', async () => {
     endpoint.reset();
-    endpoint.handle((request) => ({
-      status: request.method === 'OPTIONS' ? 204 : 201,
-      headers: {
-        'access-control-allow-origin': request.headers.origin ?? '*',
-        'access-control-allow-methods': 'POST',
-        'access-control-allow-headers': 'content-type',
-      },
-      ...(request.method === 'POST' && { body: { ok: true } }),
-    }));
+    endpoint.handle(accepting);
     await withPage(browser, async (page) => {
       const result = await captureLead(page, '/leads');
       expect(result).toContain('passed to Daniel Park');
@@ -181,6 +205,65 @@ describe('a capture the endpoint does not take (real Chromium, built widget)', (
         pageUrl: `${site.url}/listing.html`,
         consent: null,
       });
+    });
+  });
+
+  it('sends the transcript when the call ends, with the visitor’s agreement, after its capture', async () => {
+    endpoint.reset();
+    endpoint.handle(accepting);
+    await withPage(browser, async (page) => {
+      await captureLead(page, '/leads', true);
+      for (const [role, transcript] of [
+        ['assistant', 'Would Saturday suit you?'],
+        ['user', 'Saturday at two works.'],
+      ]) {
+        await page.evaluate((message) => window.fakeCall.serverMessage(message), {
+          type: 'transcript',
+          role,
+          transcriptType: 'final',
+          transcript,
+        });
+      }
+      await page.getByRole('button', { name: 'Stop' }).click();
+      await expect.poll(() => posted().map((body) => body.kind)).toEqual(['lead', 'conversation']);
+      const [lead, conversation] = posted();
+      expect(lead?.consent).toEqual({
+        version: expect.stringMatching(/^[0-9a-f]{16}$/),
+        text: DISCLOSURE,
+        acceptedAt: expect.any(String),
+      });
+      expect(conversation).toMatchObject({
+        kind: 'conversation',
+        conversationId: lead?.conversationId,
+        channel: 'call',
+        pageUrl: `${site.url}/listing.html`,
+        messages: [
+          { role: 'assistant', text: 'Would Saturday suit you?' },
+          { role: 'user', text: 'Saturday at two works.' },
+        ],
+      });
+      expect(conversation?.idempotencyKey).not.toBe(lead?.idempotencyKey);
+    });
+  });
+
+  it('without the visitor’s agreement, no transcript leaves the page', async () => {
+    endpoint.reset();
+    endpoint.handle(accepting);
+    await withPage(browser, async (page) => {
+      await captureLead(page, '/leads');
+      await expect.poll(() => posted().length).toBe(1);
+      await page.getByRole('button', { name: 'Stop' }).click();
+      await page.getByRole('button', { name: 'Talk to Assistant' }).waitFor();
+      // A transcript would be posted as soon as the ended call's tool calls were answered (they
+      // were): a capture in a second call on the same page is posted after anything it sent.
+      await page.getByRole('button', { name: 'Talk to Assistant' }).click();
+      await page.getByRole('button', { name: 'Stop' }).waitFor();
+      await page.evaluate((message) => window.fakeCall.serverMessage(message), CAPTURE_LEAD);
+      await expect.poll(() => posted().length).toBe(2);
+      await page.getByRole('button', { name: 'Stop' }).click();
+      await page.getByRole('button', { name: 'Talk to Assistant' }).waitFor();
+      await expect.poll(() => endpoint.requests.filter((r) => r.method === 'POST').length).toBe(2);
+      expect(posted().map((body) => body.kind)).toEqual(['lead', 'lead']);
     });
   });
 });

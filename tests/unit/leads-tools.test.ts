@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseCaptureBody } from '../../desk/ingest/capture-body.ts';
 import type { AddMessage } from '../../widget/call/message-types.ts';
 import type { Capture } from '../../widget/leads/capture.ts';
 import { leadAnalyticsEvent, pushLeadAnalytics } from '../../widget/leads/lead-analytics.ts';
@@ -252,6 +253,19 @@ describe('LeadTools: one conversation', () => {
       expect(result).not.toMatch(/were passed to|was passed to Daniel/);
     }
     expect(followUpResult(viewing?.capture as Capture)).toContain('the time is confirmed');
+  });
+
+  it('makes captures exactly as the desk’s POST /leads parses them', () => {
+    const [outcome] = tools().handle(toolCalls(['t9', 'capture_lead', LEAD]));
+    const parsed = parseCaptureBody(JSON.parse(JSON.stringify(outcome?.capture)));
+    expect(parsed).toMatchObject({
+      kind: 'lead',
+      toolCallId: 't9',
+      conversationId: 'call-abc',
+      consent: CONSENT,
+      pageUrl: 'https://brokerage.example/listings/14-linden',
+      fields: { name: 'Sam Rivera', consentToContact: true },
+    });
   });
 
   it('tells the assistant what to ask again, without capturing', () => {

@@ -1,3 +1,4 @@
+import type { ConversationDelivery } from './conversation-delivery.ts';
 import type { LeadFields, ViewingFields } from './lead-fields.ts';
 import type { ListingContext } from './listing-context.ts';
 
@@ -56,10 +57,13 @@ export interface ViewingCapture extends CaptureBase {
 /** Either capture, discriminated by `kind`. */
 export type Capture = LeadCapture | ViewingCapture;
 
+/** What the delivery queue posts to `lead-endpoint`: a capture, or a conversation's transcript. */
+export type Deliverable = Capture | ConversationDelivery;
+
 /**
  * True when the capture may wait on the device: the visitor said yes to being contacted
  * (`consent_to_contact`), or agreed to the widget's consent disclosure (docs/behaviour.md#consent).
  */
-export function mayStoreCapture(capture: Capture, consentAgreed: boolean): boolean {
+export function mayStoreCapture(capture: Deliverable, consentAgreed: boolean): boolean {
   return consentAgreed || (capture.kind === 'lead' && capture.fields.consentToContact);
 }

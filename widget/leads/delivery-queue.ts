@@ -1,5 +1,5 @@
 import { logger } from '../call/logger.ts';
-import { type Capture, mayStoreCapture } from './capture.ts';
+import { type Deliverable, mayStoreCapture } from './capture.ts';
 import {
   DELIVERY_BASE_BACKOFF_MS,
   DELIVERY_MAX_ATTEMPTS,
@@ -126,8 +126,11 @@ export class LeadDeliveryQueue {
     this.#probe = options.probe ?? noCorsProbe;
   }
 
-  /** Sends one capture; `consentAgreed` lets it wait on the device when tries fail. */
-  deliver(capture: Capture, options: DeliverOptions = {}): Promise<DeliveryOutcome> {
+  /**
+   * Sends one capture (or transcript); `consentAgreed` lets it wait on the device when tries
+   * fail.
+   */
+  deliver(capture: Deliverable, options: DeliverOptions = {}): Promise<DeliveryOutcome> {
     const key = capture.idempotencyKey;
     if (this.#delivered.has(key)) {
       options.onReport?.({ status: 'delivered', reason: null });
@@ -177,7 +180,7 @@ export class LeadDeliveryQueue {
   }
 
   #track(
-    capture: Capture,
+    capture: Deliverable,
     stored: boolean,
     report: DeliverOptions['onReport'] = () => undefined,
   ): Promise<DeliveryOutcome> {
@@ -188,7 +191,7 @@ export class LeadDeliveryQueue {
   }
 
   async #send(
-    capture: Capture,
+    capture: Deliverable,
     stored: boolean,
     report: NonNullable<DeliverOptions['onReport']>,
   ): Promise<DeliveryOutcome> {
@@ -229,7 +232,7 @@ export class LeadDeliveryQueue {
     return stored ? 'stored' : 'dropped';
   }
 
-  async #try(capture: Capture): Promise<TryResult> {
+  async #try(capture: Deliverable): Promise<TryResult> {
     const controller = new AbortController();
     const timeoutMs = this.#options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
     const cancelTimeout = this.#after(timeoutMs, () => controller.abort());

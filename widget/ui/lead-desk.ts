@@ -2,6 +2,7 @@ import type { WidgetConfig } from '../element/attributes.ts';
 import { dispatchWidgetEvent } from '../element/dom-events.ts';
 import type { Capture, ConsentEvidence } from '../leads/capture.ts';
 import { TOOL_RESULT_WAIT_MS } from '../leads/constants.ts';
+import { type ConversationFacts, conversationDelivery } from '../leads/conversation-delivery.ts';
 import { type DeliveryReport, LeadDeliveryQueue } from '../leads/delivery-queue.ts';
 import { pushLeadAnalytics } from '../leads/lead-analytics.ts';
 import { followUpResult, LeadTools } from '../leads/lead-tools.ts';
@@ -86,6 +87,8 @@ export class LeadDesk {
   readonly #context: LeadDeskContext;
   readonly #channel: ToolCallChannel;
   readonly #tools: LeadTools;
+  /** Captures handed to `lead-endpoint` in this conversation. */
+  #posted = 0;
 
   constructor(context: LeadDeskContext, channel: ToolCallChannel, listing: ListingContext) {
     this.#context = context;
@@ -144,6 +147,7 @@ export class LeadDesk {
     if (!proceed || leadEndpoint === null) {
       return null;
     }
+    this.#posted += 1;
     return new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => resolve(false), TOOL_RESULT_WAIT_MS);
       const onReport = (report: DeliveryReport) => {
@@ -156,5 +160,32 @@ export class LeadDesk {
         .deliver(capture, { consentAgreed: capture.consent !== null, onReport })
         .catch(() => resolve(false));
     });
+  }
+
+  /**
+   * The conversation ended: when it produced a capture posted to `lead-endpoint` and the visitor
+   * agreed to the disclosure, its transcript follows through the same queue, with its own
+   * idempotency key. Without the agreement nothing leaves the page.
+   */
+  conversationEnded(
+    ending: Pick<ConversationFacts, 'channel' | 'lines' | 'durationMs' | 'startedAt'>,
+  ): void {
+    const { host, config } = this.#context;
+    const consent = this.#context.consent?.() ?? null;
+    const conversationId = this.#channel.conversationId();
+    const endpoint = config().leadEndpoint;
+    if (this.#posted === 0 || consent === null || endpoint === null || conversationId === null) {
+      return;
+    }
+    const transcript = conversationDelivery({
+      ...ending,
+      idempotencyKey: crypto.randomUUID(),
+      conversationId,
+      endedAt: Date.now(),
+      pageHref: host.ownerDocument.defaultView?.location.href,
+    });
+    queueFor(endpoint)
+      .deliver(transcript, { consentAgreed: true })
+      .catch(() => undefined);
   }
 }

@@ -319,6 +319,8 @@ export class WidgetSession implements WidgetController {
     const wasActive = this.#snapshot.state === 'active';
     this.volume.reset();
     this.conversation.callEnded();
+    const { lines, endedAfterMs } = this.conversation.getSnapshot();
+    this.#leads.conversationEnded({ channel: 'call', lines, durationMs: endedAfterMs });
     const status = this.#failed
       ? this.#snapshot.status
       : wasActive
