@@ -50,7 +50,15 @@ export { VoiceAssistantElement } from './loader/voice-assistant-element.ts';
  * posted to `lead-endpoint`: the checked fields, the page's listing, `conversationId`,
  * `capturedAt` and the `idempotencyKey` that makes a second arrival harmless.
  */
-export type { Capture, LeadCapture, ViewingCapture } from './leads/capture.ts';
+export type {
+  Capture,
+  ConsentEvidence,
+  LeadCapture,
+  ViewingCapture,
+} from './leads/capture.ts';
+
+/** What `voice-assistant:lead-delivery` carries: a capture's delivery status, by its key. */
+export type { LeadDeliveryDetail } from './leads/delivery-report.ts';
 
 /** The fields of `capture_lead` and `request_viewing`, as validated, and the lead's intent. */
 export type { LeadFields, LeadIntent, ViewingFields } from './leads/lead-fields.ts';

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLeadStandIn } from '../../site/server/lead-stand-in.ts';
 import { readLeadLines } from '../fixtures/demo/lead-site.ts';
 import { startWidgetServer } from '../fixtures/widget/harness.ts';
+import { CAPTURE_LEAD } from '../fixtures/widget/lead-tool-calls.ts';
 import { launchChromium, withPage } from '../helpers/chromium.ts';
 import type { StaticServer } from '../helpers/static-server.ts';
 
@@ -39,25 +40,6 @@ function hostPage(widget: string, extraHead = ''): string {
 }
 
 const FAKE_CALL = '<script type="module" src="/tests/fixtures/widget/fake-call.ts"></script>';
-const CAPTURE_LEAD = {
-  type: 'tool-calls',
-  toolCallList: [
-    {
-      id: 'tc-lead-1',
-      type: 'function',
-      function: {
-        name: 'capture_lead',
-        arguments: JSON.stringify({
-          name: 'Sam Rivera',
-          phone: '604 555 0134',
-          intent: 'buy',
-          consent_to_contact: true,
-        }),
-      },
-    },
-  ],
-};
-
 function sendHtml(html: string) {
   return (_req: IncomingMessage, res: ServerResponse) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);

@@ -6,6 +6,7 @@ import {
   readConsent,
   writeConsent,
 } from '../../widget/ui/consent/consent-record.ts';
+import { consentEvidence } from '../../widget/ui/lead-desk.ts';
 
 class MemoryStorage {
   readonly items = new Map<string, string>();
@@ -26,6 +27,23 @@ describe('consentVersion', () => {
       consentVersion('This call is recorded!'),
     );
     expect(consentVersion('مسجّلة')).toMatch(/^[0-9a-f]{16}$/);
+  });
+});
+
+describe('consent evidence in a capture', () => {
+  const text = 'This call is recorded.';
+  const record = { version: consentVersion(text), acceptedAt: '2026-11-23T01:00:00.000Z' };
+
+  it('carries the version, the time and the text agreed to', () => {
+    expect(consentEvidence(record, text)).toEqual({ ...record, text });
+  });
+
+  it('leaves the text out when the page’s text is no longer the one agreed to', () => {
+    expect(consentEvidence(record, 'This call is recorded and shared.')).toEqual({
+      ...record,
+      text: null,
+    });
+    expect(consentEvidence(null, text)).toBeNull();
   });
 });
 

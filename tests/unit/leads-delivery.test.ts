@@ -13,8 +13,11 @@ function lead(key: string, consentToContact: boolean): LeadCapture {
     kind: 'lead',
     idempotencyKey: key,
     conversationId: 'call-1',
+    toolCallId: `tc-${key}`,
     capturedAt: '2026-11-23T01:00:00.000Z',
     listing: { address: '14 Linden Court' },
+    consent: null,
+    pageUrl: 'https://brokerage.example/listings/14-linden',
     fields: { name: 'Sam Rivera', phone: '604 555 0134', intent: 'buy', consentToContact },
   };
 }
@@ -23,8 +26,11 @@ const viewing: ViewingCapture = {
   kind: 'viewing-request',
   idempotencyKey: 'view-1',
   conversationId: 'call-1',
+  toolCallId: 'tc-view-1',
   capturedAt: '2026-11-23T01:00:00.000Z',
   listing: {},
+  consent: null,
+  pageUrl: null,
   fields: { preferredTimes: ['Saturday 2:00 PM'], phone: '604 555 0134', name: 'Sam Rivera' },
 };
 
@@ -74,18 +80,22 @@ function scriptedFetch(...answers: Answer[]) {
 
 let storage: MemoryStorage;
 let warnings: string[];
+/** Whether the endpoint answers a bodiless no-cors request (a CORS refusal, not a network error). */
+let reachable: boolean;
 const queue = (fetchFn: typeof fetch) =>
   new LeadDeliveryQueue({
     endpoint: ENDPOINT,
     fetch: fetchFn,
     storage,
     warn: (message) => warnings.push(message),
+    probe: async () => reachable,
   });
 
 beforeEach(() => {
   vi.useFakeTimers({ now: Date.UTC(2026, 10, 23, 1, 0, 0) });
   storage = new MemoryStorage();
   warnings = [];
+  reachable = false;
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -145,6 +155,7 @@ describe('lead delivery', () => {
     expect(offline.received).toHaveLength(5);
     expect(storage.stored()).toEqual([lead('k1', true)]);
     expect(warnings).toEqual([
+      'a lead could not be delivered yet: the endpoint could not be reached (network error or offline); trying again',
       'a lead could not be delivered yet; it will be sent on the next page load',
     ]);
 
@@ -182,6 +193,7 @@ describe('lead delivery', () => {
     expect(storage.writes).toBe(0);
     expect(storage.map.size).toBe(0);
     expect(warnings).toEqual([
+      'a lead could not be delivered yet: the endpoint could not be reached (network error or offline); trying again',
       'a lead could not be delivered and was not kept (no consent to store it)',
     ]);
   });
@@ -217,7 +229,44 @@ describe('lead delivery', () => {
     expect(net.received).toHaveLength(1);
     expect(storage.stored()).toEqual([]);
     expect(warnings).toEqual([
-      'the lead endpoint refused a lead (HTTP 422); it will not be retried',
+      'the lead endpoint refused a lead: the endpoint refused the capture (HTTP 422); it will not be retried',
+    ]);
+  });
+
+  it('reports each step of a delivery, naming the likely cause: CORS, a refusal, then delivered', async () => {
+    reachable = true;
+    const reports: unknown[] = [];
+    const onReport = (report: unknown) => reports.push(report);
+    const blocked = scriptedFetch('offline', 'offline', 'offline', 'offline', 'offline');
+    const run = queue(blocked.fetch).deliver(lead('k1', true), { onReport });
+    await vi.runAllTimersAsync();
+    expect(await run).toBe('stored');
+    const cors = 'the endpoint did not allow this origin (CORS)';
+    expect(reports).toEqual([
+      { status: 'queued', reason: cors },
+      {
+        status: 'queued',
+        reason: `${cors}; kept on this device; it will be sent on the next page load`,
+      },
+    ]);
+    expect(warnings[0]).toBe(`a lead could not be delivered yet: ${cors}; trying again`);
+
+    reports.length = 0;
+    await queue(scriptedFetch(400).fetch).deliver(lead('k2', false), { onReport });
+    expect(reports).toEqual([
+      { status: 'failed', reason: 'the endpoint refused the capture (HTTP 400)' },
+    ]);
+
+    reports.length = 0;
+    const q = queue(scriptedFetch(503, 201).fetch);
+    const later = q.deliver(lead('k3', false), { onReport });
+    await vi.runAllTimersAsync();
+    await later;
+    await q.deliver(lead('k3', false), { onReport });
+    expect(reports).toEqual([
+      { status: 'queued', reason: 'the endpoint is busy or failing (HTTP 503)' },
+      { status: 'delivered', reason: null },
+      { status: 'delivered', reason: null },
     ]);
   });
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { parseCaptureBody } from '../../desk/ingest/capture-body.ts';
 import type { AddMessage } from '../../widget/call/message-types.ts';
+import type { Capture } from '../../widget/leads/capture.ts';
 import { leadAnalyticsEvent, pushLeadAnalytics } from '../../widget/leads/lead-analytics.ts';
 import {
   checkLeadArguments,
@@ -7,7 +9,7 @@ import {
   isDialablePhone,
   isEmailWithDomain,
 } from '../../widget/leads/lead-fields.ts';
-import { LeadTools } from '../../widget/leads/lead-tools.ts';
+import { followUpResult, LeadTools } from '../../widget/leads/lead-tools.ts';
 import { parseToolCalls, type ToolCallsMessage } from '../../widget/leads/tool-calls.ts';
 import { toolResultMessage } from '../../widget/leads/tool-result.ts';
 
@@ -175,6 +177,12 @@ describe('tool-calls messages', () => {
   });
 });
 
+const CONSENT = {
+  version: '8c1f0a3b9d2e4f57',
+  text: 'This conversation is recorded.',
+  acceptedAt: '2026-11-23T00:59:00.000Z',
+};
+
 describe('LeadTools: one conversation', () => {
   const listing = { address: '14 Linden Court', agentName: 'Daniel' };
   let keys = 0;
@@ -184,6 +192,8 @@ describe('LeadTools: one conversation', () => {
       conversationId: () => 'call-abc',
       newKey: () => `key-${++keys}`,
       now: () => Date.UTC(2026, 10, 23, 1, 0, 0),
+      consent: () => CONSENT,
+      pageUrl: () => 'https://brokerage.example/listings/14-linden',
     });
 
   it('turns a good capture_lead into a typed lead and a result naming the agent', () => {
@@ -199,8 +209,11 @@ describe('LeadTools: one conversation', () => {
         kind: 'lead',
         idempotencyKey: 'key-1',
         conversationId: 'call-abc',
+        toolCallId: 't1',
         capturedAt: '2026-11-23T01:00:00.000Z',
         listing,
+        consent: CONSENT,
+        pageUrl: 'https://brokerage.example/listings/14-linden',
         fields: {
           name: 'Sam Rivera',
           phone: '+1 (604) 555-0134',
@@ -227,6 +240,32 @@ describe('LeadTools: one conversation', () => {
       fields: { listing: '14 Linden Court', preferredTimes: ['Saturday 2:00 PM'] },
     });
     expect(outcome?.result).toContain('viewing request was passed to Daniel');
+  });
+
+  it('has a result for a capture that could not be sent yet: saved for follow-up, passed to no one', () => {
+    const [lead] = tools().handle(toolCalls(['f1', 'capture_lead', LEAD]));
+    const [viewing] = tools().handle(
+      toolCalls(['f2', 'request_viewing', { phone: '604 555 0134', preferred_times: ['Sat 2pm'] }]),
+    );
+    for (const outcome of [lead, viewing]) {
+      const result = followUpResult(outcome?.capture as Capture);
+      expect(result).toMatch(/^Saved for follow-up\./);
+      expect(result).not.toMatch(/were passed to|was passed to Daniel/);
+    }
+    expect(followUpResult(viewing?.capture as Capture)).toContain('the time is confirmed');
+  });
+
+  it('makes captures exactly as the desk’s POST /leads parses them', () => {
+    const [outcome] = tools().handle(toolCalls(['t9', 'capture_lead', LEAD]));
+    const parsed = parseCaptureBody(JSON.parse(JSON.stringify(outcome?.capture)));
+    expect(parsed).toMatchObject({
+      kind: 'lead',
+      toolCallId: 't9',
+      conversationId: 'call-abc',
+      consent: CONSENT,
+      pageUrl: 'https://brokerage.example/listings/14-linden',
+      fields: { name: 'Sam Rivera', consentToContact: true },
+    });
   });
 
   it('tells the assistant what to ask again, without capturing', () => {

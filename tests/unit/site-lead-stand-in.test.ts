@@ -47,8 +47,11 @@ function capture(key: string): LeadCapture {
     kind: 'lead',
     idempotencyKey: key,
     conversationId: 'demo-call-1',
+    toolCallId: null,
     capturedAt: '2026-11-23T01:00:00.000Z',
     listing: { address: '14 Linden Court', agentName: 'Daniel' },
+    consent: null,
+    pageUrl: null,
     fields: { name: 'Sam Rivera', phone: '604 555 0134', intent: 'buy', consentToContact: true },
   };
 }

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WebCallCreator } from '../../widget/call/call-client.ts';
 import { type AttributeValues, parseAttributes } from '../../widget/element/attributes.ts';
 import { en } from '../../widget/element/i18n/en.ts';
+import { consentVersion } from '../../widget/ui/consent/consent-record.ts';
 import { WidgetSession } from '../../widget/ui/widget-session.ts';
 import { attributeValues } from '../fixtures/widget/attribute-values.ts';
 import { createFakeDaily, fakeMediaDevices, speakerParticipant } from '../helpers/fake-daily.ts';
@@ -100,7 +101,10 @@ describe('WidgetSession: lead capture', () => {
     expect(leads[0]?.detail).toMatchObject({
       kind: 'lead',
       conversationId: 'call-1',
+      toolCallId: 'tc-1',
       fields: { name: 'Sam Rivera', intent: 'buy' },
+      consent: null,
+      pageUrl: `${location.origin}${location.pathname}`,
     });
     const results = daily.room.sent
       .map((m) => JSON.parse(String(m)) as { type: string; message?: { tool_call_id?: string } })
@@ -125,11 +129,11 @@ describe('WidgetSession: lead capture', () => {
       send: (message: object) => results.push(message),
       conversationId: () => 'chat_1',
     };
-    expect(await session.watchChat(chat, false)).toEqual({
+    expect(await session.watchChat(chat, null)).toEqual({
       listing_address: '14 Linden Court',
       page_url: location.href,
     });
-    await session.watchChat(chat, false);
+    await session.watchChat(chat, null);
     expect(listeners.size).toBe(1);
     const lead = (id: string) => ({
       type: 'tool-calls',
@@ -154,8 +158,44 @@ describe('WidgetSession: lead capture', () => {
     await session.start();
     expect(listeners.size).toBe(0);
     await session.stop();
-    await session.watchChat(chat, true);
+    await session.watchChat(chat, { version: 'v1', acceptedAt: '2026-11-23T01:00:00.000Z' });
     expect(listeners.size).toBe(1);
     expect(daily.room.sent.some((m) => String(m).includes('chat-tc-1'))).toBe(false);
+  });
+
+  it('puts the disclosure agreed to in each capture as evidence: version, text and time', async () => {
+    vi.useRealTimers();
+    const text = 'This conversation is recorded and shared with the brokerage.';
+    const { session, host } = setup({ attributes: { consent: text } });
+    const leads: CustomEvent[] = [];
+    host.addEventListener('voice-assistant:lead', (event) => leads.push(event));
+    const listeners = new Set<(message: unknown) => void>();
+    const chat = {
+      subscribe(listener: (message: unknown) => void) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      send: () => undefined,
+      conversationId: () => 'chat_2',
+    };
+    const agreed = { version: consentVersion(text), acceptedAt: '2026-11-23T01:00:00.000Z' };
+    await session.watchChat(chat, agreed);
+    for (const listener of listeners) {
+      listener({
+        type: 'tool-calls',
+        toolCallList: [
+          {
+            id: 'chat-tc-9',
+            type: 'function',
+            function: { name: 'capture_lead', arguments: '{"email":"sam@example.org"}' },
+          },
+        ],
+      });
+    }
+    await vi.waitFor(() => expect(leads).toHaveLength(1));
+    expect(leads[0]?.detail).toMatchObject({
+      toolCallId: 'chat-tc-9',
+      consent: { ...agreed, text },
+    });
   });
 });

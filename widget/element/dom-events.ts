@@ -1,4 +1,5 @@
 import type { LeadCapture, ViewingCapture } from '../leads/capture.ts';
+import type { LeadDeliveryDetail } from '../leads/delivery-report.ts';
 
 /** The three states the visitor sees (docs/behaviour.md#states, demo page). */
 export type WidgetState = 'idle' | 'connecting' | 'active';
@@ -64,6 +65,12 @@ export interface WidgetEventDetails {
   'voice-assistant:lead': LeadCapture;
   /** The assistant captured a viewing request (`request_viewing`). Cancelable, like `lead`. */
   'voice-assistant:viewing-request': ViewingCapture;
+  /**
+   * How a capture's delivery to `lead-endpoint` went: `queued` after a try that did not
+   * deliver, then `delivered` or `failed` (or `queued` when kept on the device for the next
+   * page load). Keyed by `idempotencyKey`; the reason never carries personal data.
+   */
+  'voice-assistant:lead-delivery': LeadDeliveryDetail;
 }
 
 export type WidgetEventName = keyof WidgetEventDetails;
@@ -83,6 +90,7 @@ declare global {
     'voice-assistant:consent': WidgetEvent<'voice-assistant:consent'>;
     'voice-assistant:lead': WidgetEvent<'voice-assistant:lead'>;
     'voice-assistant:viewing-request': WidgetEvent<'voice-assistant:viewing-request'>;
+    'voice-assistant:lead-delivery': WidgetEvent<'voice-assistant:lead-delivery'>;
   }
 }
 

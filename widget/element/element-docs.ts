@@ -154,15 +154,21 @@ export const EVENT_DOCS: Record<WidgetEventName, EventDoc> = {
   },
   'voice-assistant:lead': {
     detail:
-      "LeadCapture: { kind: 'lead', fields, listing, conversationId, capturedAt, idempotencyKey }",
+      "LeadCapture: { kind: 'lead', fields, listing, conversationId, toolCallId, capturedAt, idempotencyKey, consent, pageUrl }",
     description:
       'The assistant captured a lead (capture_lead). Cancelable: preventDefault() stops the widget posting it to lead-endpoint.',
   },
   'voice-assistant:viewing-request': {
     detail:
-      "ViewingCapture: { kind: 'viewing-request', fields, listing, conversationId, capturedAt, idempotencyKey }",
+      "ViewingCapture: { kind: 'viewing-request', fields, listing, conversationId, toolCallId, capturedAt, idempotencyKey, consent, pageUrl }",
     description:
       'The assistant captured a viewing request (request_viewing). Cancelable, like voice-assistant:lead.',
+  },
+  'voice-assistant:lead-delivery': {
+    detail:
+      "{ idempotencyKey: string, status: 'delivered' | 'queued' | 'failed', reason: string | null }",
+    description:
+      'How a capture posted to lead-endpoint went: queued after a try that did not deliver (the likely cause in reason, e.g. CORS), then delivered or failed. No personal data.',
   },
   'voice-assistant:consent': {
     detail: '{ version: string, acceptedAt: string }',

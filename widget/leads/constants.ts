@@ -33,6 +33,12 @@ export const DELIVERY_MAX_BACKOFF_MS = 30_000;
 /** Delivery: one try is abandoned (and retried) after this long without an answer. */
 export const DELIVERY_TIMEOUT_MS = 15_000;
 
+/**
+ * Delivery: the tool result waits this long for the first try's answer, so the assistant says
+ * "passed to" only when it was (the demo assistant waits 3 s for tool results).
+ */
+export const TOOL_RESULT_WAIT_MS = 2500;
+
 /** Delivery: a capture waiting on the device is dropped after this long (7 days). */
 export const STORED_CAPTURE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 

@@ -1,5 +1,5 @@
 import { logger } from '../call/logger.ts';
-import { type Capture, mayStoreCapture } from './capture.ts';
+import { type Deliverable, mayStoreCapture } from './capture.ts';
 import {
   DELIVERY_BASE_BACKOFF_MS,
   DELIVERY_MAX_ATTEMPTS,
@@ -7,6 +7,12 @@ import {
   DELIVERY_TIMEOUT_MS,
   STORED_CAPTURE_MAX_AGE_MS,
 } from './constants.ts';
+import {
+  DELIVERY_REASONS,
+  httpReason,
+  type LeadDeliveryDetail,
+  thrownReason,
+} from './delivery-report.ts';
 import { type CaptureStorage, PendingCaptures } from './pending-captures.ts';
 
 /**
@@ -31,13 +37,40 @@ export interface LeadDeliveryOptions {
   now?: () => number;
   /** Where the queue reports failures; never given personal data. */
   warn?: (message: string) => void;
+  /**
+   * Whether the endpoint answers at all: a bodiless `no-cors` GET by default. Asked only after
+   * a try threw, to tell a refused CORS preflight from an unreachable host.
+   */
+  probe?: (endpoint: string) => Promise<boolean>;
   maxAttempts?: number;
   baseBackoffMs?: number;
   maxBackoffMs?: number;
   timeoutMs?: number;
 }
 
-type TryResult = 'delivered' | 'rejected' | 'retry';
+/** A delivery's progress, as `voice-assistant:lead-delivery` reports it (without the key). */
+export type DeliveryReport = Omit<LeadDeliveryDetail, 'idempotencyKey'>;
+
+/** What one `deliver` call is given besides the capture. */
+export interface DeliverOptions {
+  /** The visitor agreed to the disclosure: the capture may wait on the device. */
+  consentAgreed?: boolean;
+  /**
+   * Told after the first try that did not deliver (`queued`, or `failed` for a refusal), and
+   * when the delivery ends (`delivered`, `queued` when kept on the device, or `failed`).
+   */
+  onReport?: (report: DeliveryReport) => void;
+}
+
+type TryResult = { kind: 'delivered' } | { kind: 'rejected' | 'retry'; reason: string };
+
+/** A bodiless cross-origin GET that resolves when the host answered anything at all. */
+function noCorsProbe(endpoint: string): Promise<boolean> {
+  return fetch(endpoint, { mode: 'no-cors', cache: 'no-store', credentials: 'omit' }).then(
+    () => true,
+    () => false,
+  );
+}
 
 /** The wait before retry `n` (1-based): doubling from the base, capped. */
 export function backoffDelayMs(
@@ -69,6 +102,7 @@ export class LeadDeliveryQueue {
   readonly #after: (ms: number, fn: () => void) => () => void;
   readonly #now: () => number;
   readonly #warn: (message: string) => void;
+  readonly #probe: (endpoint: string) => Promise<boolean>;
   readonly #options: LeadDeliveryOptions;
   readonly #inFlight = new Map<string, Promise<DeliveryOutcome>>();
   readonly #delivered = new Set<string>();
@@ -89,12 +123,17 @@ export class LeadDeliveryQueue {
       });
     this.#now = options.now ?? Date.now;
     this.#warn = options.warn ?? ((message) => logger.warn(message));
+    this.#probe = options.probe ?? noCorsProbe;
   }
 
-  /** Sends one capture; `consentAgreed` lets it wait on the device when tries fail. */
-  deliver(capture: Capture, options: { consentAgreed?: boolean } = {}): Promise<DeliveryOutcome> {
+  /**
+   * Sends one capture (or transcript); `consentAgreed` lets it wait on the device when tries
+   * fail.
+   */
+  deliver(capture: Deliverable, options: DeliverOptions = {}): Promise<DeliveryOutcome> {
     const key = capture.idempotencyKey;
     if (this.#delivered.has(key)) {
+      options.onReport?.({ status: 'delivered', reason: null });
       return Promise.resolve('delivered');
     }
     const running = this.#inFlight.get(key);
@@ -105,7 +144,7 @@ export class LeadDeliveryQueue {
     if (store) {
       this.#pending.put({ endpoint: this.#endpoint, storedAt: this.#now(), capture });
     }
-    return this.#track(capture, store);
+    return this.#track(capture, store, options.onReport);
   }
 
   /**
@@ -140,26 +179,43 @@ export class LeadDeliveryQueue {
     }
   }
 
-  #track(capture: Capture, stored: boolean): Promise<DeliveryOutcome> {
+  #track(
+    capture: Deliverable,
+    stored: boolean,
+    report: DeliverOptions['onReport'] = () => undefined,
+  ): Promise<DeliveryOutcome> {
     const key = capture.idempotencyKey;
-    const run = this.#send(capture, stored).finally(() => this.#inFlight.delete(key));
+    const run = this.#send(capture, stored, report).finally(() => this.#inFlight.delete(key));
     this.#inFlight.set(key, run);
     return run;
   }
 
-  async #send(capture: Capture, stored: boolean): Promise<DeliveryOutcome> {
+  async #send(
+    capture: Deliverable,
+    stored: boolean,
+    report: NonNullable<DeliverOptions['onReport']>,
+  ): Promise<DeliveryOutcome> {
     const key = capture.idempotencyKey;
     const max = this.#options.maxAttempts ?? DELIVERY_MAX_ATTEMPTS;
+    let reason = '';
     for (let attempt = 1; attempt <= max && !this.#disposed; attempt += 1) {
       const result = await this.#try(capture);
-      if (result === 'delivered') {
+      if (result.kind === 'delivered') {
         this.#delivered.add(key);
         this.#pending.remove(key);
+        report({ status: 'delivered', reason: null });
         return 'delivered';
       }
-      if (result === 'rejected') {
+      reason = result.reason;
+      if (result.kind === 'rejected') {
         this.#pending.remove(key);
+        this.#warn(`the lead endpoint refused a lead: ${reason}; it will not be retried`);
+        report({ status: 'failed', reason });
         return 'rejected';
+      }
+      if (attempt === 1) {
+        this.#warn(`a lead could not be delivered yet: ${reason}; trying again`);
+        report({ status: 'queued', reason });
       }
       if (attempt < max) {
         const ms = backoffDelayMs(attempt, this.#options.baseBackoffMs, this.#options.maxBackoffMs);
@@ -171,10 +227,12 @@ export class LeadDeliveryQueue {
         ? 'a lead could not be delivered yet; it will be sent on the next page load'
         : 'a lead could not be delivered and was not kept (no consent to store it)',
     );
+    const last = `${reason}; ${stored ? DELIVERY_REASONS.stored : DELIVERY_REASONS.dropped}`;
+    report({ status: stored ? 'queued' : 'failed', reason: last });
     return stored ? 'stored' : 'dropped';
   }
 
-  async #try(capture: Capture): Promise<TryResult> {
+  async #try(capture: Deliverable): Promise<TryResult> {
     const controller = new AbortController();
     const timeoutMs = this.#options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
     const cancelTimeout = this.#after(timeoutMs, () => controller.abort());
@@ -188,16 +246,15 @@ export class LeadDeliveryQueue {
         signal: controller.signal,
       });
       if (response.ok) {
-        return 'delivered';
+        return { kind: 'delivered' };
       }
       const status = response.status;
-      if (status === 408 || status === 429 || status >= 500) {
-        return 'retry';
-      }
-      this.#warn(`the lead endpoint refused a lead (HTTP ${status}); it will not be retried`);
-      return 'rejected';
-    } catch {
-      return 'retry';
+      const retry = status === 408 || status === 429 || status >= 500;
+      return { kind: retry ? 'retry' : 'rejected', reason: httpReason(status) };
+    } catch (error) {
+      const aborted = error instanceof DOMException && error.name === 'AbortError';
+      const reachable = !aborted && (await this.#probe(this.#endpoint));
+      return { kind: 'retry', reason: thrownReason(error, reachable) };
     } finally {
       cancelTimeout();
     }

@@ -1,4 +1,4 @@
-import type { Capture } from './capture.ts';
+import type { Capture, ConsentEvidence } from './capture.ts';
 import { MAX_CAPTURES_PER_CONVERSATION } from './constants.ts';
 import { checkLeadArguments, checkViewingArguments } from './lead-fields.ts';
 import type { ListingContext } from './listing-context.ts';
@@ -26,6 +26,10 @@ export interface LeadToolsOptions {
   listing: ListingContext;
   /** Read at capture time: the call or chat id, once the platform has given one. */
   conversationId: () => string | null;
+  /** Read at capture time: the disclosure the visitor agreed to, if any. */
+  consent?: () => ConsentEvidence | null;
+  /** Read at capture time: the page's URL (see `capturePageUrl`). */
+  pageUrl?: () => string | null;
   /** Fresh idempotency keys; `crypto.randomUUID` by default. */
   newKey?: () => string;
   /** Wall clock in ms. */
@@ -55,6 +59,19 @@ function acceptedResult(capture: Capture): string {
   return capture.kind === 'lead'
     ? `Saved. The caller's details were passed to ${who}, who will be in touch. Tell the caller.`
     : `Saved. The viewing request was passed to ${who}, who will confirm the time. Tell the caller.`;
+}
+
+/**
+ * The tool result when the capture could not reach `lead-endpoint` at once (refused, blocked or
+ * unreachable): the assistant must not say it was passed to anyone.
+ */
+export function followUpResult(capture: Capture): string {
+  const what = capture.kind === 'lead' ? "The caller's details were" : 'The viewing request was';
+  return (
+    `Saved for follow-up. ${what} saved but could not be sent to the team yet; the team will ` +
+    'follow up. Tell the caller it was saved for follow-up. Do not say it was passed to anyone' +
+    (capture.kind === 'lead' ? '.' : ' or that the time is confirmed.')
+  );
 }
 
 /**
@@ -118,7 +135,7 @@ export class LeadTools {
           `Tell the caller their details are already with the team. Do not call ${tool} again.`,
       };
     }
-    const capture = this.#capture(tool, call.arguments);
+    const capture = this.#capture(tool, call.id, call.arguments);
     if ('askAgain' in capture) {
       return { ...base, result: askAgainResult(tool, capture.askAgain) };
     }
@@ -129,14 +146,18 @@ export class LeadTools {
   /** The checked capture, or what to ask again. */
   #capture(
     tool: LeadToolName,
+    toolCallId: string,
     args: Readonly<Record<string, unknown>>,
   ): Capture | { askAgain: readonly string[] } {
-    const { listing } = this.#options;
+    const { listing, consent, pageUrl } = this.#options;
     const common = () => ({
       idempotencyKey: (this.#options.newKey ?? (() => crypto.randomUUID()))(),
       conversationId: this.#options.conversationId(),
+      toolCallId,
       capturedAt: new Date((this.#options.now ?? Date.now)()).toISOString(),
       listing,
+      consent: consent?.() ?? null,
+      pageUrl: pageUrl?.() ?? null,
     });
     if (tool === 'capture_lead') {
       const checked = checkLeadArguments(args);

@@ -1,4 +1,4 @@
-import type { Capture } from './capture.ts';
+import type { Deliverable } from './capture.ts';
 import { PENDING_STORAGE_KEY } from './constants.ts';
 
 /** The part of `localStorage` the queue uses (injectable for tests). */
@@ -22,7 +22,7 @@ export interface StoredCapture {
   readonly endpoint: string;
   /** When it was stored (ms since the epoch), to drop stale ones. */
   readonly storedAt: number;
-  readonly capture: Capture;
+  readonly capture: Deliverable;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -35,13 +35,17 @@ function isStoredCapture(value: unknown): value is StoredCapture {
     return false;
   }
   const { capture } = value;
+  const sound =
+    capture.kind === 'conversation'
+      ? typeof capture.conversationId === 'string' && Array.isArray(capture.messages)
+      : (capture.kind === 'lead' || capture.kind === 'viewing-request') &&
+        isRecord(capture.fields) &&
+        isRecord(capture.listing);
   return (
     typeof value.endpoint === 'string' &&
     typeof value.storedAt === 'number' &&
     typeof capture.idempotencyKey === 'string' &&
-    (capture.kind === 'lead' || capture.kind === 'viewing-request') &&
-    isRecord(capture.fields) &&
-    isRecord(capture.listing)
+    sound
   );
 }
 

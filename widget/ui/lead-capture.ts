@@ -1,12 +1,27 @@
 import type { CallClient } from '../call/call-client.ts';
 import type { StartCallInput } from '../call/web-call.ts';
 import { PENDING_STORAGE_KEY } from '../leads/constants.ts';
+import type { SpokenLine } from '../leads/conversation-delivery.ts';
 import type { ListingVariables } from '../leads/listing-context.ts';
 import { type PageListing, readListingContext } from '../leads/page-listing.ts';
 import { pageStorage } from '../leads/pending-captures.ts';
 import type { LeadDesk, LeadDeskContext, ToolCallChannel } from './lead-desk.ts';
 
 export type { ToolCallChannel } from './lead-desk.ts';
+
+/** One watched conversation: its tool-call handling (once loaded) and when it began. */
+interface Watched {
+  desk: LeadDesk | null;
+  turn: Promise<void>;
+  startedAt: number;
+}
+
+/** How a conversation ended, for its transcript. */
+export interface ConversationEnding {
+  channel: 'call' | 'chat';
+  lines: readonly SpokenLine[];
+  durationMs: number | null;
+}
 
 /** What the widget session gives its lead capture. */
 export interface LeadCaptureOptions extends LeadDeskContext {
@@ -88,6 +103,7 @@ export class LeadCapture {
   readonly #options: LeadCaptureOptions;
   readonly #load: () => Promise<typeof import('./lead-desk.ts')>;
   #detach: (() => void) | null = null;
+  #watched: Watched | null = null;
 
   constructor(options: LeadCaptureOptions) {
     this.#options = options;
@@ -112,22 +128,35 @@ export class LeadCapture {
   /** Answers the lead tool calls arriving on `channel` about `listing`, until the next watch. */
   watch(channel: ToolCallChannel, listing: PageListing['listing']): void {
     this.#detach?.();
-    let desk: LeadDesk | null = null;
-    let turn: Promise<void> = Promise.resolve();
+    const watched: Watched = { desk: null, turn: Promise.resolve(), startedAt: Date.now() };
+    this.#watched = watched;
     const unsubscribe = channel.subscribe((message) => {
       if (!isToolCalls(message)) {
         return;
       }
-      turn = turn
+      watched.turn = watched.turn
         .then(async () => {
-          if (!desk) {
+          if (!watched.desk) {
             const { LeadDesk } = await this.#load();
-            desk = new LeadDesk(this.#options, channel, listing);
+            watched.desk = new LeadDesk(this.#options, channel, listing);
           }
-          desk.handle(message);
+          await watched.desk.handle(message);
         })
         .catch(() => undefined);
     });
     this.#detach = unsubscribe;
+  }
+
+  /**
+   * The watched conversation ended: once its tool calls are answered, its transcript goes to
+   * `lead-endpoint` when it produced a capture there and the visitor agreed to the disclosure
+   * (`LeadDesk.conversationEnded`). A conversation without tool calls loads nothing.
+   */
+  conversationEnded(ending: ConversationEnding): void {
+    const watched = this.#watched;
+    this.#watched = null;
+    watched?.turn.then(() =>
+      watched.desk?.conversationEnded({ ...ending, startedAt: watched.startedAt }),
+    );
   }
 }

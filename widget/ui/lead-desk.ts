@@ -1,12 +1,15 @@
 import type { WidgetConfig } from '../element/attributes.ts';
 import { dispatchWidgetEvent } from '../element/dom-events.ts';
-import type { Capture } from '../leads/capture.ts';
-import { LeadDeliveryQueue } from '../leads/delivery-queue.ts';
+import type { Capture, ConsentEvidence } from '../leads/capture.ts';
+import { TOOL_RESULT_WAIT_MS } from '../leads/constants.ts';
+import { type ConversationFacts, conversationDelivery } from '../leads/conversation-delivery.ts';
+import { type DeliveryReport, LeadDeliveryQueue } from '../leads/delivery-queue.ts';
 import { pushLeadAnalytics } from '../leads/lead-analytics.ts';
-import { LeadTools } from '../leads/lead-tools.ts';
-import type { ListingContext } from '../leads/listing-context.ts';
+import { followUpResult, LeadTools } from '../leads/lead-tools.ts';
+import { type ListingContext, pageUrlVariable } from '../leads/listing-context.ts';
 import { pageStorage } from '../leads/pending-captures.ts';
 import { type ToolResultMessage, toolResultMessage } from '../leads/tool-result.ts';
+import { type ConsentRecord, consentVersion } from './consent/consent-record.ts';
 
 /*
  * The lazy half of lead capture (docs/behaviour.md#leads): loaded by `lead-capture.ts` on a
@@ -28,7 +31,23 @@ export interface ToolCallChannel {
 export interface LeadDeskContext {
   host: HTMLElement;
   config(): WidgetConfig;
-  consentAgreed?: () => boolean;
+  /** The visitor's agreement to the `consent` disclosure for this conversation, if any. */
+  consent?: () => ConsentRecord | null;
+}
+
+/**
+ * The agreement as evidence: its version and time, with the disclosure's text when the page's
+ * text is still the one agreed to (its hash is the version).
+ */
+export function consentEvidence(
+  record: ConsentRecord | null,
+  text: string | undefined,
+): ConsentEvidence | null {
+  if (record === null) {
+    return null;
+  }
+  const same = text !== undefined && consentVersion(text) === record.version;
+  return { version: record.version, text: same ? text : null, acceptedAt: record.acceptedAt };
 }
 
 /**
@@ -68,29 +87,52 @@ export class LeadDesk {
   readonly #context: LeadDeskContext;
   readonly #channel: ToolCallChannel;
   readonly #tools: LeadTools;
+  /** Captures handed to `lead-endpoint` in this conversation. */
+  #posted = 0;
 
   constructor(context: LeadDeskContext, channel: ToolCallChannel, listing: ListingContext) {
     this.#context = context;
     this.#channel = channel;
-    this.#tools = new LeadTools({ listing, conversationId: () => channel.conversationId() });
+    this.#tools = new LeadTools({
+      listing,
+      conversationId: () => channel.conversationId(),
+      consent: () => consentEvidence(context.consent?.() ?? null, context.config().consent?.text),
+      pageUrl: () => {
+        const href = context.host.ownerDocument.defaultView?.location.href;
+        return (href && pageUrlVariable(href)) ?? null;
+      },
+    });
   }
 
-  /** Answers every lead tool call in `message` (other messages are ignored). */
-  handle(message: unknown): void {
-    for (const outcome of this.#tools.handle(message)) {
-      if (outcome.capture) {
-        this.#hand(outcome.capture);
-      }
+  /**
+   * Answers every lead tool call in `message` (other messages are ignored), in order. A capture
+   * posted to `lead-endpoint` is answered once its first try did (or after
+   * {@link TOOL_RESULT_WAIT_MS}): "passed to" only when delivered, else "saved for follow-up".
+   */
+  async handle(message: unknown): Promise<void> {
+    const answers = this.#tools.handle(message).map((outcome) => ({
+      outcome,
+      reached: outcome.capture ? this.#hand(outcome.capture) : null,
+    }));
+    for (const { outcome, reached } of answers) {
+      const result =
+        outcome.capture && reached !== null && !(await reached)
+          ? followUpResult(outcome.capture)
+          : outcome.result;
       try {
-        this.#channel.send(toolResultMessage(outcome.toolCallId, outcome.result));
+        this.#channel.send(toolResultMessage(outcome.toolCallId, result));
       } catch {
         // The conversation ended before the result could go back: the capture itself is safe.
       }
     }
   }
 
-  #hand(capture: Capture): void {
-    const { host, config, consentAgreed } = this.#context;
+  /**
+   * Dispatches, counts and delivers one capture. Resolves whether the first try delivered it,
+   * or `null` when the widget does not deliver it (the host took it over, or no endpoint).
+   */
+  #hand(capture: Capture): Promise<boolean> | null {
+    const { host, config } = this.#context;
     const proceed =
       capture.kind === 'lead'
         ? dispatchWidgetEvent(host, 'voice-assistant:lead', capture, true)
@@ -102,10 +144,48 @@ export class LeadDesk {
         pushLeadAnalytics(view as Window & { dataLayer?: unknown }, capture);
       }
     }
-    if (proceed && leadEndpoint !== null) {
-      queueFor(leadEndpoint)
-        .deliver(capture, { consentAgreed: consentAgreed?.() ?? false })
-        .catch(() => undefined);
+    if (!proceed || leadEndpoint === null) {
+      return null;
     }
+    this.#posted += 1;
+    return new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), TOOL_RESULT_WAIT_MS);
+      const onReport = (report: DeliveryReport) => {
+        clearTimeout(timer);
+        resolve(report.status === 'delivered');
+        const detail = { idempotencyKey: capture.idempotencyKey, ...report };
+        dispatchWidgetEvent(host, 'voice-assistant:lead-delivery', detail);
+      };
+      queueFor(leadEndpoint)
+        .deliver(capture, { consentAgreed: capture.consent !== null, onReport })
+        .catch(() => resolve(false));
+    });
+  }
+
+  /**
+   * The conversation ended: when it produced a capture posted to `lead-endpoint` and the visitor
+   * agreed to the disclosure, its transcript follows through the same queue, with its own
+   * idempotency key. Without the agreement nothing leaves the page.
+   */
+  conversationEnded(
+    ending: Pick<ConversationFacts, 'channel' | 'lines' | 'durationMs' | 'startedAt'>,
+  ): void {
+    const { host, config } = this.#context;
+    const consent = this.#context.consent?.() ?? null;
+    const conversationId = this.#channel.conversationId();
+    const endpoint = config().leadEndpoint;
+    if (this.#posted === 0 || consent === null || endpoint === null || conversationId === null) {
+      return;
+    }
+    const transcript = conversationDelivery({
+      ...ending,
+      idempotencyKey: crypto.randomUUID(),
+      conversationId,
+      endedAt: Date.now(),
+      pageHref: host.ownerDocument.defaultView?.location.href,
+    });
+    queueFor(endpoint)
+      .deliver(transcript, { consentAgreed: true })
+      .catch(() => undefined);
   }
 }

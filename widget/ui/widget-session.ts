@@ -81,8 +81,8 @@ export class WidgetSession implements WidgetController {
   #generation = 0;
   #failed = false;
   readonly #leads: LeadCapture;
-  /** Whether the visitor agreed to the `consent` disclosure for the current call. */
-  #consented = false;
+  /** The visitor's agreement to the `consent` disclosure for the current conversation. */
+  #consent: ConsentRecord | null = null;
   /** The typed chat's tool-call channel while the lead wiring watches it (not a call's). */
   #watchedChat: ToolCallChannel | null = null;
 
@@ -91,8 +91,9 @@ export class WidgetSession implements WidgetController {
     this.#leads = new LeadCapture({
       host: deps.host,
       config: deps.config,
-      // A lead may wait on the device for delivery only with consent (docs/behaviour.md#leads).
-      consentAgreed: () => this.#consented,
+      // A lead may wait on the device for delivery only with consent (docs/behaviour.md#leads),
+      // and carries the agreement as evidence.
+      consent: () => this.#consent,
     });
   }
 
@@ -139,11 +140,14 @@ export class WidgetSession implements WidgetController {
 
   /**
    * Typed chat outside a call answers its lead tool calls like a call does: `channel` is watched
-   * until a call starts (and again after), with the chat's agreement to the disclosure (`consented`).
+   * until a call starts (and again after), with the chat's agreement to the disclosure (`consent`).
    * Resolves with the page's listing variables for the chat.
    */
-  async watchChat(channel: ToolCallChannel, consented: boolean): Promise<ListingVariables> {
-    this.#consented = consented;
+  async watchChat(
+    channel: ToolCallChannel,
+    consent: ConsentRecord | null,
+  ): Promise<ListingVariables> {
+    this.#consent = consent;
     const page = await this.#leads.readListing();
     if (this.#watchedChat !== channel) {
       this.#watchedChat = channel;
@@ -158,7 +162,7 @@ export class WidgetSession implements WidgetController {
     }
     const generation = ++this.#generation;
     this.#failed = false;
-    this.#consented = consent !== null;
+    this.#consent = consent;
     this.conversation.reset();
     this.#update({ state: 'connecting', status: '' });
     const overrides = this.#deps.callOptions();
@@ -315,6 +319,8 @@ export class WidgetSession implements WidgetController {
     const wasActive = this.#snapshot.state === 'active';
     this.volume.reset();
     this.conversation.callEnded();
+    const { lines, endedAfterMs } = this.conversation.getSnapshot();
+    this.#leads.conversationEnded({ channel: 'call', lines, durationMs: endedAfterMs });
     const status = this.#failed
       ? this.#snapshot.status
       : wasActive

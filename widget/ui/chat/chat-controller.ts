@@ -36,7 +36,7 @@ export interface ChatControllerDeps {
   session: {
     getSnapshot(): SessionSnapshot;
     addMessage(text: string): void;
-    watchChat(channel: ToolCallChannel, consented: boolean): Promise<ListingVariables>;
+    watchChat(channel: ToolCallChannel, consent: ConsentRecord | null): Promise<ListingVariables>;
   };
   config(): WidgetConfig;
   consent: { request(purpose: ConsentPurpose): ConsentRecord | null | Promise<ConsentAnswer> };

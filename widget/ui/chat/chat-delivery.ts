@@ -58,7 +58,7 @@ export async function deliverTyped(
       : updateEntry(chat, line.id, { text: reply, partial });
   };
   try {
-    const variables = await d.deps.session.watchChat(tools, consent !== null);
+    const variables = await d.deps.session.watchChat(tools, consent);
     const reply = config.demo
       ? await demoReply(d, tools, text)
       : await platformReply(d, tools, config, {

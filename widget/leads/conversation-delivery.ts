@@ -1,0 +1,83 @@
+import { pageUrlVariable } from './listing-context.ts';
+
+/** Who said a transcript line: the assistant, the visitor, or a scripted demo visitor. */
+export type TranscriptRole = 'assistant' | 'user' | 'sample-visitor';
+
+/** One line of the transcript the widget delivers. */
+export interface TranscriptMessage {
+  readonly role: TranscriptRole;
+  readonly text: string;
+  /** When the line started, in seconds from the start of the conversation. */
+  readonly secondsFromStart?: number;
+}
+
+/**
+ * A finished conversation's transcript, POSTed to `lead-endpoint` through the same queue as the
+ * captures (docs/behaviour.md#leads), with its own idempotency key. Sent only when the visitor
+ * agreed to the disclosure and the conversation produced a capture the widget posted.
+ */
+export interface ConversationDelivery {
+  readonly kind: 'conversation';
+  readonly idempotencyKey: string;
+  /** The call or chat id the captures carry, so the server attaches the transcript to them. */
+  readonly conversationId: string;
+  readonly channel: 'call' | 'chat';
+  readonly messages: readonly TranscriptMessage[];
+  /** ISO 8601. */
+  readonly startedAt: string;
+  readonly endedAt: string;
+  readonly durationSeconds: number | null;
+  readonly pageUrl: string | null;
+}
+
+/** A transcript line as the conversation view keeps it (`transcript-merge.ts`). */
+export interface SpokenLine {
+  readonly role: 'assistant' | 'user';
+  readonly text: string;
+  /** When the line started (ms since the epoch). */
+  readonly at: number;
+  /** Set by a transcript that marks the visitor's words as the demo's script. */
+  readonly sample?: boolean;
+}
+
+/** What {@link conversationDelivery} is built from. */
+export interface ConversationFacts {
+  idempotencyKey: string;
+  conversationId: string;
+  channel: 'call' | 'chat';
+  lines: readonly SpokenLine[];
+  /** When the conversation started and ended (ms since the epoch). */
+  startedAt: number;
+  endedAt: number;
+  durationMs: number | null;
+  pageHref: string | undefined;
+}
+
+function role(line: SpokenLine): TranscriptRole {
+  if (line.role === 'assistant') {
+    return 'assistant';
+  }
+  return line.sample === true ? 'sample-visitor' : 'user';
+}
+
+/** The body to deliver (pure): the non-empty lines in order, timed from the start. */
+export function conversationDelivery(facts: ConversationFacts): ConversationDelivery {
+  const messages = facts.lines
+    .filter((line) => line.text.trim() !== '')
+    .map((line) => ({
+      role: role(line),
+      text: line.text.trim(),
+      secondsFromStart: Math.max(0, Math.round((line.at - facts.startedAt) / 100) / 10),
+    }));
+  return {
+    kind: 'conversation',
+    idempotencyKey: facts.idempotencyKey,
+    conversationId: facts.conversationId,
+    channel: facts.channel,
+    messages,
+    startedAt: new Date(facts.startedAt).toISOString(),
+    endedAt: new Date(facts.endedAt).toISOString(),
+    durationSeconds: facts.durationMs === null ? null : Math.round(facts.durationMs / 1000),
+    pageUrl: (facts.pageHref && pageUrlVariable(facts.pageHref)) ?? null,
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * What the widget tells the page about one capture's delivery to `lead-endpoint`
+ * (docs/behaviour.md#leads): the `voice-assistant:lead-delivery` event's detail. It names the
+ * capture by its idempotency key only, and its reason is one of the fixed sentences below (with
+ * an HTTP status at most), so it never carries personal data.
+ */
+export interface LeadDeliveryDetail {
+  /** The capture's `idempotencyKey` (as in `voice-assistant:lead` and the POST body). */
+  readonly idempotencyKey: string;
+  /**
+   * - `delivered`: the endpoint accepted it (2xx);
+   * - `queued`: not yet; the widget is retrying, or keeps it on the device for the next page load;
+   * - `failed`: the endpoint refused it (a 4xx), or every try failed and nothing could be kept.
+   */
+  readonly status: 'delivered' | 'queued' | 'failed';
+  /** Why it is not delivered (the likely cause), or `null` once delivered. */
+  readonly reason: string | null;
+}
+
+/** The fixed reasons a try failed. */
+export const DELIVERY_REASONS = {
+  cors: 'the endpoint did not allow this origin (CORS)',
+  network: 'the endpoint could not be reached (network error or offline)',
+  timeout: 'the endpoint did not answer in time',
+  stored: 'kept on this device; it will be sent on the next page load',
+  dropped: 'not kept on this device (no consent to store it)',
+} as const;
+
+/** The reason for an HTTP answer that is not 2xx. */
+export function httpReason(status: number): string {
+  if (status === 403) {
+    return 'the endpoint refused this origin or request (HTTP 403)';
+  }
+  if (status === 408 || status === 429 || status >= 500) {
+    return `the endpoint is busy or failing (HTTP ${status})`;
+  }
+  return `the endpoint refused the capture (HTTP ${status})`;
+}
+
+/**
+ * Why a `fetch` threw: a timeout, or a request the browser blocked. A refused CORS preflight
+ * and an unreachable host throw the same `TypeError`, so `reachable` tells them apart: whether
+ * a bodiless `no-cors` request to the same URL got any answer.
+ */
+export function thrownReason(error: unknown, reachable: boolean): string {
+  if (error instanceof DOMException && error.name === 'AbortError') {
+    return DELIVERY_REASONS.timeout;
+  }
+  return reachable ? DELIVERY_REASONS.cors : DELIVERY_REASONS.network;
+}
