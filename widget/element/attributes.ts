@@ -57,8 +57,8 @@ export function camelCase<S extends string>(name: S): CamelCase<S> {
   return name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()) as CamelCase<S>;
 }
 
-/** Reads every declared attribute of `element`. */
-export function readAttributes(element: Element): AttributeValues {
+/** Reads every declared attribute of `element` (anything with `getAttribute`). */
+export function readAttributes(element: Pick<Element, 'getAttribute'>): AttributeValues {
   const values: Partial<Record<string, string | null>> = {};
   for (const name of ATTRIBUTES) {
     values[camelCase(name)] = element.getAttribute(name);
