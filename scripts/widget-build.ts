@@ -15,7 +15,13 @@ writeWidgetTypes('dist/widget');
 writeCustomElementsManifest('dist/widget/custom-elements.json');
 
 const snippets = embedSnippets('dist/widget');
-console.info('\nEmbed <voice-assistant> (ES module loader, recommended):\n');
+console.info(
+  '\nEmbed <voice-assistant> from your own site (copy dist/widget/ there as /voice-assistant/):\n',
+);
+console.info(snippets.selfHosted);
+console.info(
+  '\nOr from a CDN once the package is published (paste the tag as printed, with its hash):\n',
+);
 console.info(snippets.module);
 console.info('\nOr the single-file UMD build (global VoiceAssistant):\n');
 console.info(snippets.umd);

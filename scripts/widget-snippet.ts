@@ -6,17 +6,25 @@ export function sriHash(path: string): string {
   return `sha384-${createHash('sha384').update(readFileSync(path)).digest('base64')}`;
 }
 
-/** The recommended embed (ES module loader) and the UMD alternative, with their SRI hashes. */
+/**
+ * The self-hosted embed (works once `dir` is copied to the site as /voice-assistant/), then the
+ * CDN embeds (ES module loader, and the UMD alternative) with their SRI hashes.
+ */
 export function embedSnippets(
   dir = 'dist/widget',
   base = 'https://YOUR-CDN/voice-assistant',
 ): {
+  selfHosted: string;
   module: string;
   umd: string;
 } {
   const element =
     '<voice-assistant assistant-id="YOUR_ASSISTANT_ID" public-key="YOUR_PUBLIC_KEY"></voice-assistant>';
   return {
+    selfHosted: [
+      '<script type="module" src="/voice-assistant/voice-assistant.js"></script>',
+      element,
+    ].join('\n'),
     module: [
       `<script type="module" src="${base}/voice-assistant.js"`,
       `        integrity="${sriHash(`${dir}/voice-assistant.js`)}" crossorigin="anonymous"></script>`,

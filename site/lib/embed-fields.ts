@@ -1,5 +1,6 @@
 import { ATTRIBUTES } from '../../widget/element/attributes.ts';
 import { ATTRIBUTE_DOCS, CSS_PROPERTY_DOCS } from '../../widget/element/element-docs.ts';
+import { LANGUAGES } from '../../widget/element/i18n/languages.ts';
 
 /**
  * The embed configurator's form, derived from the element's documented attributes: an attribute
@@ -17,6 +18,8 @@ export interface EmbedField {
   control: 'text' | 'checkbox' | 'select';
   /** The choices of a `select`. */
   options: readonly string[];
+  /** The label of the select's first, empty choice (the attribute left out), if it has one. */
+  emptyLabel: string | undefined;
   group: FieldGroup;
   /** The documented default (what the element does when the attribute is absent). */
   defaultValue: string | undefined;
@@ -38,6 +41,15 @@ const LABELS: Readonly<Record<string, string>> = {
   'label-active': 'Button label during a call',
 };
 
+/**
+ * Closed sets whose documented type is not a union of literals: offered as a select whose
+ * first choice leaves the attribute out, so no typo can reach the snippet.
+ */
+const CLOSED_SETS: Readonly<Record<string, { options: readonly string[]; emptyLabel: string }>> = {
+  analytics: { options: ['datalayer'], emptyLabel: 'off' },
+  lang: { options: LANGUAGES, emptyLabel: 'from the page, then the browser' },
+};
+
 /** `'lead-endpoint'` → `'Lead endpoint'`. */
 export function labelFromName(name: string): string {
   const words = name.replace(/-/g, ' ');
@@ -55,13 +67,15 @@ export function unionOptions(type: string): string[] {
 export function embedFields(): EmbedField[] {
   return ATTRIBUTES.filter((name) => !ADVANCED.has(name)).map((name) => {
     const doc = ATTRIBUTE_DOCS[name];
-    const options = unionOptions(doc.type);
+    const closed = CLOSED_SETS[name];
+    const options = closed?.options ?? unionOptions(doc.type);
     return {
       name,
       label: LABELS[name] ?? labelFromName(name),
       help: doc.description,
       control: doc.type === 'boolean' ? 'checkbox' : options.length > 0 ? 'select' : 'text',
       options,
+      emptyLabel: closed?.emptyLabel,
       group: CONNECTION.has(name) ? 'connection' : options.length > 0 ? 'appearance' : 'text',
       defaultValue: doc.default,
     };

@@ -62,7 +62,22 @@ export function colourCss(choices: EmbedChoices): string {
   return ['voice-assistant {', ...lines, '}'].join('\n');
 }
 
-/** The pinned loader script with its SRI hash, and the element. */
+/** Where the self-hosted snippet expects the copied `dist/widget/` folder on the brokerage's site. */
+export const SELF_HOSTED_BASE = '/voice-assistant';
+
+/**
+ * The loader served by the brokerage's own site, and the element: works as soon as the
+ * release's `dist/widget/` folder is copied there as {@link SELF_HOSTED_BASE} (the loader finds
+ * its chunks and clips next to itself). Same origin, so no SRI hash to keep in step.
+ */
+export function selfHostedSnippet(choices: EmbedChoices): string {
+  return [
+    `<script type="module" src="${SELF_HOSTED_BASE}/voice-assistant.js"></script>`,
+    elementTag(choices),
+  ].join('\n');
+}
+
+/** The CDN loader script, pinned with its SRI hash, and the element. */
 export function htmlSnippet(choices: EmbedChoices, release: WidgetRelease): string {
   const integrity = release.integrity?.module ?? MISSING_HASH;
   return [

@@ -1,4 +1,5 @@
 import { type CSSProperties, useState } from 'react';
+import { fieldErrors, withValue } from '../lib/embed-check.ts';
 import { colourFields, embedFields } from '../lib/embed-fields.ts';
 import {
   codeChoices,
@@ -10,6 +11,8 @@ import {
   htmlSnippet,
   previewAttributes,
   reactSnippet,
+  SELF_HOSTED_BASE,
+  selfHostedSnippet,
 } from '../lib/embed-snippets.ts';
 import { widgetRelease } from '../lib/widget-release.ts';
 import { BrandLink } from '../sections/brand.tsx';
@@ -40,7 +43,7 @@ export function EmbedPage() {
     Object.keys(colours).length > 0 ? (colours as unknown as CSSProperties) : undefined;
 
   const setValue = (name: string, value: string | boolean) =>
-    setValues((current) => ({ ...current, [name]: value }));
+    setValues((current) => withValue(current, name, value));
   const setColour = (property: string, value: string) =>
     setColours((current) => {
       const next = { ...current };
@@ -75,6 +78,7 @@ export function EmbedPage() {
             fields={FIELDS}
             colourFields={COLOURS}
             values={values}
+            errors={fieldErrors(values)}
             colours={colours}
             onValue={setValue}
             onColour={setColour}
@@ -92,11 +96,21 @@ export function EmbedPage() {
         </div>
         <section className="embed-code" aria-labelledby="embed-code-heading">
           <h2 id="embed-code-heading">Copy the code</h2>
-          <p className="embed-help">
-            Version {widgetRelease.version}, pinned with its Subresource Integrity hash: the browser
-            refuses the file if a single byte changes.
-          </p>
-          <CopyBlock title="HTML snippet" code={htmlSnippet(code, widgetRelease)} />
+          <CopyBlock title="HTML snippet" code={selfHostedSnippet(code)}>
+            <p className="embed-help">
+              Works as soon as the widget's files are on your site: copy the{' '}
+              <code>dist/widget/</code> folder of version {widgetRelease.version} (from{' '}
+              <code>npm run build:widget</code> or the npm package) to your site as{' '}
+              <code>{SELF_HOSTED_BASE}/</code>, then paste this where the button should be.
+            </p>
+          </CopyBlock>
+          <CopyBlock title="CDN snippet" code={htmlSnippet(code, widgetRelease)}>
+            <p className="embed-help">
+              Works once version {widgetRelease.version} of the package is published to npm, which
+              the CDN serves. It is pinned with its Subresource Integrity hash: the browser refuses
+              the file if a single byte changes.
+            </p>
+          </CopyBlock>
           {css === '' ? null : (
             <CopyBlock title="Colours for your stylesheet" code={css}>
               <p className="embed-help">Add this rule to a stylesheet your page already loads.</p>

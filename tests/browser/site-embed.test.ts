@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sriHash } from '../../scripts/widget-snippet.ts';
@@ -84,10 +87,10 @@ describe('/embed', () => {
     expect(landing).toMatch(/<footer[\s\S]*href="\/embed"[\s\S]*<\/footer>/);
   });
 
-  it('is axe clean, and copies the pinned snippet whose SRI hash is the built file', async () => {
+  it('is axe clean, and copies the pinned CDN snippet whose SRI hash is the built file', async () => {
     await withEmbedPage(async (page) => {
       expect(await axeViolations(page)).toEqual([]);
-      const html = await snippet(page, 'HTML snippet');
+      const html = await snippet(page, 'CDN snippet');
       expect(html).toContain(`integrity="${sriHash('dist/widget/voice-assistant.js')}"`);
       expect(html).toMatch(/src="https:\/\/[^"]+@0\.1\.0\/dist\/widget\/voice-assistant\.js"/);
       expect(html).toContain('crossorigin="anonymous"');
@@ -145,6 +148,81 @@ describe('/embed', () => {
       expect(await snippet(page, 'Colours for your stylesheet')).toBe(
         'voice-assistant {\n  --va-button-bg: #0f766e;\n}',
       );
+    });
+  });
+
+  it('copies first a self-hosted snippet that works once dist/widget/ is copied to the site', async () => {
+    let pasted = '';
+    await withEmbedPage(async (page) => {
+      const titles = await page.locator('.copy-block h3').allInnerTexts();
+      expect(titles.slice(0, 2)).toEqual(['HTML snippet', 'CDN snippet']);
+      expect(
+        await page.getByText(/Works once version 0\.1\.0 of the package is published/).count(),
+      ).toBe(1);
+      await page.getByLabel('Assistant ID').fill('asst_42');
+      await page.getByLabel('Public key').fill('pk_live_9');
+      // A real assistant now: the demo is no longer added.
+      expect(await page.getByLabel('Offline demo assistant').isChecked()).toBe(false);
+      await page.getByLabel('Assistant ID').fill('');
+      await page.getByLabel('Offline demo assistant').check();
+      pasted = await snippet(page, 'HTML snippet');
+    });
+    expect(pasted).toContain('<script type="module" src="/voice-assistant/voice-assistant.js">');
+    // The brokerage's site: its own page with the pasted snippet, and dist/widget/ copied.
+    const site = mkdtempSync(join(tmpdir(), 'brokerage-'));
+    writeFileSync(
+      join(site, 'index.html'),
+      `<!doctype html><html lang="en"><title>Broker</title><link rel="icon" href="data:,"><main>${pasted}</main></html>`,
+    );
+    const brokerage = await startStaticServer({
+      mounts: { '/voice-assistant': 'dist/widget', '/': site },
+    });
+    const context = await browser.newContext();
+    try {
+      const { page, problems } = await openPage(context);
+      await page.goto(`${brokerage.url}/`);
+      await page.getByRole('button', { name: 'Talk to Assistant' }).waitFor(WAIT);
+      problems.assertNone();
+    } finally {
+      await context.close();
+      await brokerage.close();
+      rmSync(site, { recursive: true, force: true });
+    }
+  });
+
+  it('flags a value the widget would ignore in its field, and offers closed sets as selects', async () => {
+    await withEmbedPage(async (page) => {
+      for (const name of ['Analytics', 'Lang', 'Captions', 'Position']) {
+        expect(await page.getByLabel(name, { exact: true }).evaluate((el) => el.tagName)).toBe(
+          'SELECT',
+        );
+      }
+      await page.getByLabel('Lang', { exact: true }).selectOption('fr');
+      expect(await snippet(page, 'HTML snippet')).toContain('lang="fr"');
+      const consentUrl = page.getByLabel('Consent url', { exact: true });
+      await consentUrl.fill('privacy.html');
+      expect(await consentUrl.getAttribute('aria-invalid')).toBeNull();
+      await consentUrl.fill('javascript:alert(1)');
+      expect(await consentUrl.getAttribute('aria-invalid')).toBe('true');
+      await expect
+        .poll(() =>
+          consentUrl.evaluate(
+            (el) =>
+              (el as HTMLInputElement).labels?.[0]?.parentElement?.querySelector('.embed-error')
+                ?.textContent,
+          ),
+        )
+        .toBe(
+          'The widget would ignore this value. Write an http(s) URL or a path, such as privacy.html.',
+        );
+      const description = await consentUrl.evaluate((el) =>
+        (el.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent)
+          .join(' '),
+      );
+      expect(description).toMatch(/^The widget would ignore this value/);
+      expect(await axeViolations(page)).toEqual([]);
     });
   });
 

@@ -56,8 +56,14 @@ describe('host pages', () => {
     });
   });
 
-  it('shows a visible, accessible message for missing or bad attributes, never a blank box', async () => {
+  it('shows a visible, accessible message when no call is possible; a bad optional attribute only warns', async () => {
     await withPage(env.browser, async (page) => {
+      const warnings: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() === 'warning') {
+          warnings.push(msg.text());
+        }
+      });
       await page.goto(`${env.server.url}/late.html`);
       await page.waitForFunction(() => customElements.get('voice-assistant') !== undefined);
       await page.evaluate(() => {
@@ -69,8 +75,11 @@ describe('host pages', () => {
       await alert.waitFor();
       expect(await alert.isVisible()).toBe(true);
       expect(await alert.textContent()).toBe(
-        'No assistant is set. Add assistant-id="…" (or squad-id / workflow-id) to <voice-assistant>. The assistant-overrides attribute must be a JSON object, for example {"firstMessage":"Hi!"}.',
+        'No assistant is set. Add assistant-id="…" (or squad-id / workflow-id) to <voice-assistant>.',
       );
+      expect(warnings).toEqual([
+        '<voice-assistant> ignores assistant-overrides="{not json" and uses the default: write a JSON object, such as {"firstMessage":"Hi!"}.',
+      ]);
       expect(await page.getByRole('button').count()).toBe(0);
       expect(await axeViolations(page)).toEqual([]);
     });

@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { AttributeProblem } from '../../widget/element/attribute-problems.ts';
+import { type AttributeProblem, warningSentence } from '../../widget/element/attribute-problems.ts';
 import {
   ATTRIBUTES,
   type AttributeValues,
@@ -113,6 +113,7 @@ describe('parseAttributes', () => {
       chat: true,
       consent: null,
       problems: [],
+      warnings: [],
     });
     expect(DEFAULT_LABELS).toEqual({
       idle: 'Talk to Assistant',
@@ -142,29 +143,32 @@ describe('parseAttributes', () => {
     );
   });
 
-  it('parses assistant-overrides as a JSON object and explains anything else', () => {
+  it('parses assistant-overrides as a JSON object and ignores anything else with a warning', () => {
     const ok = parseAttributes(
       values({ assistantId: 'a', assistantOverrides: '{"firstMessage":"Hi"}' }),
     );
     expect(ok.assistantOverrides).toEqual({ firstMessage: 'Hi' });
     for (const bad of ['{firstMessage:1}', '[1]', '"text"', 'null']) {
       const config = parseAttributes(values({ assistantId: 'a', assistantOverrides: bad }));
-      expect(describeProblems(config.problems, en)).toBe(
-        'The assistant-overrides attribute must be a JSON object, for example {"firstMessage":"Hi!"}.',
-      );
+      expect(config.assistantOverrides).toBeUndefined();
+      expect(config.problems).toEqual([]);
+      expect(config.warnings.map((w) => warningSentence('voice-assistant', w))).toEqual([
+        `<voice-assistant> ignores assistant-overrides="${bad}" and uses the default: write a JSON object, such as {"firstMessage":"Hi!"}.`,
+      ]);
     }
   });
 
-  it('accepts the three modes in any case and rejects others by name', () => {
+  it('accepts the three modes in any case and ignores others with a warning', () => {
     expect(parseAttributes(values({ assistantId: 'a', mode: 'FullScreen' })).mode).toBe(
       'fullscreen',
     );
     expect(parseAttributes(values({ assistantId: 'a', mode: 'floating' })).mode).toBe('floating');
     const bad = parseAttributes(values({ assistantId: 'a', mode: 'popup' }));
     expect(bad.mode).toBe('inline');
-    expect(describeProblems(bad.problems, en)).toBe(
-      'mode="popup" is not supported. Use inline, fullscreen or floating.',
-    );
+    expect(bad.problems).toEqual([]);
+    expect(bad.warnings).toEqual([
+      { attribute: 'mode', value: 'popup', expected: 'inline or fullscreen or floating' },
+    ]);
   });
 
   it('requires an absolute http(s) api-base-url', () => {
@@ -173,9 +177,9 @@ describe('parseAttributes', () => {
         .apiBaseUrl,
     ).toBe('https://api.example.com/v1');
     const relative = parseAttributes(values({ assistantId: 'a', apiBaseUrl: '/relative' }));
-    expect(describeProblems(relative.problems, en)).toBe(
-      'The api-base-url attribute must be an absolute http(s) URL, such as https://api.vapi.ai.',
-    );
+    expect(relative.apiBaseUrl).toBeNull();
+    expect(relative.problems).toEqual([]);
+    expect(relative.warnings.map((w) => w.attribute)).toEqual(['api-base-url']);
   });
 
   it('uses custom labels and falls back to the defaults for empty ones', () => {
@@ -205,9 +209,10 @@ describe('parseAttributes', () => {
     expect(parseAttributes(values({ assistantId: 'a', publicKey: 'pk' })).demo).toBe(false);
   });
 
-  it('lists every problem at once', () => {
+  it('lists every problem and every warning at once', () => {
     const config = parseAttributes(values({ mode: 'x', assistantOverrides: '{' }));
-    expect(config.problems).toHaveLength(3);
+    expect(config.problems).toHaveLength(1);
+    expect(config.warnings).toHaveLength(2);
   });
 });
 
@@ -231,7 +236,7 @@ describe('the conversation view attributes', () => {
       values({ assistantId: 'a', avatar: ' /nora.png ', captions: 'OFF', position: 'bottom-left' }),
     );
     expect([config.avatar, config.captions, config.position]).toEqual([
-      '/nora.png',
+      new URL('/nora.png', document.baseURI).href,
       false,
       'bottom-left',
     ]);
@@ -240,6 +245,7 @@ describe('the conversation view attributes', () => {
     );
     expect([other.avatar, other.captions, other.position]).toEqual([null, true, 'bottom-right']);
     expect(other.problems).toEqual([]);
+    expect(other.warnings.map((w) => w.attribute)).toEqual(['captions', 'position']);
   });
 });
 
@@ -258,13 +264,18 @@ describe('parseAttributes: lead capture', () => {
     }
   });
 
-  it('shows a problem for a plain-http, credentialed or malformed lead-endpoint', () => {
+  it('ignores a plain-http, credentialed or malformed lead-endpoint with a warning', () => {
     for (const url of ['http://forms.example.com/leads', 'https://u:p@x.example/', 'https://']) {
       const config = parseAttributes(values({ ...base, leadEndpoint: url }));
       expect(config.leadEndpoint).toBeNull();
-      expect(describeProblems(config.problems, en)).toMatch(
-        /^The lead-endpoint attribute must be an https URL/,
-      );
+      expect(config.problems).toEqual([]);
+      expect(config.warnings).toEqual([
+        {
+          attribute: 'lead-endpoint',
+          value: url,
+          expected: 'an https URL or a path, such as /forms/lead',
+        },
+      ]);
     }
   });
 
@@ -272,7 +283,9 @@ describe('parseAttributes: lead capture', () => {
     expect(parseAttributes(values({ ...base, analytics: 'DataLayer' })).analytics).toBe(
       'datalayer',
     );
-    expect(parseAttributes(values({ ...base, analytics: 'ga4' })).analytics).toBeNull();
+    const ga4 = parseAttributes(values({ ...base, analytics: 'ga4' }));
+    expect(ga4.analytics).toBeNull();
+    expect(ga4.warnings.map((w) => w.attribute)).toEqual(['analytics']);
   });
 });
 
@@ -280,16 +293,6 @@ describe('attribute problems in every language', () => {
   const problems: AttributeProblem[] = [
     { code: 'no-target', tag: 'voice-assistant' },
     { code: 'several-targets', found: ['assistant-id', 'squad-id'] },
-    ...(
-      [
-        'mode',
-        'chat',
-        'assistant-overrides',
-        'api-base-url',
-        'lead-endpoint',
-        'consent-url',
-      ] as const
-    ).map((attribute) => ({ code: 'invalid' as const, attribute, value: 'x' })),
   ];
 
   it('names the attribute to change in each language’s own words', async () => {
@@ -298,12 +301,102 @@ describe('attribute problems in every language', () => {
       const texts = await loadTexts(language);
       problems.forEach((problem, i) => {
         const sentence = problemSentence(problem, texts);
-        const named = problem.code === 'invalid' ? problem.attribute : 'assistant-id';
-        expect(sentence).toContain(named);
+        expect(sentence).toContain('assistant-id');
         if (language !== 'en') {
           expect(sentence, `${language} ${problem.code}`).not.toBe(english[i]);
         }
       });
+    }
+  });
+});
+
+describe('attributes forgive what browsers forgive (issue 21)', () => {
+  const base = { assistantId: 'a1', publicKey: 'pk' };
+
+  it('resolves relative URL attributes against the document’s base URL, as <a href> does', () => {
+    const baseElement = document.createElement('base');
+    baseElement.href = 'https://broker.example/listings/22-oak/';
+    document.head.append(baseElement);
+    try {
+      const config = parseAttributes(
+        values({
+          ...base,
+          consent: 'Recorded.',
+          consentUrl: '../terms',
+          avatar: 'nora.png',
+          listingUrl: 'details.html',
+          leadEndpoint: '/forms/lead',
+        }),
+      );
+      expect(config.consent).toEqual({
+        text: 'Recorded.',
+        url: 'https://broker.example/listings/terms',
+      });
+      expect(config.avatar).toBe('https://broker.example/listings/22-oak/nora.png');
+      expect(config.leadEndpoint).toBe('https://broker.example/forms/lead');
+      expect(config.problems).toEqual([]);
+      expect(config.warnings).toEqual([]);
+      expect(parseAttributes(values({ ...base, consentUrl: 'privacy.html' })).warnings).toEqual([]);
+    } finally {
+      baseElement.remove();
+    }
+  });
+
+  it('keeps the https rule of lead-endpoint after resolving (http only on loopback)', () => {
+    const baseElement = document.createElement('base');
+    baseElement.href = 'http://broker.example/';
+    document.head.append(baseElement);
+    try {
+      const plain = parseAttributes(values({ ...base, leadEndpoint: '/forms/lead' }));
+      expect(plain.leadEndpoint).toBeNull();
+      expect(plain.warnings.map((w) => w.attribute)).toEqual(['lead-endpoint']);
+      baseElement.href = 'http://localhost:8080/';
+      expect(parseAttributes(values({ ...base, leadEndpoint: 'forms/lead' })).leadEndpoint).toBe(
+        'http://localhost:8080/forms/lead',
+      );
+    } finally {
+      baseElement.remove();
+    }
+  });
+
+  it('ignores a bad optional attribute with a warning naming it and what to write', () => {
+    const config = parseAttributes(
+      values({
+        ...base,
+        captions: 'maybe',
+        position: 'top',
+        lang: 'xx',
+        chat: 'sometimes',
+        consent: 'Recorded.',
+        consentUrl: 'javascript:alert(1)',
+        listingUrl: 'javascript:alert(1)',
+        avatar: 'javascript:alert(1)',
+      }),
+    );
+    expect(config.problems).toEqual([]);
+    expect([config.captions, config.position, config.chat, config.avatar]).toEqual([
+      true,
+      'bottom-right',
+      true,
+      null,
+    ]);
+    expect(config.consent).toEqual({ text: 'Recorded.', url: null });
+    expect(config.warnings.map((w) => warningSentence('voice-assistant', w)).sort()).toEqual(
+      [
+        '<voice-assistant> ignores avatar="javascript:alert(1)" and uses the default: write an image URL or a path, such as nora.png.',
+        '<voice-assistant> ignores captions="maybe" and uses the default: write on or off.',
+        '<voice-assistant> ignores chat="sometimes" and uses the default: write on or off.',
+        '<voice-assistant> ignores consent-url="javascript:alert(1)" and uses the default: write an http(s) URL or a path, such as privacy.html.',
+        '<voice-assistant> ignores lang="xx" and uses the default: write en or es or fr or de or pt or zh or ar.',
+        '<voice-assistant> ignores listing-url="javascript:alert(1)" and uses the default: write an http(s) URL or a path, such as /listings/22-oak.',
+        '<voice-assistant> ignores position="top" and uses the default: write bottom-right or bottom-left.',
+      ].sort(),
+    );
+  });
+
+  it('takes any language tag whose primary subtag is built in', () => {
+    for (const lang of ['es-MX', 'pt-BR', 'zh-Hant', 'EN']) {
+      expect(parseAttributes(values({ ...base, lang })).warnings).toEqual([]);
     }
   });
 });

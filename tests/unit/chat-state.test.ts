@@ -105,22 +105,23 @@ describe('chat and consent attributes', () => {
   const parse = (values: Partial<AttributeValues>) =>
     parseAttributes(attributeValues({ assistantId: 'a', ...values }));
 
-  it('chat is on unless chat="off"; anything else is reported', () => {
+  it('chat is on unless chat="off"; anything else is warned about and ignored', () => {
     expect(parse({}).chat).toBe(true);
     expect(parse({ chat: 'OFF' }).chat).toBe(false);
-    expect(parse({ chat: 'maybe' }).problems).toEqual([
-      { code: 'invalid', attribute: 'chat', value: 'maybe' },
-    ]);
+    const maybe = parse({ chat: 'maybe' });
+    expect([maybe.chat, maybe.problems]).toEqual([true, []]);
+    expect(maybe.warnings).toEqual([{ attribute: 'chat', value: 'maybe', expected: 'on or off' }]);
   });
 
-  it('consent takes its text and an http(s) or / link, never a script URL', () => {
+  it('consent takes its text and an http(s) or relative link, never a script URL', () => {
     expect(parse({ consent: ' Recorded. ', consentUrl: '/terms' }).consent).toEqual({
       text: 'Recorded.',
-      url: '/terms',
+      url: new URL('/terms', document.baseURI).href,
     });
     const bad = parse({ consent: 'Recorded.', consentUrl: 'javascript:alert(1)' });
     expect(bad.consent).toEqual({ text: 'Recorded.', url: null });
-    expect(bad.problems).toHaveLength(1);
+    expect(bad.problems).toEqual([]);
+    expect(bad.warnings).toHaveLength(1);
     expect(parse({ consentUrl: 'https://example.com/terms' }).consent).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fieldErrors, withValue } from '../../site/lib/embed-check.ts';
 import {
   colourFields,
   embedFields,
@@ -15,6 +16,7 @@ import {
   htmlSnippet,
   previewAttributes,
   reactSnippet,
+  selfHostedSnippet,
   type WidgetRelease,
 } from '../../site/lib/embed-snippets.ts';
 import { ATTRIBUTES } from '../../widget/element/attributes.ts';
@@ -164,3 +166,61 @@ describe('CSP lines', () => {
 function live(): EmbedChoices {
   return choices({ 'assistant-id': 'a1', 'public-key': 'pk' });
 }
+
+describe('the configurator checks what it copies (issue 21)', () => {
+  it('offers the closed sets (analytics, lang, captions, position) as selects, never free text', () => {
+    const byName = new Map(embedFields().map((field) => [field.name, field]));
+    expect(byName.get('analytics')).toMatchObject({
+      control: 'select',
+      options: ['datalayer'],
+      emptyLabel: 'off',
+    });
+    expect(byName.get('lang')).toMatchObject({
+      control: 'select',
+      options: ['en', 'es', 'fr', 'de', 'pt', 'zh', 'ar'],
+    });
+    expect(byName.get('captions')).toMatchObject({ control: 'select', options: ['on', 'off'] });
+    expect(byName.get('position')).toMatchObject({
+      control: 'select',
+      options: ['bottom-right', 'bottom-left'],
+    });
+  });
+
+  it('flags a value the widget would ignore, with what to write, and accepts relative URLs', () => {
+    expect(
+      fieldErrors({ 'consent-url': 'privacy.html', 'lead-endpoint': '/forms/lead', demo: true }),
+    ).toEqual({});
+    expect(
+      fieldErrors({
+        'consent-url': 'javascript:alert(1)',
+        'lead-endpoint': 'http://forms.example.com/lead',
+        'api-base-url': 'api.example.com',
+      }),
+    ).toEqual({
+      'consent-url':
+        'The widget would ignore this value. Write an http(s) URL or a path, such as privacy.html.',
+      'lead-endpoint':
+        'The widget would ignore this value. Write an https URL or a path, such as /forms/lead.',
+      'api-base-url':
+        'The widget would ignore this value. Write an absolute http(s) URL, such as https://api.vapi.ai.',
+    });
+  });
+
+  it('puts first a self-hosted snippet with no hash to keep in step', () => {
+    expect(selfHostedSnippet(choices({ 'assistant-id': 'a1', demo: true }))).toBe(
+      '<script type="module" src="/voice-assistant/voice-assistant.js"></script>\n<voice-assistant assistant-id="a1" demo></voice-assistant>',
+    );
+  });
+
+  it('stops adding demo once an assistant id and a public key are entered', () => {
+    let values = withValue({ demo: true, mode: 'floating' }, 'assistant-id', 'asst_42');
+    expect(values.demo).toBe(true);
+    values = withValue(values, 'public-key', 'pk_live_9');
+    expect(values.demo).toBe(false);
+    expect(htmlSnippet(codeChoices(choices(values)), RELEASE)).not.toMatch(/\sdemo[\s>=]/);
+    // Ticked again on purpose, it stays.
+    values = withValue(values, 'demo', true);
+    values = withValue(values, 'label-idle', 'Ask us');
+    expect(values.demo).toBe(true);
+  });
+});

@@ -83,18 +83,16 @@ describe('before intent', () => {
   });
 
   it('says what is wrong in the element’s language (lang="es", then <html lang="de">)', async () => {
-    const spanish = mount({ lang: 'es', 'assistant-overrides': '[1]', 'assistant-id': 'a' });
+    const spanish = mount({ lang: 'es', 'assistant-id': 'a', 'squad-id': 's' });
     await expect
       .poll(() => shadow(spanish).querySelector('[role="alert"]')?.textContent, WAIT)
-      .toBe(
-        'El atributo assistant-overrides debe ser un objeto JSON, por ejemplo {"firstMessage":"¡Hola!"}.',
-      );
+      .toBe('Usa solo uno de assistant-id, squad-id o workflow-id (hay assistant-id, squad-id).');
     document.documentElement.lang = 'de';
     try {
-      const german = mount({ chat: 'maybe', 'assistant-id': 'a' });
+      const german = mount({ chat: 'maybe' });
       await expect
         .poll(() => shadow(german).querySelector('[role="alert"]')?.textContent, WAIT)
-        .toBe('chat="maybe" wird nicht unterstützt. Verwenden Sie on oder off.');
+        .toMatch(/^Es ist kein Assistent festgelegt/);
     } finally {
       document.documentElement.removeAttribute('lang');
     }
@@ -106,13 +104,13 @@ describe('before intent', () => {
     expect(shadow(a).adoptedStyleSheets[0]).toBe(shadow(b).adoptedStyleSheets[0]);
   });
 
-  it('shows a visible message instead of a button when the attributes are wrong', async () => {
+  it('shows a visible message instead of a button when no call is possible', async () => {
     const el = mount({ mode: 'popup' });
     expect(button(el)).toBeNull();
     await expect
       .poll(() => shadow(el).querySelector('[role="alert"]')?.textContent, WAIT)
       .toBe(
-        'mode="popup" is not supported. Use inline, fullscreen or floating. No assistant is set. Add assistant-id="…" (or squad-id / workflow-id) to <voice-assistant>.',
+        'No assistant is set. Add assistant-id="…" (or squad-id / workflow-id) to <voice-assistant>.',
       );
     // The UI took over to word the problem; it follows the fixed attributes.
     el.setAttribute('assistant-id', 'a');
@@ -121,6 +119,33 @@ describe('before intent', () => {
     await expect
       .poll(() => shadow(el).querySelector('.ui .va')?.className, WAIT)
       .toBe('va va--fullscreen');
+  });
+
+  it('draws the widget with the default for a bad optional attribute, warning once per attribute', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const el = mount({
+      'assistant-id': 'a',
+      captions: 'maybe',
+      position: 'top',
+      lang: 'xx',
+      mode: 'popup',
+      'consent-url': 'privacy.html',
+    });
+    expect(button(el)?.textContent).toBe('Talk to Assistant');
+    expect(shadow(el).querySelector('[role="alert"]')).toBeNull();
+    expect(shadow(el).querySelector('.va')?.className).toBe('va va--inline');
+    // Re-rendering for another attribute does not repeat the warnings.
+    el.setAttribute('label-idle', 'Call us');
+    expect(button(el)?.textContent).toBe('Call us');
+    const lines = warn.mock.calls.map((call) => String(call[0]));
+    expect(lines.sort()).toEqual(
+      [
+        '<voice-assistant> ignores captions="maybe" and uses the default: write on or off.',
+        '<voice-assistant> ignores position="top" and uses the default: write bottom-right or bottom-left.',
+        '<voice-assistant> ignores lang="xx" and uses the default: write en or es or fr or de or pt or zh or ar.',
+        '<voice-assistant> ignores mode="popup" and uses the default: write inline or fullscreen or floating.',
+      ].sort(),
+    );
   });
 
   it('follows attribute changes: labels, mode, demo badge', () => {

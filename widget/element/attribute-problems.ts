@@ -1,18 +1,28 @@
+import type { AttributeName } from './attributes.ts';
+
 /**
- * What is wrong with the attributes: a code and what the sentence must name. Each language
+ * What makes a call impossible: no assistant, squad or workflow, or more than one. Each language
  * words it (`WidgetTexts.problems`), so the loader carries no sentences (docs/behaviour.md#widget).
  */
 export type AttributeProblem =
   | { code: 'no-target'; tag: string }
-  | { code: 'several-targets'; found: string[] }
-  | {
-      code: 'invalid';
-      attribute:
-        | 'mode'
-        | 'chat'
-        | 'assistant-overrides'
-        | 'api-base-url'
-        | 'lead-endpoint'
-        | 'consent-url';
-      value: string;
-    };
+  | { code: 'several-targets'; found: string[] };
+
+/**
+ * An optional attribute whose value is ignored (its default is used), and what to write instead.
+ * The loader prints it once as a console warning (docs/behaviour.md#validation).
+ */
+export interface AttributeWarning {
+  attribute: AttributeName;
+  value: string;
+  /** What a valid value looks like, for the developer (English, in the console only). */
+  expected: string;
+}
+
+/** The console sentence for `warning`: the attribute, the value ignored and what to write. */
+export function warningSentence(
+  tag: string,
+  { attribute, value, expected }: AttributeWarning,
+): string {
+  return `<${tag}> ignores ${attribute}="${value}" and uses the default: write ${expected}.`;
+}

@@ -1,5 +1,7 @@
-import type { AttributeProblem } from './attribute-problems.ts';
+import type { AttributeProblem, AttributeWarning } from './attribute-problems.ts';
+import { parseUrl } from './attribute-urls.ts';
 import { TALK_TO } from './i18n/idle-labels.ts';
+import { LANGUAGES, matchLanguage } from './i18n/languages.ts';
 
 /**
  * The element's attributes, declared once. The observed attributes of `<voice-assistant>`,
@@ -55,8 +57,8 @@ export function camelCase<S extends string>(name: S): CamelCase<S> {
   return name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()) as CamelCase<S>;
 }
 
-/** Reads every declared attribute of `element`. */
-export function readAttributes(element: Element): AttributeValues {
+/** Reads every declared attribute of `element` (anything with `getAttribute`). */
+export function readAttributes(element: Pick<Element, 'getAttribute'>): AttributeValues {
   const values: Partial<Record<string, string | null>> = {};
   for (const name of ATTRIBUTES) {
     values[camelCase(name)] = element.getAttribute(name);
@@ -69,7 +71,10 @@ export const MODES = ['inline', 'fullscreen', 'floating'] as const;
 export type Mode = (typeof MODES)[number];
 
 /** Where the floating launcher sits. */
-export type Position = 'bottom-right' | 'bottom-left';
+export const POSITIONS = ['bottom-right', 'bottom-left'] as const;
+export type Position = (typeof POSITIONS)[number];
+
+const ON_OFF = ['on', 'off'] as const;
 
 /** Button labels for the three states. */
 export interface Labels {
@@ -109,7 +114,10 @@ export interface WidgetConfig {
   apiBaseUrl: string | null;
   /** The assistant's name (`assistant-name`), shown in the panel title and default labels. */
   assistantName: string | null;
-  /** Image URL of the assistant (`avatar`); the name's initial is shown until, or instead, of it. */
+  /**
+   * Image URL of the assistant (`avatar`, resolved against the page); the name's initial is
+   * shown until, or instead, of it.
+   */
   avatar: string | null;
   /** Whether the transcript is shown (`captions`, on unless `off`). */
   captions: boolean;
@@ -125,6 +133,8 @@ export interface WidgetConfig {
   consent: ConsentConfig | null;
   /** Shown inside the element, in its language; a non-empty list means no call can start. */
   problems: AttributeProblem[];
+  /** Optional attributes ignored for their bad value; the loader warns once about each. */
+  warnings: AttributeWarning[];
 }
 
 function text(value: string | null): string | null {
@@ -134,7 +144,7 @@ function text(value: string | null): string | null {
 
 function parseOverrides(
   raw: string | null,
-  problems: AttributeProblem[],
+  warnings: AttributeWarning[],
 ): Record<string, unknown> | undefined {
   const source = text(raw);
   if (source === null) {
@@ -146,9 +156,13 @@ function parseOverrides(
       return value as Record<string, unknown>;
     }
   } catch {
-    // reported below with the same sentence as a non-object value
+    // warned below with the same sentence as a non-object value
   }
-  problems.push({ code: 'invalid', attribute: 'assistant-overrides', value: source });
+  warnings.push({
+    attribute: 'assistant-overrides',
+    value: source,
+    expected: 'a JSON object, such as {"firstMessage":"Hi!"}',
+  });
   return undefined;
 }
 
@@ -178,46 +192,22 @@ function parseTarget(
   return given[0] ?? null;
 }
 
-function parseBaseUrl(raw: string | null, problems: AttributeProblem[]): string | null {
+/**
+ * One of `allowed` (any case), or `null` when the attribute is absent or names something else;
+ * something else is warned about.
+ */
+function oneOf<T extends string>(
+  raw: string | null,
+  attribute: AttributeName,
+  allowed: readonly T[],
+  warnings: AttributeWarning[],
+): T | null {
   const value = text(raw);
-  if (value === null) {
-    return null;
+  const found = allowed.find((a) => a === value?.toLowerCase()) ?? null;
+  if (value !== null && found === null) {
+    warnings.push({ attribute, value, expected: allowed.join(' or ') });
   }
-  if (/^https?:\/\/[^\s/]+/i.test(value)) {
-    return value;
-  }
-  problems.push({ code: 'invalid', attribute: 'api-base-url', value });
-  return null;
-}
-
-const LOOPBACK = /^(localhost|127\.0\.0\.1|\[::1\])$/;
-
-/** https, or http for a loopback host only; relative URLs resolve against the page. */
-function parseLeadEndpoint(raw: string | null, problems: AttributeProblem[]): string | null {
-  const value = text(raw);
-  if (value === null) {
-    return null;
-  }
-  try {
-    const url = new URL(value, globalThis.document?.baseURI);
-    const loopback = url.protocol === 'http:' && LOOPBACK.test(url.hostname);
-    if ((url.protocol === 'https:' || loopback) && !url.username && !url.password) {
-      return url.href;
-    }
-  } catch {
-    // reported below
-  }
-  problems.push({ code: 'invalid', attribute: 'lead-endpoint', value });
-  return null;
-}
-
-function parseMode(raw: string | null, problems: AttributeProblem[]): Mode {
-  const value = text(raw)?.toLowerCase() ?? 'inline';
-  if ((MODES as readonly string[]).includes(value)) {
-    return value as Mode;
-  }
-  problems.push({ code: 'invalid', attribute: 'mode', value: raw ?? '' });
-  return 'inline';
+  return found;
 }
 
 /** The first character of `name`, upper-cased: the avatar's fallback. */
@@ -225,30 +215,19 @@ export function initialOf(name: string): string {
   return (Array.from(name)[0] ?? '').toUpperCase();
 }
 
-function parseChat(raw: string | null, problems: AttributeProblem[]): boolean {
-  const value = text(raw)?.toLowerCase() ?? 'on';
-  if (value !== 'on' && value !== 'off') {
-    problems.push({ code: 'invalid', attribute: 'chat', value: raw ?? '' });
+function checkLang(raw: string | null, warnings: AttributeWarning[]): void {
+  const value = text(raw);
+  if (value !== null && matchLanguage(value) === null) {
+    warnings.push({ attribute: 'lang', value, expected: LANGUAGES.join(' or ') });
   }
-  return value !== 'off';
-}
-
-function parseConsent(values: AttributeValues, problems: AttributeProblem[]): ConsentConfig | null {
-  const consent = text(values.consent);
-  const raw = text(values.consentUrl);
-  // Only web links: a javascript: or data: URL must never become the terms link.
-  const url = raw !== null && /^(https?:\/\/[^\s/]+|\/(?!\/))/i.test(raw) ? raw : null;
-  if (raw !== null && url === null) {
-    problems.push({ code: 'invalid', attribute: 'consent-url', value: raw });
-  }
-  return consent === null ? null : { text: consent, url };
 }
 
 /**
  * Validates the attribute values. `defaults` are the labels of the chosen language (the
  * `label-*` attributes override them); `talkTo` words the idle label when `assistant-name` is
- * set, in that language. Never throws: every problem is listed, and the element shows it as a
- * sentence in its language, with what to change.
+ * set, in that language. Never throws. Only what makes a call impossible is a problem (the
+ * element shows it as a sentence in its language); a bad optional attribute is a warning, and
+ * its default is used. URL attributes resolve against the page's base URL.
  */
 export function parseAttributes(
   values: AttributeValues,
@@ -257,11 +236,16 @@ export function parseAttributes(
   talkTo: (name: string) => string = TALK_TO.en,
 ): WidgetConfig {
   const problems: AttributeProblem[] = [];
+  const warnings: AttributeWarning[] = [];
   const publicKey = text(values.publicKey);
   const demoAttribute = values.demo != null && values.demo.trim().toLowerCase() !== 'false';
   const assistantName = text(values.assistantName);
+  const consent = text(values.consent);
+  const consentUrl = parseUrl(text(values.consentUrl), 'consent-url', warnings);
+  parseUrl(text(values.listingUrl), 'listing-url', warnings);
+  checkLang(values.lang, warnings);
   return {
-    mode: parseMode(values.mode, problems),
+    mode: oneOf(values.mode, 'mode', MODES, warnings) ?? 'inline',
     labels: {
       idle: text(values.labelIdle) ?? (assistantName ? talkTo(assistantName) : defaults.idle),
       connecting: text(values.labelConnecting) ?? defaults.connecting,
@@ -269,19 +253,18 @@ export function parseAttributes(
     },
     demo: demoAttribute || publicKey === null,
     target: parseTarget(values, tag, problems),
-    assistantOverrides: parseOverrides(values.assistantOverrides, problems),
+    assistantOverrides: parseOverrides(values.assistantOverrides, warnings),
     publicKey,
-    apiBaseUrl: parseBaseUrl(values.apiBaseUrl, problems),
+    apiBaseUrl: parseUrl(text(values.apiBaseUrl), 'api-base-url', warnings),
     assistantName,
-    avatar: text(values.avatar),
-    // Cosmetic attributes fall back to their default rather than blocking the call.
-    captions: text(values.captions)?.toLowerCase() !== 'off',
-    position:
-      text(values.position)?.toLowerCase() === 'bottom-left' ? 'bottom-left' : 'bottom-right',
-    leadEndpoint: parseLeadEndpoint(values.leadEndpoint, problems),
-    analytics: text(values.analytics)?.toLowerCase() === 'datalayer' ? 'datalayer' : null,
-    chat: parseChat(values.chat, problems),
-    consent: parseConsent(values, problems),
+    avatar: parseUrl(text(values.avatar), 'avatar', warnings),
+    captions: oneOf(values.captions, 'captions', ON_OFF, warnings) !== 'off',
+    position: oneOf(values.position, 'position', POSITIONS, warnings) ?? 'bottom-right',
+    leadEndpoint: parseUrl(text(values.leadEndpoint), 'lead-endpoint', warnings),
+    analytics: oneOf(values.analytics, 'analytics', ['datalayer'] as const, warnings),
+    chat: oneOf(values.chat, 'chat', ON_OFF, warnings) !== 'off',
+    consent: consent === null ? null : { text: consent, url: consentUrl },
     problems,
+    warnings,
   };
 }

@@ -13,6 +13,12 @@ export interface AttributeDoc {
   default?: string;
 }
 
+/**
+ * Only a missing call target (or two of them) replaces the widget with the `problem` message.
+ * A bad value of any other attribute is ignored with one console warning that names the
+ * attribute and what to write, and its default is used. URL attributes resolve against the
+ * page's base URL, as `<a href>` does.
+ */
 export const ATTRIBUTE_DOCS: Record<AttributeName, AttributeDoc> = {
   'assistant-id': { type: 'string', description: 'The assistant to talk to.' },
   'squad-id': { type: 'string', description: 'A squad instead of an assistant.' },
@@ -58,7 +64,7 @@ export const ATTRIBUTE_DOCS: Record<AttributeName, AttributeDoc> = {
       'The assistant\'s name: the panel title says "Talk to <name>", as does the idle label unless label-idle is set; the status line says "<name> is speaking…".',
   },
   avatar: {
-    type: 'string (image URL)',
+    type: 'string (image URL, may be relative)',
     description:
       "The assistant's picture, shown in the floating launcher and panel once the visitor shows intent (never fetched before). A broken image falls back to the name's initial. Under a strict CSP, img-src must allow the image's origin.",
   },
@@ -87,15 +93,18 @@ export const ATTRIBUTE_DOCS: Record<AttributeName, AttributeDoc> = {
     description: 'The asking price, sent as {{listing_price}}.',
   },
   'listing-id': { type: 'string', description: 'The MLS number, sent as {{listing_id}}.' },
-  'listing-url': { type: 'string', description: 'The listing’s page, sent as {{listing_url}}.' },
+  'listing-url': {
+    type: 'string (http(s) URL, may be relative)',
+    description: 'The listing’s page, sent as {{listing_url}} (resolved against the page).',
+  },
   'agent-name': {
     type: 'string',
     description: 'The listing agent’s name, sent as {{agent_name}}.',
   },
   'lead-endpoint': {
-    type: 'string (URL)',
+    type: 'string (URL, may be relative)',
     description:
-      'Where leads and viewing requests are POSTed as JSON (https; http only for localhost), retried and kept until delivered.',
+      'Where leads and viewing requests are POSTed as JSON, retried and kept until delivered. A relative URL (/forms/lead) resolves against the page; the result must be https (http only for localhost).',
   },
   analytics: {
     type: "'datalayer'",
@@ -114,8 +123,9 @@ export const ATTRIBUTE_DOCS: Record<AttributeName, AttributeDoc> = {
       'A recording and data-use disclosure shown in a "Before we start" dialog before the first call or chat. Agreeing is stored on the device, keyed by a hash of this text.',
   },
   'consent-url': {
-    type: 'string (URL)',
-    description: 'A link to the full terms, shown in the consent dialog.',
+    type: 'string (http(s) URL, may be relative)',
+    description:
+      'A link to the full terms, shown in the consent dialog. privacy.html or ../terms resolve against the page, as <a href> does.',
   },
   lang: {
     type: 'string (BCP 47)',
@@ -249,7 +259,8 @@ export const CSS_PART_DOCS: Record<string, string> = {
   badge: 'The "Demo assistant (offline)" badge.',
   panel: 'The floating panel.',
   close: "The floating panel's close button.",
-  problem: 'The message shown for missing or bad attributes.',
+  problem:
+    'The message shown when no call is possible: no assistant-id, squad-id or workflow-id, or more than one.',
   transcript:
     'The Transcript log (role log): spoken and typed lines (typed ones marked) in the panel, the latest line inline, subtitles in fullscreen; the whole log while the text box is open.',
   'transcript-line':

@@ -1,4 +1,5 @@
 import { version } from '../../package.json';
+import { warningSentence } from '../element/attribute-problems.ts';
 import {
   ATTRIBUTES,
   type AttributeName,
@@ -77,6 +78,8 @@ export class VoiceAssistantElement extends ElementBase {
   #callOptions: CallOptionsOverride | undefined;
   /** A press held on the loader's button while the UI arrives. */
   readonly #press = new HeldPress();
+  /** `attribute=value` pairs already warned about: each bad value is warned about once. */
+  readonly #warned = new Set<string>();
 
   constructor() {
     super();
@@ -103,6 +106,7 @@ export class VoiceAssistantElement extends ElementBase {
       delete (this as { callOptions?: CallOptionsOverride }).callOptions;
       this.callOptions = value;
     }
+    this.#warn();
     if (this.#ui) {
       return;
     }
@@ -120,6 +124,9 @@ export class VoiceAssistantElement extends ElementBase {
   attributeChangedCallback(name: string, oldValue: string | null, value: string | null): void {
     if (oldValue === value) {
       return;
+    }
+    if (this.isConnected) {
+      this.#warn();
     }
     if (this.#ui) {
       this.#ui.attributeChanged(name as AttributeName, value);
@@ -189,6 +196,21 @@ export class VoiceAssistantElement extends ElementBase {
     return parseAttributes(readAttributes(this), this.localName, defaults, TALK_TO[language]);
   }
 
+  /**
+   * One console warning per ignored attribute value, naming what to write: the widget works
+   * with the default, so the page's developer is told here rather than on the page.
+   */
+  #warn(): void {
+    for (const warning of this.#config().warnings) {
+      const key = `${warning.attribute}=${warning.value}`;
+      if (!this.#warned.has(key)) {
+        this.#warned.add(key);
+        // biome-ignore lint/suspicious/noConsole: an ignored attribute is the integrator's to fix; the loader has no other channel.
+        console.warn(warningSentence(this.localName, warning));
+      }
+    }
+  }
+
   #language(): Language {
     return elementLanguage(this);
   }
@@ -256,7 +278,7 @@ export class VoiceAssistantElement extends ElementBase {
   /**
    * Says what is wrong with the attributes, in the element's language: the sentences live with
    * the UI's texts, so the UI takes over at once (there is no button to wait for intent on).
-   * Offline, the alert names the attributes to check, which read the same in every language.
+   * Offline, the alert names the attribute to check, which reads the same in every language.
    */
   #describeProblems(view: StaticView): void {
     const { problem } = view;
@@ -265,9 +287,7 @@ export class VoiceAssistantElement extends ElementBase {
     }
     this.#load().catch(() => {
       if (this.#view === view) {
-        problem.textContent = this.#config()
-          .problems.map((p) => (p.code === 'invalid' ? p.attribute : 'assistant-id'))
-          .join(', ');
+        problem.textContent = 'assistant-id';
       }
     });
   }

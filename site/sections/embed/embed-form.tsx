@@ -12,14 +12,18 @@ const GROUPS: ReadonlyArray<{ group: FieldGroup; legend: string }> = [
 function Field({
   field,
   value,
+  error,
   onChange,
 }: {
   field: EmbedField;
   value: string | boolean | undefined;
+  /** What is wrong with the value, if anything (shown under the field, announced with it). */
+  error: string | undefined;
   onChange: (name: string, value: string | boolean) => void;
 }) {
   const id = `embed-${field.name}`;
   const helpId = `${id}-help`;
+  const errorId = `${id}-error`;
   const help = (
     <p className="embed-help" id={helpId}>
       {field.help}
@@ -43,16 +47,18 @@ function Field({
   const text = typeof value === 'string' ? value : '';
   const change = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     onChange(field.name, event.target.value);
+  const described = error ? `${errorId} ${helpId}` : helpId;
   return (
     <div className="embed-field">
       <label htmlFor={id}>{field.label}</label>
       {field.control === 'select' ? (
         <select
           id={id}
-          value={text || field.defaultValue}
-          aria-describedby={helpId}
+          value={text || (field.emptyLabel === undefined ? field.defaultValue : '')}
+          aria-describedby={described}
           onChange={change}
         >
+          {field.emptyLabel === undefined ? null : <option value="">{field.emptyLabel}</option>}
           {field.options.map((option) => (
             <option key={option} value={option}>
               {option}
@@ -67,10 +73,16 @@ function Field({
           placeholder={field.defaultValue}
           spellCheck={false}
           autoComplete="off"
-          aria-describedby={helpId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described}
           onChange={change}
         />
       )}
+      {error ? (
+        <p className="embed-error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
       {help}
     </div>
   );
@@ -81,6 +93,7 @@ export function EmbedForm({
   fields,
   colourFields,
   values,
+  errors,
   colours,
   onValue,
   onColour,
@@ -88,6 +101,8 @@ export function EmbedForm({
   fields: readonly EmbedField[];
   colourFields: readonly ColourField[];
   values: AttributeValues;
+  /** Attribute → what is wrong with its value (see `fieldErrors`). */
+  errors: Readonly<Record<string, string>>;
   colours: Record<string, string>;
   onValue: (name: string, value: string | boolean) => void;
   onColour: (property: string, value: string) => void;
@@ -104,7 +119,13 @@ export function EmbedForm({
           {fields
             .filter((field) => field.group === group)
             .map((field) => (
-              <Field key={field.name} field={field} value={values[field.name]} onChange={onValue} />
+              <Field
+                key={field.name}
+                field={field}
+                value={values[field.name]}
+                error={errors[field.name]}
+                onChange={onValue}
+              />
             ))}
         </fieldset>
       ))}

@@ -63,18 +63,5 @@ export const ar: WidgetTexts = {
       `لم يُحدَّد أي مساعد. أضف assistant-id="…" (أو squad-id / workflow-id) إلى <${tag}>.`,
     severalTargets: (found) =>
       `حدّد واحدًا فقط من assistant-id أو squad-id أو workflow-id (الموجود: ${found}).`,
-    invalid: {
-      mode: (value) =>
-        `القيمة mode="${value}" غير مدعومة. استخدم inline أو fullscreen أو floating.`,
-      chat: (value) => `القيمة chat="${value}" غير مدعومة. استخدم on أو off.`,
-      'assistant-overrides': () =>
-        `يجب أن تكون قيمة assistant-overrides كائن JSON، مثل {"firstMessage":"مرحبًا!"}.`,
-      'api-base-url': () =>
-        `يجب أن تكون قيمة api-base-url عنوان URL كاملًا يبدأ بـ http(s)، مثل https://api.vapi.ai.`,
-      'lead-endpoint': () =>
-        `يجب أن تكون قيمة lead-endpoint عنوان URL يبدأ بـ https (و http مسموح لـ localhost فقط)، مثل https://forms.example.com/leads.`,
-      'consent-url': () =>
-        `يجب أن تكون قيمة consent-url عنوان URL يبدأ بـ http(s) أو مسارًا يبدأ بـ /.`,
-    },
   },
 };

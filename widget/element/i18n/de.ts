@@ -68,18 +68,5 @@ export const de: WidgetTexts = {
       `Es ist kein Assistent festgelegt. Ergänzen Sie assistant-id="…" (oder squad-id / workflow-id) an <${tag}>.`,
     severalTargets: (found) =>
       `Setzen Sie nur eines von assistant-id, squad-id oder workflow-id (gefunden: ${found}).`,
-    invalid: {
-      mode: (value) =>
-        `mode="${value}" wird nicht unterstützt. Verwenden Sie inline, fullscreen oder floating.`,
-      chat: (value) => `chat="${value}" wird nicht unterstützt. Verwenden Sie on oder off.`,
-      'assistant-overrides': () =>
-        `Das Attribut assistant-overrides muss ein JSON-Objekt sein, zum Beispiel {"firstMessage":"Hallo!"}.`,
-      'api-base-url': () =>
-        `Das Attribut api-base-url muss eine absolute http(s)-URL sein, etwa https://api.vapi.ai.`,
-      'lead-endpoint': () =>
-        `Das Attribut lead-endpoint muss eine https-URL sein (http nur für localhost), etwa https://forms.example.com/leads.`,
-      'consent-url': () =>
-        `Das Attribut consent-url muss eine http(s)-URL sein oder ein Pfad, der mit / beginnt.`,
-    },
   },
 };

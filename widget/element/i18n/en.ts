@@ -66,17 +66,5 @@ export const en: WidgetTexts = {
       `No assistant is set. Add assistant-id="…" (or squad-id / workflow-id) to <${tag}>.`,
     severalTargets: (found) =>
       `Set only one of assistant-id, squad-id or workflow-id (found ${found}).`,
-    invalid: {
-      mode: (value) => `mode="${value}" is not supported. Use inline, fullscreen or floating.`,
-      chat: (value) => `chat="${value}" is not supported. Use on or off.`,
-      'assistant-overrides': () =>
-        `The assistant-overrides attribute must be a JSON object, for example {"firstMessage":"Hi!"}.`,
-      'api-base-url': () =>
-        `The api-base-url attribute must be an absolute http(s) URL, such as https://api.vapi.ai.`,
-      'lead-endpoint': () =>
-        `The lead-endpoint attribute must be an https URL (http only for localhost), such as https://forms.example.com/leads.`,
-      'consent-url': () =>
-        `The consent-url attribute must be an http(s) URL or a path starting with /.`,
-    },
   },
 };

@@ -67,17 +67,5 @@ export const es: WidgetTexts = {
       `No hay ningún asistente configurado. Añade assistant-id="…" (o squad-id / workflow-id) a <${tag}>.`,
     severalTargets: (found) =>
       `Usa solo uno de assistant-id, squad-id o workflow-id (hay ${found}).`,
-    invalid: {
-      mode: (value) => `mode="${value}" no es válido. Usa inline, fullscreen o floating.`,
-      chat: (value) => `chat="${value}" no es válido. Usa on u off.`,
-      'assistant-overrides': () =>
-        `El atributo assistant-overrides debe ser un objeto JSON, por ejemplo {"firstMessage":"¡Hola!"}.`,
-      'api-base-url': () =>
-        `El atributo api-base-url debe ser una URL http(s) absoluta, como https://api.vapi.ai.`,
-      'lead-endpoint': () =>
-        `El atributo lead-endpoint debe ser una URL https (http solo para localhost), como https://forms.example.com/leads.`,
-      'consent-url': () =>
-        `El atributo consent-url debe ser una URL http(s) o una ruta que empiece por /.`,
-    },
   },
 };

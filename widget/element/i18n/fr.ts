@@ -67,18 +67,5 @@ export const fr: WidgetTexts = {
       `Aucun assistant n’est défini. Ajoutez assistant-id="…" (ou squad-id / workflow-id) à <${tag}>.`,
     severalTargets: (found) =>
       `Indiquez un seul attribut parmi assistant-id, squad-id et workflow-id (trouvés : ${found}).`,
-    invalid: {
-      mode: (value) =>
-        `mode="${value}" n’est pas pris en charge. Utilisez inline, fullscreen ou floating.`,
-      chat: (value) => `chat="${value}" n’est pas pris en charge. Utilisez on ou off.`,
-      'assistant-overrides': () =>
-        `L’attribut assistant-overrides doit être un objet JSON, par exemple {"firstMessage":"Bonjour !"}.`,
-      'api-base-url': () =>
-        `L’attribut api-base-url doit être une URL http(s) absolue, comme https://api.vapi.ai.`,
-      'lead-endpoint': () =>
-        `L’attribut lead-endpoint doit être une URL https (http seulement pour localhost), comme https://forms.example.com/leads.`,
-      'consent-url': () =>
-        `L’attribut consent-url doit être une URL http(s) ou un chemin commençant par /.`,
-    },
   },
 };

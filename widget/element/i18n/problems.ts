@@ -6,10 +6,8 @@ export function problemSentence(problem: AttributeProblem, texts: WidgetTexts): 
   switch (problem.code) {
     case 'no-target':
       return texts.problems.noTarget(problem.tag);
-    case 'several-targets':
-      return texts.problems.severalTargets(problem.found.join(', '));
     default:
-      return texts.problems.invalid[problem.attribute](problem.value);
+      return texts.problems.severalTargets(problem.found.join(', '));
   }
 }
 

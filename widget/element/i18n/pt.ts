@@ -67,17 +67,5 @@ export const pt: WidgetTexts = {
       `Nenhum assistente foi definido. Adicione assistant-id="…" (ou squad-id / workflow-id) a <${tag}>.`,
     severalTargets: (found) =>
       `Use apenas um entre assistant-id, squad-id e workflow-id (encontrados: ${found}).`,
-    invalid: {
-      mode: (value) => `mode="${value}" não é suportado. Use inline, fullscreen ou floating.`,
-      chat: (value) => `chat="${value}" não é suportado. Use on ou off.`,
-      'assistant-overrides': () =>
-        `O atributo assistant-overrides deve ser um objeto JSON, por exemplo {"firstMessage":"Olá!"}.`,
-      'api-base-url': () =>
-        `O atributo api-base-url deve ser uma URL http(s) absoluta, como https://api.vapi.ai.`,
-      'lead-endpoint': () =>
-        `O atributo lead-endpoint deve ser uma URL https (http só para localhost), como https://forms.example.com/leads.`,
-      'consent-url': () =>
-        `O atributo consent-url deve ser uma URL http(s) ou um caminho que comece com /.`,
-    },
   },
 };

@@ -1,8 +1,3 @@
-import type { AttributeProblem } from '../attribute-problems.ts';
-
-/** The attributes whose bad value is a problem of its own (`AttributeProblem` code `invalid`). */
-export type InvalidAttribute = Extract<AttributeProblem, { code: 'invalid' }>['attribute'];
-
 /**
  * Every visible text of the widget, per language. Each language file is typed with this
  * interface, so a missing or misspelt key fails `tsc` (tests/api/i18n.test-d.ts proves it).
@@ -84,6 +79,5 @@ export interface WidgetTexts {
     noTarget(tag: string): string;
     /** `found`: the id attributes that were set, already joined. */
     severalTargets(found: string): string;
-    invalid: Record<InvalidAttribute, (value: string) => string>;
   };
 }

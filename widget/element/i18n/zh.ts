@@ -61,16 +61,5 @@ export const zh: WidgetTexts = {
       `尚未设置助手。请在 <${tag}> 上添加 assistant-id="…"（或 squad-id / workflow-id）。`,
     severalTargets: (found) =>
       `assistant-id、squad-id 和 workflow-id 只能设置其中一个（当前设置了 ${found}）。`,
-    invalid: {
-      mode: (value) => `不支持 mode="${value}"。请使用 inline、fullscreen 或 floating。`,
-      chat: (value) => `不支持 chat="${value}"。请使用 on 或 off。`,
-      'assistant-overrides': () =>
-        `assistant-overrides 属性必须是 JSON 对象，例如 {"firstMessage":"你好！"}。`,
-      'api-base-url': () =>
-        `api-base-url 属性必须是完整的 http(s) 网址，例如 https://api.vapi.ai。`,
-      'lead-endpoint': () =>
-        `lead-endpoint 属性必须是 https 网址（只有 localhost 可以用 http），例如 https://forms.example.com/leads。`,
-      'consent-url': () => `consent-url 属性必须是 http(s) 网址，或以 / 开头的路径。`,
-    },
   },
 };
