@@ -50,8 +50,8 @@ export const heroChat = {
     {
       from: 'assistant',
       text:
-        'You’re booked for Saturday at 2:00 PM with Daniel, the listing agent. I’ve texted you ' +
-        'the address and a reminder.',
+        'You’re booked for Saturday at 2:00 PM with Daniel, the listing agent. ' +
+        'Daniel will confirm by phone.',
     },
   ] satisfies ChatMessage[],
 } as const;

@@ -11,6 +11,7 @@ import {
 import {
   markedLineIndex,
   markLine,
+  speakerLabels,
   transcriptLines,
 } from '../fixtures/widget/conversation-page.ts';
 import { axeViolations } from '../helpers/axe.ts';
@@ -53,9 +54,15 @@ describe('the demo conversation in the Transcript log', () => {
         .poll(async () => (await finals(page)).slice(0, 3), { timeout: 60_000 })
         .toEqual([
           `assistant: ${CLIPS.greeting.text}`,
-          `user: ${SCRIPT[0]?.visitorLine}`,
+          `sample-visitor: ${SCRIPT[0]?.visitorLine}`,
           `assistant: ${CLIPS.listing.text}`,
         ]);
+      // The demo cannot hear words: the scripted line is a sample visitor's, never "You".
+      expect((await speakerLabels(page)).slice(0, 3)).toEqual([
+        'Assistant',
+        'Sample visitor',
+        'Assistant',
+      ]);
       expect(await axeViolations(page)).toEqual([]);
       await page.getByRole('button', { name: 'Stop' }).click();
       await expect.poll(() => page.getByText(/^Call ended · 0:\d\d$/).isVisible(), LONG).toBe(true);
@@ -70,7 +77,10 @@ describe('the demo conversation in the Transcript log', () => {
       await waitForEvent(page, 'message', { role: 'user', transcriptType: 'final' }, 60_000);
       await expect
         .poll(() => finals(page), LONG)
-        .toEqual([`assistant: ${CLIPS.greeting.text}`, `user: ${SCRIPT[0]?.visitorLine}`]);
+        .toEqual([
+          `assistant: ${CLIPS.greeting.text}`,
+          `sample-visitor: ${SCRIPT[0]?.visitorLine}`,
+        ]);
       await expect.poll(async () => (await transcriptLines(page)).length, LONG).toBe(2);
 
       const mute = page.getByRole('button', { name: 'Mute microphone' });

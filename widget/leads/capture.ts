@@ -11,6 +11,8 @@ interface CaptureBase {
   readonly capturedAt: string;
   /** The page's listing context at the time (attributes and JSON-LD). */
   readonly listing: ListingContext;
+  /** Present on the offline demo's captures, so the desk and the inbox can mark them. */
+  readonly demo?: true;
 }
 
 /**

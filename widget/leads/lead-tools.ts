@@ -32,6 +32,8 @@ export interface LeadToolsOptions {
   now?: () => number;
   /** Captures accepted per conversation. */
   maxCaptures?: number;
+  /** The conversation is the offline demo's: its captures carry `demo: true`. */
+  demo?: boolean;
 }
 
 function isLeadTool(name: string): name is LeadToolName {
@@ -137,6 +139,7 @@ export class LeadTools {
       conversationId: this.#options.conversationId(),
       capturedAt: new Date((this.#options.now ?? Date.now)()).toISOString(),
       listing,
+      ...(this.#options.demo === true && { demo: true as const }),
     });
     if (tool === 'capture_lead') {
       const checked = checkLeadArguments(args);

@@ -72,7 +72,11 @@ export class LeadDesk {
   constructor(context: LeadDeskContext, channel: ToolCallChannel, listing: ListingContext) {
     this.#context = context;
     this.#channel = channel;
-    this.#tools = new LeadTools({ listing, conversationId: () => channel.conversationId() });
+    this.#tools = new LeadTools({
+      listing,
+      conversationId: () => channel.conversationId(),
+      demo: context.config().demo,
+    });
   }
 
   /** Answers every lead tool call in `message` (other messages are ignored). */
