@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -13,7 +14,7 @@ export default defineConfig({
   publicDir: false,
   plugins: [react()],
   build: {
-    outDir: '../../../dist/inbox',
+    outDir: fileURLToPath(new URL('dist/inbox', import.meta.url)),
     emptyOutDir: true,
     // No inline preload polyfill, no data: URLs for small assets (CSP: 'self' only).
     modulePreload: { polyfill: false },

@@ -4,7 +4,8 @@
 #
 # The clips are a development-time artifact and are committed; nothing runs this at build or
 # test time. The text comes from widget/demo/script.ts (CLIPS), so the transcript the demo
-# shows and the audio it plays cannot drift apart.
+# shows and the audio it plays cannot drift apart. After regenerating, empty KEPT_STRETCHES in
+# widget/demo/clips.ts: it cuts a sentence out of the old booked.webm, not out of a new one.
 #
 # Voice: Festival with the CMU "slt" HTS voice (Debian: festival festvox-us-slt-hts), which
 # sounds far more natural than formant synthesis. When it is missing, the script falls back to

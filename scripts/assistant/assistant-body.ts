@@ -3,7 +3,7 @@ import {
   LEAD_STRUCTURED_DATA_SCHEMA,
   LEAD_TOOL_DEFINITIONS,
 } from '../../widget/leads/tool-definitions.ts';
-import type { AssistantConfig } from './config.ts';
+import { type AssistantConfig, withNames } from './config.ts';
 import { receptionistPrompt } from './prompt.ts';
 
 /**
@@ -61,7 +61,7 @@ export function assistantBody(config: AssistantConfig, desk?: DeskServer): Creat
   };
   return {
     name: config.assistantName,
-    firstMessage: `${config.consentSentence} ${config.firstMessage}`,
+    firstMessage: withNames(`${config.consentSentence} ${config.firstMessage}`, config),
     firstMessageMode: 'assistant-speaks-first',
     model: {
       provider: config.model.provider,

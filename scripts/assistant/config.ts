@@ -12,6 +12,7 @@ export interface AssistantConfig {
   assistantName: string;
   /** Spoken first, before the first message: the AI and recording disclosure. */
   consentSentence: string;
+  /** May name `{assistantName}` and `{brokerageName}`, filled in from the fields above. */
   firstMessage: string;
   voice: { provider: string; voiceId: string };
   model: { provider: 'openai'; model: string };
@@ -44,6 +45,19 @@ function isTimeZone(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * `text` with `{assistantName}` and `{brokerageName}` filled in, so the names are written once in
+ * the file (the site reads the same two fields). Pure.
+ */
+export function withNames(
+  text: string,
+  config: Pick<AssistantConfig, 'assistantName' | 'brokerageName'>,
+): string {
+  return text
+    .replaceAll('{assistantName}', config.assistantName)
+    .replaceAll('{brokerageName}', config.brokerageName);
 }
 
 /**

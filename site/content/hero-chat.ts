@@ -14,12 +14,11 @@ export interface ChatMessage {
   slots?: readonly string[];
 }
 
-/** The sample assistant's name, used in the chat header and its messages. */
-export const ASSISTANT_NAME = 'Nora';
+import { ASSISTANT_NAME, BROKERAGE_NAME } from './names.ts';
 
 export const heroChat = {
   assistantName: ASSISTANT_NAME,
-  assistantRole: 'AI assistant · Maple Ridge Realty',
+  assistantRole: `AI assistant · ${BROKERAGE_NAME}`,
   status: 'Online now',
   messages: [
     {
@@ -29,7 +28,8 @@ export const heroChat = {
     {
       from: 'assistant',
       text:
-        'Hi, I’m Nora! Yes, 14 Linden Court is available: a 3-bedroom, 2-bath home listed at ' +
+        `Hi, I’m ${ASSISTANT_NAME}! ` +
+        'Yes, 14 Linden Court is available: a 3-bedroom, 2-bath home listed at ' +
         '$450,000, with a renovated kitchen and a fenced backyard.',
       listing: {
         address: '14 Linden Court',
@@ -50,8 +50,8 @@ export const heroChat = {
     {
       from: 'assistant',
       text:
-        'You’re booked for Saturday at 2:00 PM with Daniel, the listing agent. I’ve texted you ' +
-        'the address and a reminder.',
+        'You’re booked for Saturday at 2:00 PM with Daniel, the listing agent. ' +
+        'Daniel will confirm by phone.',
     },
   ] satisfies ChatMessage[],
 } as const;

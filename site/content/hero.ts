@@ -1,3 +1,5 @@
+import { ASSISTANT_NAME } from './names.ts';
+
 /** Copy of the hero block. */
 export const hero = {
   badge: 'AI Solutions for Real Estate Brokers',
@@ -8,6 +10,6 @@ export const hero = {
     'your team can spend its time where it closes deals.',
   callToAction: 'Let’s Talk',
   /** Opens the floating widget and starts the demo call. */
-  demoCallToAction: 'Talk to Nora',
+  demoCallToAction: `Talk to ${ASSISTANT_NAME}`,
   proofPoints: ['Replies in under 10 seconds', 'Live in 2–4 weeks', 'Works with your CRM'],
 } as const;

@@ -1,5 +1,6 @@
 import type { SiteConfig } from '../config.ts';
 import { assistantConsent } from '../content/assistant-consent.ts';
+import { ASSISTANT_NAME } from '../content/names.ts';
 import { demoListingAttributes } from './demo-listing.ts';
 
 /**
@@ -25,7 +26,7 @@ export function widgetConnectionAttributes(
 
 /**
  * Everything the site's own voice assistants (`/` and `/assistant`) carry: the connection, the
- * recording disclosure linked to /privacy, and, on the offline demo, the listing it talks about,
+ * assistant's name (assistant.config.json, as the hero's "Talk to …"), the recording disclosure linked to /privacy, and, on the offline demo, the listing it talks about,
  * so a demo lead names that listing. A real assistant gets no made-up listing.
  */
 export function siteWidgetAttributes(
@@ -34,6 +35,7 @@ export function siteWidgetAttributes(
 ): Record<string, string> {
   return {
     ...widgetConnectionAttributes(config),
+    'assistant-name': ASSISTANT_NAME,
     consent: assistantConsent.text,
     'consent-url': assistantConsent.url,
     ...(config.vapiPublicKey ? {} : demoListingAttributes()),

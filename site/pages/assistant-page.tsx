@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { BRAND_NAME } from '../content/brand.ts';
+import { ASSISTANT_NAME, BROKERAGE_NAME } from '../content/names.ts';
 import { logger } from '../lib/logger.ts';
 import { siteWidgetAttributes } from '../lib/widget-attributes.ts';
 import { settings } from '../settings.ts';
@@ -16,9 +17,24 @@ function readAssistantId(): string | null {
   return id ? id : null;
 }
 
+/** The brand, as a link back to the site, and whose assistant this is. */
+function AssistantBrand() {
+  return (
+    <header className="assistant-brand">
+      <a className="assistant-home" href="/" aria-label={`${BRAND_NAME}: back to the site`}>
+        <span aria-hidden="true">← </span>
+        {BRAND_NAME}
+      </a>
+      <p className="assistant-owner">
+        {ASSISTANT_NAME} · {BROKERAGE_NAME}
+      </p>
+    </header>
+  );
+}
+
 /**
- * `/assistant?assistantId=…`: a black full-screen page with only the voice assistant (and a
- * heading that only assistive technology perceives). The id
+ * `/assistant?assistantId=…`: a black full-screen page with the voice assistant, the brand as
+ * a way back to the site, and a heading that only assistive technology perceives. The id
  * comes from the URL, so the prerendered page is an empty black screen and the client decides
  * after hydration (`undefined` = not known yet).
  */
@@ -58,6 +74,7 @@ export function AssistantPage() {
   }
   return (
     <main className="assistant-page">
+      <AssistantBrand />
       <h1 className="visually-hidden">{BRAND_NAME} voice assistant</h1>
       <voice-assistant mode="fullscreen" assistant-id={assistantId} {...WIDGET_ATTRIBUTES} />
     </main>

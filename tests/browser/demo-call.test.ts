@@ -38,7 +38,7 @@ describe('offline demo call on /assistant (fake microphone granted)', () => {
       await openDemoPage(page, `${site.server.url}${DEMO_PATH}`);
       await expect.poll(() => page.getByText('Demo assistant (offline)').isVisible()).toBe(true);
 
-      await page.getByRole('button', { name: 'Talk to Assistant' }).click();
+      await page.locator('voice-assistant').getByRole('button', { name: 'Talk to Nora' }).click();
       await agreeToConsent(page);
       const connecting = page.getByRole('button', { name: 'Connecting...' });
       await connecting.waitFor({ timeout: 2000 });
@@ -64,7 +64,10 @@ describe('offline demo call on /assistant (fake microphone granted)', () => {
       expect(await audioContextStates(page)).toContain('running');
 
       await page.getByRole('button', { name: 'Stop' }).click();
-      await page.getByRole('button', { name: 'Talk to Assistant' }).waitFor({ timeout: 5000 });
+      await page
+        .locator('voice-assistant')
+        .getByRole('button', { name: 'Talk to Nora' })
+        .waitFor({ timeout: 5000 });
       await waitForEvent(page, 'call-end');
       expect(await microphoneStates(page)).toEqual(['ended']);
       // Every AudioContext the demo opened is closed (close() resolves just after call-end).
@@ -88,7 +91,7 @@ describe('offline demo call on /assistant (fake microphone granted)', () => {
       await page.waitForTimeout(300);
       expect(await waveSnapshot(page)).toBe(idleBefore);
 
-      await page.getByRole('button', { name: 'Talk to Assistant' }).click();
+      await page.locator('voice-assistant').getByRole('button', { name: 'Talk to Nora' }).click();
       await agreeToConsent(page);
       await waitForEvent(page, 'speech-start');
       const frames: string[] = [];
@@ -99,7 +102,7 @@ describe('offline demo call on /assistant (fake microphone granted)', () => {
       expect(new Set(frames).size).toBeGreaterThan(1);
 
       await page.getByRole('button', { name: 'Stop' }).click();
-      await page.getByRole('button', { name: 'Talk to Assistant' }).waitFor();
+      await page.locator('voice-assistant').getByRole('button', { name: 'Talk to Nora' }).waitFor();
       await page.waitForTimeout(200);
       const idleAfter = await waveSnapshot(page);
       await page.waitForTimeout(300);
@@ -110,12 +113,12 @@ describe('offline demo call on /assistant (fake microphone granted)', () => {
   it('also talks from the landing page’s floating launcher', async () => {
     await withPage(site.browser, async (page) => {
       await openDemoPage(page, `${site.server.url}/`);
-      await page.getByRole('button', { name: 'Talk to Assistant' }).click();
+      await page.locator('voice-assistant').getByRole('button', { name: 'Talk to Nora' }).click();
       await agreeToConsent(page);
-      await page.getByRole('dialog', { name: 'Talk to Assistant' }).waitFor();
+      await page.getByRole('dialog', { name: 'Talk to Nora' }).waitFor();
       await waitForEvent(page, 'speech-start');
       await page.getByRole('button', { name: 'Stop' }).click();
-      await page.getByRole('button', { name: 'Talk to Assistant' }).waitFor();
+      await page.locator('voice-assistant').getByRole('button', { name: 'Talk to Nora' }).waitFor();
       await waitForEvent(page, 'call-end');
       expect(await microphoneStates(page)).toEqual(['ended']);
     });
@@ -124,7 +127,7 @@ describe('offline demo call on /assistant (fake microphone granted)', () => {
   it('answers say(): the said text in the transcript, then ends the call when asked', async () => {
     await withPage(site.browser, async (page) => {
       await openDemoPage(page, `${site.server.url}${DEMO_PATH}`);
-      await page.getByRole('button', { name: 'Talk to Assistant' }).click();
+      await page.locator('voice-assistant').getByRole('button', { name: 'Talk to Nora' }).click();
       await agreeToConsent(page);
       await waitForEvent(page, 'call-start');
       const text = 'Our open house is this Sunday from noon to three.';
@@ -134,7 +137,10 @@ describe('offline demo call on /assistant (fake microphone granted)', () => {
         type: 'status-update',
         endedReason: 'assistant-ended-call-after-message-spoken',
       });
-      await page.getByRole('button', { name: 'Talk to Assistant' }).waitFor({ timeout: 5000 });
+      await page
+        .locator('voice-assistant')
+        .getByRole('button', { name: 'Talk to Nora' })
+        .waitFor({ timeout: 5000 });
       const events = await recordedEvents(page);
       expect(events.at(-1)?.name).toBe('call-end');
       expect(events.some((e) => e.name === 'error')).toBe(false);
@@ -152,7 +158,7 @@ describe('offline demo call with a visitor who speaks (fake microphone playing a
   it('does not answer a muted visitor, and answers with the listing once unmuted', async () => {
     await withPage(site.browser, async (page) => {
       await openDemoPage(page, `${site.server.url}${DEMO_PATH}`);
-      await page.getByRole('button', { name: 'Talk to Assistant' }).click();
+      await page.locator('voice-assistant').getByRole('button', { name: 'Talk to Nora' }).click();
       await agreeToConsent(page);
       await waitForEvent(page, 'call-start');
       await callElement(page, 'setMuted', true);
@@ -181,7 +187,7 @@ describe('offline demo call with a visitor who speaks (fake microphone playing a
       );
 
       await page.getByRole('button', { name: 'Stop' }).click();
-      await page.getByRole('button', { name: 'Talk to Assistant' }).waitFor();
+      await page.locator('voice-assistant').getByRole('button', { name: 'Talk to Nora' }).waitFor();
       expect(await microphoneStates(page)).toEqual(['ended']);
     });
   });
@@ -193,10 +199,10 @@ describe('offline demo call with the microphone denied', () => {
   it('shows what to change, returns to idle, and never loads the demo voice', async () => {
     await withPage(site.browser, async (page) => {
       await openDemoPage(page, `${site.server.url}${DEMO_PATH}`);
-      await page.getByRole('button', { name: 'Talk to Assistant' }).click();
+      await page.locator('voice-assistant').getByRole('button', { name: 'Talk to Nora' }).click();
       await agreeToConsent(page);
       await waitForEvent(page, 'error', { code: 'microphone-denied' });
-      await page.getByRole('button', { name: 'Talk to Assistant' }).waitFor();
+      await page.locator('voice-assistant').getByRole('button', { name: 'Talk to Nora' }).waitFor();
       await expect
         .poll(() => page.getByText(/Microphone access is blocked/).isVisible())
         .toBe(true);

@@ -11,6 +11,7 @@ import {
 import {
   markedLineIndex,
   markLine,
+  speakerLabels,
   transcriptLines,
 } from '../fixtures/widget/conversation-page.ts';
 import { axeViolations } from '../helpers/axe.ts';
@@ -36,7 +37,7 @@ describe('the demo conversation in the Transcript log', () => {
   it('on / (floating panel): the words in order, the first partial line replaced by its final line', async () => {
     await withPage(site.browser, async (page) => {
       await openDemoPage(page, `${site.server.url}/`);
-      await page.getByRole('button', { name: 'Talk to Assistant' }).click();
+      await page.locator('voice-assistant').getByRole('button', { name: 'Talk to Nora' }).click();
       await agreeToConsent(page);
       await page.getByRole('log', { name: 'Transcript' }).waitFor(LONG);
       await expect
@@ -53,9 +54,11 @@ describe('the demo conversation in the Transcript log', () => {
         .poll(async () => (await finals(page)).slice(0, 3), { timeout: 60_000 })
         .toEqual([
           `assistant: ${CLIPS.greeting.text}`,
-          `user: ${SCRIPT[0]?.visitorLine}`,
+          `sample-visitor: ${SCRIPT[0]?.visitorLine}`,
           `assistant: ${CLIPS.listing.text}`,
         ]);
+      // The demo cannot hear words: the scripted line is a sample visitor's, never "You".
+      expect((await speakerLabels(page)).slice(0, 3)).toEqual(['Nora', 'Sample visitor', 'Nora']);
       expect(await axeViolations(page)).toEqual([]);
       await page.getByRole('button', { name: 'Stop' }).click();
       await expect.poll(() => page.getByText(/^Call ended · 0:\d\d$/).isVisible(), LONG).toBe(true);
@@ -65,12 +68,15 @@ describe('the demo conversation in the Transcript log', () => {
   it('on /assistant: subtitles of the last two lines, and Mute turns the microphone track off', async () => {
     await withPage(site.browser, async (page) => {
       await openDemoPage(page, `${site.server.url}${DEMO_PATH}`);
-      await page.getByRole('button', { name: 'Talk to Assistant' }).click();
+      await page.locator('voice-assistant').getByRole('button', { name: 'Talk to Nora' }).click();
       await agreeToConsent(page);
       await waitForEvent(page, 'message', { role: 'user', transcriptType: 'final' }, 60_000);
       await expect
         .poll(() => finals(page), LONG)
-        .toEqual([`assistant: ${CLIPS.greeting.text}`, `user: ${SCRIPT[0]?.visitorLine}`]);
+        .toEqual([
+          `assistant: ${CLIPS.greeting.text}`,
+          `sample-visitor: ${SCRIPT[0]?.visitorLine}`,
+        ]);
       await expect.poll(async () => (await transcriptLines(page)).length, LONG).toBe(2);
 
       const mute = page.getByRole('button', { name: 'Mute microphone' });
@@ -83,12 +89,12 @@ describe('the demo conversation in the Transcript log', () => {
       await expect.poll(tracks).toEqual([false]);
       await expect
         .poll(() => page.getByRole('status').first().textContent())
-        .toBe('Microphone muted. Assistant can’t hear you.');
+        .toBe('Microphone muted. Nora can’t hear you.');
       expect(await axeViolations(page)).toEqual([]);
       await mute.click();
       await expect.poll(tracks).toEqual([true]);
       await page.getByRole('button', { name: 'Stop' }).click();
-      await page.getByRole('button', { name: 'Talk to Assistant' }).waitFor();
+      await page.locator('voice-assistant').getByRole('button', { name: 'Talk to Nora' }).waitFor();
     });
   });
 });

@@ -31,7 +31,7 @@ describe('the offline demo’s lead path, typed only (real Chromium, built site,
     await withPage(site.browser, async (page) => {
       await recordLeadEvents(page);
       await openDemoPage(page, `${site.server.url}${DEMO_PATH}`);
-      await page.getByRole('button', { name: 'Talk to Assistant' }).click();
+      await page.locator('voice-assistant').getByRole('button', { name: 'Talk to Nora' }).click();
       await agreeToConsent(page);
       await page.getByRole('button', { name: 'Type instead' }).click();
 

@@ -31,7 +31,7 @@ describe('the offline demo’s lead path on /assistant (real Chromium, built sit
     await withPage(site.browser, async (page) => {
       await recordLeadEvents(page);
       await openDemoPage(page, `${site.server.url}${DEMO_PATH}`);
-      await page.getByRole('button', { name: 'Talk to Assistant' }).click();
+      await page.locator('voice-assistant').getByRole('button', { name: 'Talk to Nora' }).click();
       await agreeToConsent(page);
       await waitForEvent(page, 'message', { type: 'tool-calls' }, 90_000);
       await waitForEvent(
@@ -66,6 +66,8 @@ describe('the offline demo’s lead path on /assistant (real Chromium, built sit
         agentName: LISTING.agent,
       };
       expect(lead?.listing).toEqual(listing);
+      // The desk and the inbox mark a demo's captures (issue 21).
+      expect(lines().map((line) => line.demo)).toEqual([true, true]);
       expect(lines().find((line) => line.kind === 'viewing-request')?.listing).toEqual(listing);
 
       const events = await leadEvents(page);
@@ -77,6 +79,13 @@ describe('the offline demo’s lead path on /assistant (real Chromium, built sit
       const recorded = await recordedEvents(page);
       expect(recorded.some((e) => e.name === 'error')).toBe(false);
       expect(lines()).toHaveLength(2);
+      // The demo promises nothing the product does not do: no text message is ever sent.
+      const said = recorded
+        .filter((e) => e.name === 'message')
+        .map((e) => JSON.stringify(e.detail))
+        .join(' ');
+      expect(said).toContain(CLIPS.booked.text);
+      expect(said).not.toMatch(/texted|text you|reminder/i);
     });
   });
 });

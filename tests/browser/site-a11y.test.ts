@@ -81,7 +81,7 @@ const states: Array<{ name: string; run: (page: Page) => Promise<void>; allow?: 
     name: '/assistant?assistantId=demo',
     run: async (page) => {
       await open(page, '/assistant?assistantId=demo');
-      await page.getByRole('button', { name: 'Talk to Assistant' }).waitFor();
+      await page.locator('voice-assistant').getByRole('button', { name: 'Talk to Nora' }).waitFor();
     },
   },
   { name: '404 page', run: (page) => open(page, '/404') },

@@ -44,7 +44,7 @@ describe('strict Content-Security-Policy', () => {
     await withPage(site.browser, async (page) => {
       await recordViolations(page);
       await page.goto(`${site.server.url}/assistant?assistantId=demo`);
-      await page.getByRole('button', { name: 'Talk to Assistant' }).waitFor();
+      await page.locator('voice-assistant').getByRole('button', { name: 'Talk to Nora' }).waitFor();
       expect(await violations(page)).toEqual([]);
     });
   });

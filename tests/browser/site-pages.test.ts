@@ -70,7 +70,7 @@ describe('/assistant', () => {
     });
   }
 
-  it('with an id mounts only <voice-assistant mode="fullscreen"> (demo without a key), also after reload', async () => {
+  it('with an id mounts the brand and <voice-assistant mode="fullscreen"> (demo without a key), also after reload', async () => {
     await withPage(site.browser, async (page) => {
       await page.goto(`${site.server.url}/assistant?assistantId=asst-42`);
       await page.reload();
@@ -84,13 +84,17 @@ describe('/assistant', () => {
           ]),
         ),
       }));
-      // The element and a heading only assistive technology perceives.
-      expect(mounted.children).toEqual(['h1.visually-hidden', 'voice-assistant.']);
+      // The brand (a way back to the site), the element and a heading only assistive technology perceives.
+      expect(mounted.children).toEqual([
+        'header.assistant-brand',
+        'h1.visually-hidden',
+        'voice-assistant.',
+      ]);
       expect(mounted.attributes).toEqual(
         expect.objectContaining({ mode: 'fullscreen', 'assistant-id': 'asst-42', demo: '' }),
       );
       expect(mounted.attributes).not.toHaveProperty('public-key');
-      const button = page.getByRole('button', { name: 'Talk to Assistant' });
+      const button = page.locator('voice-assistant').getByRole('button', { name: 'Talk to Nora' });
       await button.waitFor();
       expect(await button.isVisible()).toBe(true);
       expect(await page.getByText(MISSING).count()).toBe(0);

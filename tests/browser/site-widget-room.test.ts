@@ -21,7 +21,7 @@ describe('the landing page leaves room for the floating launcher', () => {
       await openDemoPage(page, `${site.server.url}/`);
       expect(await textCoveredByWidget(page)).toEqual([]);
       // Once the UI has taken over, `Type instead` sits beside the launcher: still no text under it.
-      await page.getByRole('button', { name: 'Talk to Assistant' }).hover();
+      await page.locator('voice-assistant').getByRole('button', { name: 'Talk to Nora' }).hover();
       await page.getByRole('button', { name: 'Type instead' }).waitFor();
       expect(await textCoveredByWidget(page)).toEqual([]);
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));

@@ -3,7 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 
 /**
  * A loopback Follow Up Boss (`POST /v1/events`) that checks each request against the shape the
- * public docs give (/work/shared/integrations.md) and answers 400 with the reason when it is
+ * public API reference gives and answers 400 with the reason when it is
  * wrong, so an adapter test fails on a bad request instead of recording it.
  */
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CLIENT_MESSAGES } from '../../scripts/assistant/assistant-body.ts';
+import { assistantBody, CLIENT_MESSAGES } from '../../scripts/assistant/assistant-body.ts';
 import { AssistantConfigError, parseAssistantConfig } from '../../scripts/assistant/config.ts';
 import { languageName, receptionistPrompt } from '../../scripts/assistant/prompt.ts';
 import { alreadyHas, provisionAssistant } from '../../scripts/assistant/provision.ts';
@@ -10,6 +10,17 @@ const EXAMPLE = JSON.parse(readFileSync('assistant.config.json', 'utf8'));
 describe('assistant.config.json', () => {
   it('the committed example is valid', () => {
     expect(parseAssistantConfig(EXAMPLE).assistantName).toBe('Nora');
+  });
+
+  it('names the assistant and the brokerage once: the first message reads them from their fields', () => {
+    const renamed = parseAssistantConfig({
+      ...EXAMPLE,
+      assistantName: 'Iris',
+      brokerageName: 'Harbour Homes',
+    });
+    const spoken = assistantBody(renamed).firstMessage ?? '';
+    expect(spoken).toContain('I’m Iris at Harbour Homes.');
+    expect(spoken).not.toMatch(/Nora|Maple Ridge|[{}]/);
   });
 
   it('lists every problem at once', () => {

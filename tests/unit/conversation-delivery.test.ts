@@ -12,7 +12,7 @@ describe('the transcript the widget delivers when a conversation ends', () => {
     lines: [
       { role: 'assistant', text: 'Hi, I’m Nora.', at: START + 1200 },
       { role: 'user', text: '  I’d like to see it Saturday. ', at: START + 4560 },
-      { role: 'user', text: 'Scripted words', at: START + 6000, sample: true },
+      { role: 'sample-visitor', text: 'Scripted words', at: START + 6000 },
       { role: 'assistant', text: '   ', at: START + 7000 },
     ],
     startedAt: START,

@@ -33,7 +33,11 @@ describe('the site’s widget attributes', () => {
       element.setAttribute(name, value);
     }
     const config = parseAttributes(readAttributes(element));
-    expect(config.consent).toEqual({ text: attributes.consent, url: '/privacy' });
+    // Resolved against the page, as <a href> is.
+    expect(config.consent).toEqual({
+      text: attributes.consent,
+      url: new URL('/privacy', document.baseURI).href,
+    });
     expect(config.problems).toEqual([]);
   });
 

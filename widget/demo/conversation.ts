@@ -15,6 +15,7 @@ import {
   type DemoServerMessage,
   ended,
   inProgress,
+  sampleVisitorTranscript,
   speechUpdate,
   toolCalls,
   transcript,
@@ -279,11 +280,11 @@ export class Conversation {
     const turn = this.#speechTurn;
     if (event === 'turn-start') {
       this.#deps.send(speechUpdate('user', 'started', turn, this.#now()));
-      this.#deps.send(transcript('user', 'partial', openingWords(line), this.#now()));
+      this.#deps.send(sampleVisitorTranscript('partial', openingWords(line), this.#now()));
     } else if (event === 'turn-end') {
       this.#speechTurn += 1;
       this.#awaiting = null;
-      this.#deps.send(transcript('user', 'final', line, this.#now()));
+      this.#deps.send(sampleVisitorTranscript('final', line, this.#now()));
       this.#deps.send(speechUpdate('user', 'stopped', turn, this.#now()));
       this.#cancelReply = this.#timers.after(REPLY_DELAY_MS, () => {
         this.#cancelReply = null;

@@ -32,12 +32,11 @@ export const CLIPS = {
       'I can book you a viewing this Saturday. I have two P M, and four P M open. Which suits you?',
   },
   booked: {
-    text:
-      'You’re booked for Saturday at 2:00 PM with Daniel, the listing agent. I’ve texted you ' +
-      'the address and a reminder. Thanks for calling, goodbye!',
+    // The product sends no texts: the committed recording's middle sentence ("I have texted you
+    // the address and a reminder") is cut out when it plays (clips.ts, CLIP_CUTS).
+    text: 'You’re booked for Saturday at 2:00 PM with Daniel, the listing agent. Thanks for calling, goodbye!',
     spoken:
-      'You are booked for Saturday at two P M, with Daniel, the listing agent. I have texted you ' +
-      'the address and a reminder. Thanks for calling. Goodbye!',
+      'You are booked for Saturday at two P M, with Daniel, the listing agent. Thanks for calling. Goodbye!',
   },
   note: {
     text: 'This offline demo can’t read new text aloud, so your message is in the transcript.',
@@ -88,7 +87,7 @@ export const SCRIPT: readonly Turn[] = [
   },
   {
     clips: ['listing', 'slots'],
-    visitorLine: `2:00 PM works for me. I’m ${DEMO_VISITOR.name}, text me at ${DEMO_VISITOR.phone}.`,
+    visitorLine: `2:00 PM works for me. I’m ${DEMO_VISITOR.name}, call me at ${DEMO_VISITOR.phone}.`,
   },
   {
     toolCalls: [
@@ -108,7 +107,7 @@ export const SCRIPT: readonly Turn[] = [
           phone: DEMO_VISITOR.phone,
           intent: 'buy',
           timeframe: 'Viewing on Saturday',
-          notes: 'Booked a viewing of 14 Linden Court on Saturday at 2:00 PM; asked for a text.',
+          notes: 'Booked a viewing of 14 Linden Court on Saturday at 2:00 PM; asked for a call.',
           consent_to_contact: true,
         },
       },

@@ -15,11 +15,14 @@ export type StatusUpdate = Pick<Schemas['ServerMessageStatusUpdate'], 'type' | '
   endedReason?: DemoEndedReason;
 };
 
-/** The platform's `transcript` message (partial or final, assistant or visitor). */
+/**
+ * The platform's `transcript` message (partial or final, assistant or visitor). The demo's own
+ * `sample: true` marks a scripted visitor line, shown as the sample visitor's, never as "You".
+ */
 export type Transcript = Pick<
   Schemas['ClientMessageTranscript'],
   'type' | 'role' | 'transcriptType' | 'transcript' | 'timestamp'
->;
+> & { sample?: true };
 
 /** The platform's `speech-update` message: someone started or stopped speaking. */
 export type SpeechUpdate = Pick<
@@ -57,6 +60,15 @@ export function transcript(
   timestamp: number,
 ): Transcript {
   return { type: 'transcript', role, transcriptType, transcript: text, timestamp };
+}
+
+/** A scripted visitor line: a visitor `transcript` marked as a sample (see {@link Transcript}). */
+export function sampleVisitorTranscript(
+  transcriptType: Transcript['transcriptType'],
+  text: string,
+  timestamp: number,
+): Transcript {
+  return { ...transcript('user', transcriptType, text, timestamp), sample: true };
 }
 
 /** A `speech-update`; `turn` counts the conversation's turns from 0. */

@@ -1,4 +1,6 @@
+import { keepStretches } from './audio-cut.ts';
 import type { DemoAudioEngine } from './audio-engine.ts';
+import { KEPT_STRETCHES } from './clips.ts';
 import { ANALYSER_FFT_SIZE } from './constants.ts';
 import { rms } from './level.ts';
 import type { ClipId } from './script.ts';
@@ -74,7 +76,7 @@ export class WebAudioEngine implements DemoAudioEngine {
             throw new Error(`HTTP ${response.status}`);
           }
           const buffer = await this.#context.decodeAudioData(await response.arrayBuffer());
-          this.#buffers.set(clip, buffer);
+          this.#buffers.set(clip, keepStretches(this.#context, buffer, KEPT_STRETCHES[clip]));
         } catch (error) {
           throw signal?.aborted ? signal.reason : new DemoAudioError(clip, error);
         }

@@ -34,6 +34,8 @@ interface CaptureBase {
   readonly consent: ConsentEvidence | null;
   /** The page the conversation happened on: origin and path (as the `page_url` variable), or `null`. */
   readonly pageUrl: string | null;
+  /** Present on the offline demo's captures, so the desk and the inbox can mark them. */
+  readonly demo?: true;
 }
 
 /**

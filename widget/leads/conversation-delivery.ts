@@ -32,12 +32,11 @@ export interface ConversationDelivery {
 
 /** A transcript line as the conversation view keeps it (`transcript-merge.ts`). */
 export interface SpokenLine {
-  readonly role: 'assistant' | 'user';
+  /** `sample-visitor`: the offline demo's scripted visitor line, not the visitor's words. */
+  readonly role: 'assistant' | 'user' | 'sample-visitor';
   readonly text: string;
   /** When the line started (ms since the epoch). */
   readonly at: number;
-  /** Set by a transcript that marks the visitor's words as the demo's script. */
-  readonly sample?: boolean;
 }
 
 /** What {@link conversationDelivery} is built from. */
@@ -53,19 +52,12 @@ export interface ConversationFacts {
   pageHref: string | undefined;
 }
 
-function role(line: SpokenLine): TranscriptRole {
-  if (line.role === 'assistant') {
-    return 'assistant';
-  }
-  return line.sample === true ? 'sample-visitor' : 'user';
-}
-
 /** The body to deliver (pure): the non-empty lines in order, timed from the start. */
 export function conversationDelivery(facts: ConversationFacts): ConversationDelivery {
   const messages = facts.lines
     .filter((line) => line.text.trim() !== '')
     .map((line) => ({
-      role: role(line),
+      role: line.role,
       text: line.text.trim(),
       secondsFromStart: Math.max(0, Math.round((line.at - facts.startedAt) / 100) / 10),
     }));

@@ -36,6 +36,8 @@ export interface LeadToolsOptions {
   now?: () => number;
   /** Captures accepted per conversation. */
   maxCaptures?: number;
+  /** The conversation is the offline demo's: its captures carry `demo: true`. */
+  demo?: boolean;
 }
 
 function isLeadTool(name: string): name is LeadToolName {
@@ -158,6 +160,7 @@ export class LeadTools {
       listing,
       consent: consent?.() ?? null,
       pageUrl: pageUrl?.() ?? null,
+      ...(this.#options.demo === true && { demo: true as const }),
     });
     if (tool === 'capture_lead') {
       const checked = checkLeadArguments(args);

@@ -151,15 +151,17 @@ export class ConversationStore {
         this.#flush();
       }, ANNOUNCE_AFTER_MS);
     }
+    // A sample visitor line follows the real visitor's voice: the visitor is the one speaking.
+    const visitor = update.role !== 'assistant';
     let speaking = this.#snapshot.speaking;
-    if (update.role === 'user' && speaking !== 'assistant') {
+    if (visitor && speaking !== 'assistant') {
       speaking = update.final ? null : 'user';
     }
     this.#set({
       ...this.#snapshot,
       lines: merged.lines,
       speaking,
-      heard: this.#snapshot.heard || update.role === 'user' || speaking !== null,
+      heard: this.#snapshot.heard || visitor || speaking !== null,
     });
   }
 

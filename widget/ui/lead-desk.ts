@@ -101,6 +101,7 @@ export class LeadDesk {
         const href = context.host.ownerDocument.defaultView?.location.href;
         return (href && pageUrlVariable(href)) ?? null;
       },
+      demo: context.config().demo,
     });
   }
 

@@ -1,7 +1,9 @@
 import { type ReactElement, useLayoutEffect, useRef } from 'react';
+import type { Language } from '../element/i18n/languages.ts';
 import type { WidgetTexts } from '../element/i18n/widget-texts.ts';
 import type { ChatState } from './chat/chat-state.ts';
 import type { ConversationSnapshot } from './conversation-store.ts';
+import { SAMPLE_VISITOR } from './i18n/sample-visitor.ts';
 import { formatCallLength, type Speaker } from './transcript-merge.ts';
 import { useUiServices } from './ui-services.ts';
 
@@ -62,7 +64,15 @@ function mergeItems(conversation: ConversationSnapshot, chat: ChatState | undefi
   return [...spoken, ...typed].sort((a, b) => a.at - b.at);
 }
 
-function speakerName(role: Speaker, assistantName: string, texts: WidgetTexts): string {
+function speakerName(
+  role: Speaker,
+  assistantName: string,
+  texts: WidgetTexts,
+  language: Language,
+): string {
+  if (role === 'sample-visitor') {
+    return SAMPLE_VISITOR[language];
+  }
   return role === 'assistant' ? assistantName : texts.you;
 }
 
@@ -80,7 +90,7 @@ export function TranscriptLog({
   chat,
   onRetry,
 }: TranscriptLogProps): ReactElement {
-  const { texts } = useUiServices();
+  const { texts, language } = useUiServices();
   const log = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
   const { endedAfterMs, announcement } = conversation;
@@ -127,7 +137,7 @@ export function TranscriptLog({
             part="transcript-line"
             data-typed={line.typed ? 'true' : 'false'}
           >
-            <span className="who">{speakerName(line.role, assistantName, texts)}</span>{' '}
+            <span className="who">{speakerName(line.role, assistantName, texts, language)}</span>{' '}
             {line.typed ? <span className="typed-mark">{texts.typed}</span> : null}{' '}
             <span className="said">{line.text}</span>
             {line.failedId === null ? null : (
@@ -154,7 +164,7 @@ export function TranscriptLog({
       )}
       <p className="sr-only" aria-live="polite">
         {announcement
-          ? `${speakerName(announcement.role, assistantName, texts)}: ${announcement.text}`
+          ? `${speakerName(announcement.role, assistantName, texts, language)}: ${announcement.text}`
           : ''}
       </p>
       <p className="sr-only" aria-live="polite">

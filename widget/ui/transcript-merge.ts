@@ -4,8 +4,12 @@
  * See docs/behaviour.md#messages.
  */
 
-/** Who said a line: the platform's transcript roles. */
-export type Speaker = 'assistant' | 'user';
+/**
+ * Who said a line: the platform's transcript roles, and `sample-visitor` for a scripted visitor
+ * line of the offline demo (which has no speech recognition, so it shows a sample of what a
+ * visitor says rather than what this visitor said; the line must never read as theirs).
+ */
+export type Speaker = 'assistant' | 'user' | 'sample-visitor';
 
 /** One line of the conversation. A partial line is replaced in place until its final arrives. */
 export interface TranscriptLine {
@@ -44,16 +48,24 @@ export const MAX_TRANSCRIPT_LINES = 200;
 export const EMPTY_TRANSCRIPT: TranscriptState = {
   lines: [],
   nextId: 1,
-  finalAt: { assistant: Number.NEGATIVE_INFINITY, user: Number.NEGATIVE_INFINITY },
+  finalAt: {
+    assistant: Number.NEGATIVE_INFINITY,
+    user: Number.NEGATIVE_INFINITY,
+    'sample-visitor': Number.NEGATIVE_INFINITY,
+  },
 };
 
 /**
  * Reads a transcript out of a call message, or `null` when it is something else (or has no
  * text). Both the plain `transcript` type and the platform's `transcript[transcriptType="final"]`
- * are read; a message without `transcriptType` is taken as final.
+ * are read; a message without `transcriptType` is taken as final. A visitor transcript marked
+ * `sample: true` (the offline demo's scripted lines) is read as the `sample-visitor`'s.
  */
 export function readTranscript(message: object, receivedAt: number): TranscriptUpdate | null {
-  const { type, role, transcript, transcriptType, timestamp } = message as Record<string, unknown>;
+  const { type, role, transcript, transcriptType, timestamp, sample } = message as Record<
+    string,
+    unknown
+  >;
   if (typeof type !== 'string' || !type.startsWith('transcript')) {
     return null;
   }
@@ -66,7 +78,8 @@ export function readTranscript(message: object, receivedAt: number): TranscriptU
   }
   const final = transcriptType !== 'partial' || type.includes('final');
   const at = typeof timestamp === 'number' && Number.isFinite(timestamp) ? timestamp : receivedAt;
-  return { role, final, text, at };
+  const speaker: Speaker = role === 'user' && sample === true ? 'sample-visitor' : role;
+  return { role: speaker, final, text, at };
 }
 
 /** Where a new line starting at `at` goes: after every line that started at or before it. */
