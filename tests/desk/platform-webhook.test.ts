@@ -168,6 +168,21 @@ describe('POST /platform/webhook', () => {
     expect(json.error.message).toMatch(/ServerMessageEndOfCallReport/);
   });
 
+  it('stores a 10 MB transcript whole, as text, and keeps answering', async () => {
+    const words = 'Could we see the garden <b>first</b>? '.repeat(270_000); // about 10 MB
+    await postJson(`${desk.url}/leads`, viewingBody({ conversationId: 'call-10mb' }));
+    const res = await webhook(
+      endOfCallReport('call-10mb', { artifact: { transcript: words, messages: [] } }),
+    );
+    expect(res.status).toBe(200);
+    const line = (await exported()).find((l) => l.conversationId === 'call-10mb');
+    expect(line?.conversation.transcript.length).toBe(words.length);
+    expect(line?.conversation.transcript.startsWith('Could we see the garden <b>first</b>?')).toBe(
+      true,
+    );
+    expect((await fetch(`${desk.url}/health`)).status).toBe(200);
+  });
+
   it('refuses a 20 MB body with 413 and malformed JSON with 400', async () => {
     const huge = endOfCallReport('call-huge', {
       artifact: { transcript: 'x'.repeat(20 * 1024 * 1024), messages: [] },
