@@ -10,24 +10,28 @@ import {
   VISITOR_SPEECH_WAV,
   waitForEvent,
 } from '../fixtures/demo/demo-page.ts';
-import { leadEvents, leadSiteFixture, recordLeadEvents } from '../fixtures/demo/lead-site.ts';
+import {
+  capturesOf,
+  leadEvents,
+  leadSiteFixture,
+  recordLeadEvents,
+} from '../fixtures/demo/lead-site.ts';
 import { withPage } from '../helpers/chromium.ts';
 
 /**
  * `npm start`'s whole lead path in real Chromium: the built site's demo page, the offline demo
  * assistant (a fake microphone speaks the visitor's lines), the widget answering its
- * `request_viewing` and `capture_lead` tool calls, and the site's lead stand-in writing them to
- * a JSON-lines file (a temporary one here, `data/leads.jsonl` under `npm start`).
+ * `request_viewing` and `capture_lead` tool calls and handing them to the page (a build without
+ * `VITE_LEAD_ENDPOINT`; with `npm start` they go on to the desk: desk-pipeline.test.ts).
  */
 
 const site = leadSiteFixture({
   media: 'granted',
   args: [`--use-file-for-fake-audio-capture=${VISITOR_SPEECH_WAV}`],
 });
-const lines = () => site.lines();
 
 describe('the offline demo’s lead path on /assistant (real Chromium, built site)', () => {
-  it('ends with one lead and one viewing request in the leads file, one lead event, and the confirmation', async () => {
+  it('ends with one lead and one viewing request handed to the page, and the confirmation', async () => {
     await withPage(site.browser, async (page) => {
       await recordLeadEvents(page);
       await openDemoPage(page, `${site.server.url}${DEMO_PATH}`);
@@ -45,13 +49,11 @@ describe('the offline demo’s lead path on /assistant (real Chromium, built sit
         },
         60_000,
       );
-      await expect.poll(() => lines().length, { timeout: 15_000 }).toBe(2);
+      await expect.poll(async () => (await capturesOf(page)).length, { timeout: 15_000 }).toBe(2);
 
-      const kinds = lines()
-        .map((line) => line.kind)
-        .sort();
+      const kinds = (await capturesOf(page)).map((line) => line.kind).sort();
       expect(kinds).toEqual(['lead', 'viewing-request']);
-      const lead = lines().find((line) => line.kind === 'lead');
+      const lead = (await capturesOf(page)).find((line) => line.kind === 'lead');
       expect(lead).toMatchObject({
         fields: { name: DEMO_VISITOR.name, intent: 'buy', consentToContact: true },
       });
@@ -66,7 +68,9 @@ describe('the offline demo’s lead path on /assistant (real Chromium, built sit
         agentName: LISTING.agent,
       };
       expect(lead?.listing).toEqual(listing);
-      expect(lines().find((line) => line.kind === 'viewing-request')?.listing).toEqual(listing);
+      expect(
+        (await capturesOf(page)).find((line) => line.kind === 'viewing-request')?.listing,
+      ).toEqual(listing);
 
       const events = await leadEvents(page);
       expect(events.filter((e) => e.type === 'voice-assistant:lead')).toHaveLength(1);
@@ -76,7 +80,7 @@ describe('the offline demo’s lead path on /assistant (real Chromium, built sit
       await waitForEvent(page, 'call-end', {}, 30_000);
       const recorded = await recordedEvents(page);
       expect(recorded.some((e) => e.name === 'error')).toBe(false);
-      expect(lines()).toHaveLength(2);
+      expect(await capturesOf(page)).toHaveLength(2);
     });
   });
 });
