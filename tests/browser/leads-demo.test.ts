@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_LISTING_ID } from '../../site/lib/demo-listing.ts';
 import { LISTING } from '../../widget/demo/listing-facts.ts';
-import { CLIPS, DEMO_VISITOR } from '../../widget/demo/script.ts';
+import { DEMO_VISITOR } from '../../widget/demo/script.ts';
 import {
-  agreeToConsent,
+  bookViewingByVoice,
   DEMO_PATH,
-  openDemoPage,
   recordedEvents,
   VISITOR_SPEECH_WAV,
   waitForEvent,
@@ -34,21 +33,7 @@ describe('the offline demo’s lead path on /assistant (real Chromium, built sit
   it('ends with one lead and one viewing request handed to the page, and the confirmation', async () => {
     await withPage(site.browser, async (page) => {
       await recordLeadEvents(page);
-      await openDemoPage(page, `${site.server.url}${DEMO_PATH}`);
-      await page.getByRole('button', { name: 'Talk to Assistant' }).click();
-      await agreeToConsent(page);
-      await waitForEvent(page, 'message', { type: 'tool-calls' }, 90_000);
-      await waitForEvent(
-        page,
-        'message',
-        {
-          type: 'transcript',
-          role: 'assistant',
-          transcriptType: 'final',
-          transcript: CLIPS.booked.text,
-        },
-        60_000,
-      );
+      await bookViewingByVoice(page, `${site.server.url}${DEMO_PATH}`);
       await expect.poll(async () => (await capturesOf(page)).length, { timeout: 15_000 }).toBe(2);
 
       const kinds = (await capturesOf(page)).map((line) => line.kind).sort();

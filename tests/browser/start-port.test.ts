@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from '../helpers/free-port.ts';
 
 // `PORT=… npm start` after the build: scripts/start.ts serves dist/site on the chosen port with
 // the desk beside it on DESK_PORT, and a port already taken, or a desk that cannot start, fails
@@ -28,17 +28,6 @@ afterEach(async () => {
   );
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === 'string') {
-    throw new Error('no port');
-  }
-  return address.port;
-}
 
 /** ANSI colour codes: with `CI` set, Vite prints the port in bold, which splits `:port/`. */
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
