@@ -7,11 +7,21 @@ import { widgetRelease } from './scripts/widget-release.ts';
 import { parseSiteConfig, type SiteConfig } from './site/config.ts';
 import { headTags } from './site/head.ts';
 import { formStandInPlugin } from './site/server/form-stand-in.ts';
-import { leadStandInPlugin } from './site/server/lead-stand-in.ts';
 import { previewRoutesPlugin } from './site/server/preview-routes.ts';
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 const summaryReporter = './tests/helpers/summary-reporter.ts';
+
+// A deploy built without a lead endpoint must not look like one that delivers leads
+// (docs/behaviour.md#leads): the site builds, and says loudly where its leads go.
+const NO_LEAD_ENDPOINT = [
+  '',
+  "!!! VITE_LEAD_ENDPOINT is not set: the site's widgets hand leads and viewing requests to the",
+  '!!! page only (voice-assistant:lead events); nothing posts them anywhere. Set it to the desk',
+  '!!! (npm run desk, then VITE_LEAD_ENDPOINT=https://YOUR-DESK/leads; npm start uses',
+  '!!! http://127.0.0.1:8787/leads) or to a form-forwarding service before a deploy.',
+  '',
+].join('\n');
 
 // The dev server has no prerendered HTML: give it the landing page's <head> tags.
 function devHeadPlugin(config: SiteConfig): Plugin {
@@ -28,10 +38,13 @@ function devHeadPlugin(config: SiteConfig): Plugin {
 // One file for the site app (root: site/) and the three test worlds: unit tests in
 // happy-dom, API tests against a loopback server in node, and browser tests that drive
 // Debian Chromium over the built output.
-export default defineConfig(({ mode, isSsrBuild }) => {
+export default defineConfig(({ command, mode, isSsrBuild }) => {
   // Build settings come from the environment or .env files at the repository root; a bad value
   // stops here with the full list of problems (site/config.ts).
   const siteConfig = parseSiteConfig(loadEnv(mode, repoRoot, 'VITE_'));
+  if (command === 'build' && !isSsrBuild && siteConfig.leadEndpoint === null) {
+    console.warn(NO_LEAD_ENDPOINT);
+  }
   return {
     root: 'site',
     envDir: repoRoot,
@@ -40,7 +53,6 @@ export default defineConfig(({ mode, isSsrBuild }) => {
       react(),
       plainDynamicImports(),
       formStandInPlugin(),
-      leadStandInPlugin(),
       previewRoutesPlugin(),
       devHeadPlugin(siteConfig),
     ],

@@ -7,9 +7,6 @@
 /** The local stand-in for the form-forwarding service, served by the Vite plugin. */
 export const FORM_STAND_IN_PATH = '/forms/contact';
 
-/** The local stand-in that receives the widgets' leads and viewing requests (`lead-endpoint`). */
-export const LEAD_STAND_IN_PATH = '/forms/lead';
-
 /** Validated build settings. */
 export interface SiteConfig {
   /** Public key for the voice platform; `null` runs the offline demo assistant. */
@@ -20,10 +17,12 @@ export interface SiteConfig {
   formEndpoint: string;
   /** `true` when no endpoint was configured and the local stand-in answers. */
   formStandIn: boolean;
-  /** The site's widgets' `lead-endpoint`: a form-forwarding service URL, or the stand-in. */
-  leadEndpoint: string;
-  /** `true` when no lead endpoint was configured and the local stand-in answers. */
-  leadStandIn: boolean;
+  /**
+   * The site's widgets' `lead-endpoint`: the desk's `POST /leads` (`npm start` sets it), or a
+   * form-forwarding service. `null` when none was configured: leads are then handed to the host
+   * page only (the `voice-assistant:lead` events), and the build says so (docs/behaviour.md#leads).
+   */
+  leadEndpoint: string | null;
   /** Platform API base URL override; `null` keeps the widget's default. */
   apiBaseUrl: string | null;
   /** Absolute origin (and optional path) the site is published at, without a trailing slash. */
@@ -137,8 +136,7 @@ export function parseSiteConfig(env: SiteEnv): SiteConfig {
     assistantId,
     formEndpoint: formUrl ? formUrl.href : FORM_STAND_IN_PATH,
     formStandIn: formUrl === null,
-    leadEndpoint: leadUrl ? leadUrl.href : LEAD_STAND_IN_PATH,
-    leadStandIn: leadUrl === null,
+    leadEndpoint: leadUrl ? leadUrl.href : null,
     apiBaseUrl: apiUrl ? withoutTrailingSlash(apiUrl) : null,
     siteUrl: siteUrl ? withoutTrailingSlash(siteUrl) : DEFAULT_SITE_URL,
   };

@@ -6,7 +6,7 @@ import { demoListingAttributes } from './demo-listing.ts';
 /**
  * Attributes that connect a `<voice-assistant>` to the build settings: the public key when one
  * is set, otherwise the offline demo assistant; where its leads go (`lead-endpoint`: the
- * configured service or the local stand-in); and the API base URL override, if any.
+ * desk or a configured service; none when unset, so leads go to the host page only); and the API base URL override, if any.
  */
 export function widgetConnectionAttributes(
   config: Pick<SiteConfig, 'vapiPublicKey' | 'apiBaseUrl'> &

@@ -7,18 +7,22 @@ import {
   openDemoPage,
   recordedEvents,
 } from '../fixtures/demo/demo-page.ts';
-import { leadEvents, leadSiteFixture, recordLeadEvents } from '../fixtures/demo/lead-site.ts';
+import {
+  capturesOf,
+  leadEvents,
+  leadSiteFixture,
+  recordLeadEvents,
+} from '../fixtures/demo/lead-site.ts';
 import { withPage } from '../helpers/chromium.ts';
 
 // Issue 13 §4, "Typed chat can reach the same outcome", in real Chromium on the built site's demo
 // page with the microphone denied: the visitor only types, books 2 PM and gives a name and a
 // phone number; the offline demo calls `request_viewing` and `capture_lead` through the same lead
-// wiring as a call, and the site's lead stand-in writes them to a JSON-lines file.
+// wiring as a call, and hands them to the page (a build without VITE_LEAD_ENDPOINT).
 
 const WAIT = { timeout: 15_000 };
 
 const site = leadSiteFixture({ media: 'denied' });
-const lines = () => site.lines();
 /** The Transcript log of the page's one widget (`/assistant` gives it no id). */
 function logText(page: Page): Promise<string> {
   return page
@@ -40,24 +44,23 @@ describe('the offline demo’s lead path, typed only (real Chromium, built site,
       await expect
         .poll(() => logText(page), WAIT)
         .toContain('What name and phone number or email should Daniel use to confirm?');
-      expect(lines()).toEqual([]);
+      expect(await capturesOf(page)).toEqual([]);
 
       await typeAndSend(page, 'I’m Sam Rivera, text me at 604 555 0134');
       await expect
         .poll(() => logText(page), WAIT)
         .toContain('Thanks, Sam Rivera. I’ve passed your details to Daniel');
-      await expect.poll(() => lines().length, WAIT).toBe(2);
-      expect(
-        lines()
-          .map((line) => line.kind)
-          .sort(),
-      ).toEqual(['lead', 'viewing-request']);
-      const lead = lines().find((line) => line.kind === 'lead');
+      await expect.poll(async () => (await capturesOf(page)).length, WAIT).toBe(2);
+      expect((await capturesOf(page)).map((line) => line.kind).sort()).toEqual([
+        'lead',
+        'viewing-request',
+      ]);
+      const lead = (await capturesOf(page)).find((line) => line.kind === 'lead');
       expect(lead).toMatchObject({
         fields: { name: 'Sam Rivera', intent: 'buy', consentToContact: true },
       });
       expect(String(lead?.conversationId)).toMatch(/^demo-chat-/);
-      const viewing = lines().find((line) => line.kind === 'viewing-request');
+      const viewing = (await capturesOf(page)).find((line) => line.kind === 'viewing-request');
       expect(viewing).toMatchObject({ fields: { preferredTimes: ['Saturday 2:00 PM'] } });
 
       // More typing books nothing twice.
@@ -68,7 +71,7 @@ describe('the offline demo’s lead path, typed only (real Chromium, built site,
       const events = await leadEvents(page);
       expect(events.filter((e) => e.type === 'voice-assistant:lead')).toHaveLength(1);
       expect(events.filter((e) => e.type === 'voice-assistant:viewing-request')).toHaveLength(1);
-      expect(lines()).toHaveLength(2);
+      expect(await capturesOf(page)).toHaveLength(2);
       // The visitor never spoke: no call started, the only error is the denied microphone.
       const recorded = await recordedEvents(page);
       expect(recorded.some((e) => e.name === 'call-start')).toBe(false);

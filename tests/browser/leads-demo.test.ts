@@ -3,55 +3,42 @@ import { DEMO_LISTING_ID } from '../../site/lib/demo-listing.ts';
 import { LISTING } from '../../widget/demo/listing-facts.ts';
 import { CLIPS, DEMO_VISITOR } from '../../widget/demo/script.ts';
 import {
-  agreeToConsent,
+  bookViewingByVoice,
   DEMO_PATH,
-  openDemoPage,
   recordedEvents,
   VISITOR_SPEECH_WAV,
   waitForEvent,
 } from '../fixtures/demo/demo-page.ts';
-import { leadEvents, leadSiteFixture, recordLeadEvents } from '../fixtures/demo/lead-site.ts';
+import {
+  capturesOf,
+  leadEvents,
+  leadSiteFixture,
+  recordLeadEvents,
+} from '../fixtures/demo/lead-site.ts';
 import { withPage } from '../helpers/chromium.ts';
 
 /**
  * `npm start`'s whole lead path in real Chromium: the built site's demo page, the offline demo
  * assistant (a fake microphone speaks the visitor's lines), the widget answering its
- * `request_viewing` and `capture_lead` tool calls, and the site's lead stand-in writing them to
- * a JSON-lines file (a temporary one here, `data/leads.jsonl` under `npm start`).
+ * `request_viewing` and `capture_lead` tool calls and handing them to the page (a build without
+ * `VITE_LEAD_ENDPOINT`; with `npm start` they go on to the desk: desk-pipeline.test.ts).
  */
 
 const site = leadSiteFixture({
   media: 'granted',
   args: [`--use-file-for-fake-audio-capture=${VISITOR_SPEECH_WAV}`],
 });
-const lines = () => site.lines();
 
 describe('the offline demo’s lead path on /assistant (real Chromium, built site)', () => {
-  it('ends with one lead and one viewing request in the leads file, one lead event, and the confirmation', async () => {
+  it('ends with one lead and one viewing request handed to the page, and the confirmation', async () => {
     await withPage(site.browser, async (page) => {
       await recordLeadEvents(page);
-      await openDemoPage(page, `${site.server.url}${DEMO_PATH}`);
-      await page.locator('voice-assistant').getByRole('button', { name: 'Talk to Nora' }).click();
-      await agreeToConsent(page);
-      await waitForEvent(page, 'message', { type: 'tool-calls' }, 90_000);
-      await waitForEvent(
-        page,
-        'message',
-        {
-          type: 'transcript',
-          role: 'assistant',
-          transcriptType: 'final',
-          transcript: CLIPS.booked.text,
-        },
-        60_000,
-      );
-      await expect.poll(() => lines().length, { timeout: 15_000 }).toBe(2);
+      await bookViewingByVoice(page, `${site.server.url}${DEMO_PATH}`);
+      await expect.poll(async () => (await capturesOf(page)).length, { timeout: 15_000 }).toBe(2);
 
-      const kinds = lines()
-        .map((line) => line.kind)
-        .sort();
+      const kinds = (await capturesOf(page)).map((line) => line.kind).sort();
       expect(kinds).toEqual(['lead', 'viewing-request']);
-      const lead = lines().find((line) => line.kind === 'lead');
+      const lead = (await capturesOf(page)).find((line) => line.kind === 'lead');
       expect(lead).toMatchObject({
         fields: { name: DEMO_VISITOR.name, intent: 'buy', consentToContact: true },
       });
@@ -67,8 +54,10 @@ describe('the offline demo’s lead path on /assistant (real Chromium, built sit
       };
       expect(lead?.listing).toEqual(listing);
       // The desk and the inbox mark a demo's captures (issue 21).
-      expect(lines().map((line) => line.demo)).toEqual([true, true]);
-      expect(lines().find((line) => line.kind === 'viewing-request')?.listing).toEqual(listing);
+      expect((await capturesOf(page)).map((line) => line.demo)).toEqual([true, true]);
+      expect(
+        (await capturesOf(page)).find((line) => line.kind === 'viewing-request')?.listing,
+      ).toEqual(listing);
 
       const events = await leadEvents(page);
       expect(events.filter((e) => e.type === 'voice-assistant:lead')).toHaveLength(1);
@@ -78,7 +67,7 @@ describe('the offline demo’s lead path on /assistant (real Chromium, built sit
       await waitForEvent(page, 'call-end', {}, 30_000);
       const recorded = await recordedEvents(page);
       expect(recorded.some((e) => e.name === 'error')).toBe(false);
-      expect(lines()).toHaveLength(2);
+      expect(await capturesOf(page)).toHaveLength(2);
       // The demo promises nothing the product does not do: no text message is ever sent.
       const said = recorded
         .filter((e) => e.name === 'message')

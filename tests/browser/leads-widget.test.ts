@@ -1,19 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createLeadStandIn } from '../../site/server/lead-stand-in.ts';
-import { readLeadLines } from '../fixtures/demo/lead-site.ts';
 import { startWidgetServer } from '../fixtures/widget/harness.ts';
 import { CAPTURE_LEAD } from '../fixtures/widget/lead-tool-calls.ts';
 import { launchChromium, withPage } from '../helpers/chromium.ts';
+import { LeadReceiver } from '../helpers/lead-receiver.ts';
 import type { StaticServer } from '../helpers/static-server.ts';
 
 /**
  * The built widget's lead capture in real Chromium: listing variables in POST /call/web, and a
- * `capture_lead` tool call (through the fake room) delivered to the site's lead stand-in.
+ * `capture_lead` tool call (through the fake room) delivered to a loopback lead endpoint.
  */
 
 const LISTING_JSON_LD = JSON.stringify({
@@ -56,20 +52,15 @@ async function readBody(req: IncomingMessage): Promise<string> {
 
 let browser: Browser;
 let server: StaticServer;
-let dir: string;
-let leadsFile: string;
-let standIn: ReturnType<typeof createLeadStandIn>;
-/** How the lead endpoint answers the next POSTs: `500` a few times, then the stand-in. */
+let receiver = new LeadReceiver();
+/** How the lead endpoint answers the next POSTs: `500` a few times, then the receiver. */
 let failNext = 0;
 const leadPosts: number[] = [];
 const webCallBodies: unknown[] = [];
 
-const leadLines = () => readLeadLines(leadsFile);
+const leadLines = () => receiver.captures;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'leads-widget-'));
-  leadsFile = join(dir, 'leads.jsonl');
-  standIn = createLeadStandIn({ file: leadsFile });
   server = await startWidgetServer(
     {},
     {
@@ -97,7 +88,7 @@ beforeAll(async () => {
           res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"down"}');
           return;
         }
-        await standIn.handle(req, res);
+        await receiver.handle(req, res);
         leadPosts.push(res.statusCode);
       },
     },
@@ -108,12 +99,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 beforeEach(() => {
-  rmSync(leadsFile, { force: true });
-  standIn = createLeadStandIn({ file: leadsFile });
+  receiver = new LeadReceiver();
   failNext = 0;
   leadPosts.length = 0;
 });

@@ -53,4 +53,21 @@ describe('the transcript the widget delivers when a conversation ends', () => {
       startedAt: '2026-11-23T01:00:00.000Z',
     });
   });
+
+  it('marks the offline demo’s transcript as the desk marks its captures', () => {
+    const demo = conversationDelivery({
+      idempotencyKey: 'conv-2',
+      conversationId: 'call-2',
+      channel: 'call',
+      lines: [],
+      startedAt: START,
+      endedAt: START,
+      durationMs: null,
+      pageHref: undefined,
+      demo: true,
+    });
+    expect(demo.demo).toBe(true);
+    expect(parseConversationBody(JSON.parse(JSON.stringify(demo))).conversation.demo).toBe(true);
+    expect('demo' in body).toBe(false);
+  });
 });

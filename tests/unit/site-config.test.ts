@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import {
-  FORM_STAND_IN_PATH,
-  LEAD_STAND_IN_PATH,
-  parseSiteConfig,
-  SiteConfigError,
-} from '../../site/config.ts';
+import { FORM_STAND_IN_PATH, parseSiteConfig, SiteConfigError } from '../../site/config.ts';
 
 describe('parseSiteConfig', () => {
-  it('defaults to the offline demo, assistant "demo", the local form stand-in and localhost', () => {
+  it('defaults to the offline demo, assistant "demo", the local form stand-in, leads to the host page only, and localhost', () => {
     expect(parseSiteConfig({})).toEqual({
       vapiPublicKey: null,
       assistantId: 'demo',
       formEndpoint: FORM_STAND_IN_PATH,
       formStandIn: true,
-      leadEndpoint: LEAD_STAND_IN_PATH,
-      leadStandIn: true,
+      leadEndpoint: null,
       apiBaseUrl: null,
       siteUrl: 'http://localhost:4173',
     });
@@ -42,21 +36,16 @@ describe('parseSiteConfig', () => {
       formEndpoint: 'https://formspree.io/f/xyzabcd',
       formStandIn: false,
       leadEndpoint: 'https://formspree.io/f/leads42',
-      leadStandIn: false,
       apiBaseUrl: 'https://api.vapi.ai',
       siteUrl: 'https://www.hearthline.ai',
     });
   });
 
-  it("lets the site's widgets post leads to a configured endpoint, else to the stand-in", () => {
-    expect(parseSiteConfig({ VITE_LEAD_ENDPOINT: 'http://localhost:9000/f/leads' })).toMatchObject({
-      leadEndpoint: 'http://localhost:9000/f/leads',
-      leadStandIn: false,
+  it("lets the site's widgets post leads to a configured endpoint (the desk), else to none", () => {
+    expect(parseSiteConfig({ VITE_LEAD_ENDPOINT: 'http://127.0.0.1:8787/leads' })).toMatchObject({
+      leadEndpoint: 'http://127.0.0.1:8787/leads',
     });
-    expect(parseSiteConfig({ VITE_LEAD_ENDPOINT: '  ' })).toMatchObject({
-      leadEndpoint: '/forms/lead',
-      leadStandIn: true,
-    });
+    expect(parseSiteConfig({ VITE_LEAD_ENDPOINT: '  ' })).toMatchObject({ leadEndpoint: null });
   });
 
   it('allows plain http only for loopback hosts', () => {

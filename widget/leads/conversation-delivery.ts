@@ -28,6 +28,8 @@ export interface ConversationDelivery {
   readonly endedAt: string;
   readonly durationSeconds: number | null;
   readonly pageUrl: string | null;
+  /** Present on the offline demo's transcripts, as on its captures. */
+  readonly demo?: true;
 }
 
 /** A transcript line as the conversation view keeps it (`transcript-merge.ts`). */
@@ -50,6 +52,7 @@ export interface ConversationFacts {
   endedAt: number;
   durationMs: number | null;
   pageHref: string | undefined;
+  demo?: boolean;
 }
 
 /** The body to deliver (pure): the non-empty lines in order, timed from the start. */
@@ -71,5 +74,6 @@ export function conversationDelivery(facts: ConversationFacts): ConversationDeli
     endedAt: new Date(facts.endedAt).toISOString(),
     durationSeconds: facts.durationMs === null ? null : Math.round(facts.durationMs / 1000),
     pageUrl: (facts.pageHref && pageUrlVariable(facts.pageHref)) ?? null,
+    ...(facts.demo === true && { demo: true as const }),
   };
 }

@@ -155,8 +155,8 @@ export class LeadCapture {
   conversationEnded(ending: ConversationEnding): void {
     const watched = this.#watched;
     this.#watched = null;
-    watched?.turn.then(() =>
-      watched.desk?.conversationEnded({ ...ending, startedAt: watched.startedAt }),
-    );
+    watched?.turn
+      .then(() => watched.desk?.conversationEnded({ ...ending, startedAt: watched.startedAt }))
+      .catch(() => undefined);
   }
 }

@@ -184,6 +184,7 @@ export class LeadDesk {
       conversationId,
       endedAt: Date.now(),
       pageHref: host.ownerDocument.defaultView?.location.href,
+      demo: config().demo,
     });
     queueFor(endpoint)
       .deliver(transcript, { consentAgreed: true })
