@@ -83,16 +83,19 @@ export async function startInboxDesk(): Promise<InboxDesk> {
   );
   const db = desk.services.database.db;
   await createAccounts(db);
+  let leadCount = 0;
   return {
     url: desk.url,
     desk,
     async addLead(lead = {}) {
       const conversationId = `call-${randomUUID()}`;
       const kind = lead.kind ?? 'lead';
+      // Each lead its own person: the desk merges leads that share a phone or an email.
+      leadCount += 1;
       const contact = {
         name: lead.name ?? 'Sam Rivera',
-        email: lead.email ?? 'sam@example.com',
-        phone: lead.phone ?? '+1 604 555 0134',
+        email: lead.email ?? `visitor${leadCount}@example.com`,
+        phone: lead.phone ?? `+1 604 555 ${String(1000 + leadCount).slice(-4)}`,
       };
       const capturedAt = lead.capturedAt ?? new Date().toISOString();
       const answer = await post(`${desk.url}/leads`, {
