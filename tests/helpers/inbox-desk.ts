@@ -32,6 +32,8 @@ export interface TestLead {
   /** Transcript lines, stored as the widget's end-of-conversation report. */
   messages?: { role: 'assistant' | 'user'; text: string; secondsFromStart?: number }[];
   capturedAt?: string;
+  /** Sent from the offline demo (`demo: true`), shown with a Demo badge. */
+  demo?: boolean;
 }
 
 export interface InboxDesk {
@@ -118,6 +120,7 @@ export async function startInboxDesk(): Promise<InboxDesk> {
           acceptedAt: capturedAt,
         },
         pageUrl: 'https://maple-ridge.example/listings/14-linden-court',
+        ...(lead.demo && { demo: true }),
       });
       if (lead.messages) {
         await post(`${desk.url}/leads`, {
@@ -127,6 +130,7 @@ export async function startInboxDesk(): Promise<InboxDesk> {
           messages: lead.messages,
           durationSeconds: 95,
           endedReason: 'customer-ended-call',
+          ...(lead.demo && { demo: true }),
         });
       }
       return String(answer.id);
