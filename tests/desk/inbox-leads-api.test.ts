@@ -143,6 +143,9 @@ describe.each([pglite(), postgres()])('the inbox API on $name', (database: Datab
     expect(names(page)).toContain('Dan Own');
     expect(names(page)).not.toContain('Priya Other');
     expect(page.leads.every((l) => l.agent.email === ACCOUNTS.daniel.email)).toBe(true);
+    // The listing filter offers an agent only their own listings.
+    expect(page.filters.listings).toEqual(['14 Linden Court']);
+    expect((await list(broker)).filters.listings).toEqual(['14 Linden Court', '9 Birch Lane']);
     expect((await api(desk.url, daniel, `/api/leads/${mine}`)).status).toBe(200);
     const refused = [
       api(desk.url, daniel, `/api/leads/${theirs}`),
