@@ -1,5 +1,6 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { SessionUser } from '../auth/sessions.ts';
+import { phoneKey } from '../ingest/person-keys.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
 import { LEAD_STATUSES, type LeadStatus } from './api-contract.ts';
 
@@ -44,11 +45,11 @@ export function parseLeadFilters(query: Record<string, string | undefined>): Lea
 }
 
 /**
- * A search as the vectors hold it: a phone number's digit groups joined ("604-555-0134" and
- * "+1 604 555 0134" become the digits the vector keeps whole), the rest as typed.
+ * A search as the vectors hold it: a phone number as the person's phone key ("604-555-0134" and
+ * "+1 604 555 0134" both become 6045550134, the key the vector keeps whole), the rest as typed.
  */
 export function searchText(q: string): string {
-  return q.trim().replace(/\+?\d[\d\s().-]{5,}\d/g, (m) => m.replace(/\D/g, ''));
+  return q.trim().replace(/\+?\d[\d\s().-]{5,}\d/g, (m) => phoneKey(m) ?? m);
 }
 
 /** The listing a lead is filed under: its address, else its id. */

@@ -57,29 +57,20 @@ export function agentOptions(brokerage: Brokerage): AgentOption[] {
 }
 
 /**
- * The distinct listings a filter offers, in order. For a broker, a loose index scan over the
- * listing index (one index probe per listing, not a pass over every lead).
+ * The distinct listings a filter offers, in order: a loose index scan over the listing index
+ * (or, for an agent, the agent-and-listing index), one index probe per listing, not a pass over
+ * every lead.
  */
 async function listingOptions(db: Kysely<DeskDatabase>, session: SessionUser): Promise<string[]> {
-  if (session.user.role === 'agent') {
-    const rows = await scoped(
-      db
-        .selectFrom('captures as c')
-        .select(LISTING_KEY.as('k'))
-        .where(sql<boolean>`${LISTING_KEY} is not null`),
-      session,
-    )
-      .groupBy(sql`1`)
-      .orderBy(sql`1`)
-      .limit(500)
-      .execute();
-    return rows.map((r) => r.k).filter((k): k is string => k !== null);
-  }
+  const agent = session.user.role === 'agent' ? session.user.email : null;
+  const mine = agent === null ? sql`true` : sql`lower(c.assigned_email) = ${agent}`;
   const { rows } = await sql<{ k: string }>`
     with recursive l(k) as (
-      (select ${LISTING_KEY} from captures c where ${LISTING_KEY} is not null order by 1 limit 1)
+      (select ${LISTING_KEY} from captures c where ${mine} and ${LISTING_KEY} is not null
+        order by 1 limit 1)
       union all
-      select (select ${LISTING_KEY} from captures c where ${LISTING_KEY} > l.k order by 1 limit 1)
+      select (select ${LISTING_KEY} from captures c where ${mine} and ${LISTING_KEY} > l.k
+        order by 1 limit 1)
       from l where l.k is not null
     )
     select k from l where k is not null limit 500`.execute(db);

@@ -78,15 +78,18 @@ export async function computeNumbers(
     and (${!scope.hideDemo} or not c.demo)
     and (${agentEmail}::text is null or lower(c.assigned_email) = ${agentEmail})`;
   const captures = await sql<CaptureGroup>`
-    with cap as (
+    with first_change as (
+      select s.capture_id, min(s.at) as at from lead_status_changes s
+      where s.from_status = 'New' and s.to_status <> 'New' and s.at >= ${from}
+      group by s.capture_id
+    ), cap as (
       select coalesce(c.listing ->> 'address', c.listing ->> 'id', ${NONE_KEY}) as listing,
         coalesce(c.page_url, ${NONE_KEY}) as page,
         coalesce(c.assigned_name, c.assigned_email, ${NONE_KEY}) as agent,
         c.kind, c.conversation_id, v.channel,
-        extract(epoch from ((select min(s.at) from lead_status_changes s
-          where s.capture_id = c.id and s.from_status = 'New' and s.to_status <> 'New')
-          - c.received_at))::float8 as secs
+        extract(epoch from (f.at - c.received_at))::float8 as secs
       from captures c left join conversations v on v.id = c.conversation_id
+        left join first_change f on f.capture_id = c.id
       where ${captureWhere}
     )
     select grouping(listing)::int as gl, grouping(page)::int as gp, grouping(agent)::int as ga,

@@ -72,6 +72,9 @@ describe('axe on every inbox page', () => {
     const { desk } = inbox;
     await withInboxPage(inbox.browser, async (page) => {
       await signIn(page, desk.url, ACCOUNTS.broker);
+      // Signing in moves focus to the list's heading; a fresh load starts at the top.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+      await page.goto(`${desk.url}/inbox`);
       await page.getByRole('link', { name: 'Avery Axe' }).waitFor();
       await page.keyboard.press('Tab');
       const skip = await page.evaluate(() => document.activeElement?.textContent);

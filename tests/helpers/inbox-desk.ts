@@ -32,6 +32,8 @@ export interface TestLead {
   /** Transcript lines, stored as the widget's end-of-conversation report. */
   messages?: { role: 'assistant' | 'user'; text: string; secondsFromStart?: number }[];
   capturedAt?: string;
+  /** Sent from the offline demo (`demo: true`), shown with a Demo badge. */
+  demo?: boolean;
 }
 
 export interface InboxDesk {
@@ -83,16 +85,19 @@ export async function startInboxDesk(): Promise<InboxDesk> {
   );
   const db = desk.services.database.db;
   await createAccounts(db);
+  let leadCount = 0;
   return {
     url: desk.url,
     desk,
     async addLead(lead = {}) {
       const conversationId = `call-${randomUUID()}`;
       const kind = lead.kind ?? 'lead';
+      // Each lead its own person: the desk merges leads that share a phone or an email.
+      leadCount += 1;
       const contact = {
         name: lead.name ?? 'Sam Rivera',
-        email: lead.email ?? 'sam@example.com',
-        phone: lead.phone ?? '+1 604 555 0134',
+        email: lead.email ?? `visitor${leadCount}@example.com`,
+        phone: lead.phone ?? `+1 604 555 ${String(1000 + leadCount).slice(-4)}`,
       };
       const capturedAt = lead.capturedAt ?? new Date().toISOString();
       const answer = await post(`${desk.url}/leads`, {
@@ -115,6 +120,7 @@ export async function startInboxDesk(): Promise<InboxDesk> {
           acceptedAt: capturedAt,
         },
         pageUrl: 'https://maple-ridge.example/listings/14-linden-court',
+        ...(lead.demo && { demo: true }),
       });
       if (lead.messages) {
         await post(`${desk.url}/leads`, {
@@ -124,6 +130,7 @@ export async function startInboxDesk(): Promise<InboxDesk> {
           messages: lead.messages,
           durationSeconds: 95,
           endedReason: 'customer-ended-call',
+          ...(lead.demo && { demo: true }),
         });
       }
       return String(answer.id);

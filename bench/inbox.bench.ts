@@ -1,0 +1,167 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import { parseDeskEnv } from '../desk/config/desk-env.ts';
+import type { LeadListPage } from '../desk/inbox/api-contract.ts';
+import { seedLeads } from '../desk/inbox/seed-leads.ts';
+import { startDesk } from '../desk/start-desk.ts';
+import {
+  ACCOUNTS,
+  type ApiSession,
+  api,
+  apiSignIn,
+  createAccounts,
+} from '../tests/helpers/inbox-api.ts';
+import { startPostgresServer } from '../tests/helpers/postgres-server.ts';
+import type { BenchReport } from './bench-types.ts';
+import { compressedSize } from './compressed-size.ts';
+
+// The inbox at scale (issue 20): 100,000 leads, 20,000 with a transcript (`npm run desk -- seed
+// --leads 100000`), the API timed over loopback as the app calls it, on PGlite and PostgreSQL.
+// Budgets: list and search p95 ≤ 50 ms, numbers p95 ≤ 200 ms, first-load JS ≤ 150 KB gzip.
+const LEADS = Number(process.env.INBOX_BENCH_LEADS ?? 100_000);
+const RUNS = 40;
+const LIST_P95_MS = 50;
+const NUMBERS_P95_MS = 200;
+const FIRST_LOAD_GZIP = 150 * 1024;
+
+function p95(ms: number[]): number {
+  const sorted = [...ms].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? 0;
+}
+
+async function timed(session: ApiSession, url: string, path: () => string): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < RUNS + 3; i++) {
+    const started = performance.now();
+    const res = await api(url, session, path());
+    await res.arrayBuffer();
+    if (res.status !== 200) {
+      throw new Error(`${path()}: ${res.status}`);
+    }
+    if (i >= 3) {
+      times.push(performance.now() - started);
+    }
+  }
+  return times;
+}
+
+async function measure(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | null) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'inbox-bench-'));
+  const desk = await startDesk(
+    parseDeskEnv({
+      DESK_PORT: '0',
+      DESK_DATA_DIR: dataDir,
+      ...(databaseUrl && { DATABASE_URL: databaseUrl }),
+    }),
+    { log: pino({ level: 'silent' }), deliver: false, weeklyReport: false },
+  );
+  try {
+    const { db } = desk.services.database;
+    await createAccounts(db);
+    const seeding = performance.now();
+    await seedLeads(db, {
+      leads: LEADS,
+      transcripts: 5,
+      agents: desk.services.brokerage.agents.filter((a) => a.role === 'agent'),
+      now: new Date(),
+    });
+    const seedSeconds = (performance.now() - seeding) / 1000;
+    const broker = await apiSignIn(desk.url, ACCOUNTS.broker);
+    const daniel = await apiSignIn(desk.url, ACCOUNTS.daniel);
+    const first = (await (await api(desk.url, broker, '/api/leads')).json()) as LeadListPage;
+    // A cursor 20 pages deep: keyset stays as fast as the first page.
+    let deep = first.nextCursor ?? '';
+    for (let i = 0; i < 20; i++) {
+      const page = (await (
+        await api(desk.url, broker, `/api/leads?cursor=${encodeURIComponent(deep)}`)
+      ).json()) as LeadListPage;
+      deep = page.nextCursor ?? deep;
+    }
+    const cases: [string, ApiSession, () => string, number][] = [
+      ['list, first page', broker, () => '/api/leads', LIST_P95_MS],
+      [
+        'list, 21st page (keyset)',
+        broker,
+        () => `/api/leads?cursor=${encodeURIComponent(deep)}`,
+        LIST_P95_MS,
+      ],
+      ['list, an agent', daniel, () => '/api/leads', LIST_P95_MS],
+      ['list, status filter', broker, () => '/api/leads?status=Contacted', LIST_P95_MS],
+      ['search, a transcript word', broker, () => '/api/leads?q=pergola', LIST_P95_MS],
+      ['search, a name', broker, () => '/api/leads?q=Riley%20Okafor', LIST_P95_MS],
+      ['search, a phone', broker, () => '/api/leads?q=604-555-0042', LIST_P95_MS],
+      ['numbers, 30 days', broker, () => '/api/numbers?days=30', NUMBERS_P95_MS],
+      ['numbers, 90 days', broker, () => '/api/numbers?days=90', NUMBERS_P95_MS],
+    ];
+    const rows: Record<string, string | number>[] = [];
+    const failures: string[] = [];
+    for (const [name, session, path, budget] of cases) {
+      const ms = p95(await timed(session, desk.url, path));
+      rows.push({ database: kind, request: name, 'p95 ms': ms.toFixed(1), 'budget ms': budget });
+      if (ms > budget) {
+        failures.push(`${kind}: ${name} p95 ${ms.toFixed(1)} ms > ${budget} ms`);
+      }
+    }
+    return { rows, failures, seedSeconds };
+  } finally {
+    await desk.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function firstLoadGzip(): Promise<number> {
+  const html = await readFile('dist/inbox/index.html', 'utf8');
+  const scripts = [...html.matchAll(/(?:src|href)="\/inbox\/(assets\/[^"]+\.js)"/g)].map(
+    (m) => m[1],
+  );
+  let total = 0;
+  for (const file of scripts) {
+    total += compressedSize(await readFile(join('dist/inbox', file ?? ''))).gzip;
+  }
+  return total;
+}
+
+export default async function inboxBench(): Promise<BenchReport> {
+  const rows: Record<string, string | number>[] = [];
+  const failures: string[] = [];
+  const notes: string[] = [
+    `${LEADS} leads, one in five with a transcript; ${RUNS} requests each over loopback`,
+  ];
+  const js = await firstLoadGzip();
+  rows.push({
+    database: '-',
+    request: 'first-load JS (gzip KB)',
+    'p95 ms': (js / 1024).toFixed(1),
+    'budget ms': 150,
+  });
+  if (js > FIRST_LOAD_GZIP) {
+    failures.push(`first-load JS ${(js / 1024).toFixed(1)} KB gzip > 150 KB`);
+  }
+  const embedded = await measure('PGlite', null);
+  rows.push(...embedded.rows);
+  failures.push(...embedded.failures);
+  notes.push(`seeding on PGlite took ${embedded.seedSeconds.toFixed(0)} s`);
+  let server: Awaited<ReturnType<typeof startPostgresServer>> | null = null;
+  try {
+    server = await startPostgresServer();
+    const admin = new pg.Client(server.url);
+    await admin.connect();
+    await admin.query('create database inbox_bench');
+    await admin.end();
+    const onPostgres = await measure(
+      'PostgreSQL',
+      server.url.replace(/\/postgres$/, '/inbox_bench'),
+    );
+    rows.push(...onPostgres.rows);
+    failures.push(...onPostgres.failures);
+    notes.push(`seeding on PostgreSQL took ${onPostgres.seedSeconds.toFixed(0)} s`);
+  } catch (error) {
+    notes.push(`PostgreSQL not measured: ${(error as Error).message.split('\n')[0]}`);
+  } finally {
+    await server?.stop();
+  }
+  return { title: 'Inbox API at scale', rows, failures, notes };
+}

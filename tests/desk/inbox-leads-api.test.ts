@@ -1,0 +1,251 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LeadDetail, LeadListPage, Numbers } from '../../desk/inbox/api-contract.ts';
+import { type DatabaseUnderTest, pglite, postgres } from '../helpers/desk-databases.ts';
+import { leadBody, postJson, startTestDesk, type TestDesk } from '../helpers/desk-harness.ts';
+import { ACCOUNTS, type ApiSession, api, apiSignIn, createAccounts } from '../helpers/inbox-api.ts';
+
+interface Lead {
+  name: string;
+  listing?: Record<string, string>;
+  words?: string;
+  demo?: boolean;
+}
+
+// Each file's leads on PGlite and on a real PostgreSQL: the search and keyset SQL run on both.
+describe.each([pglite(), postgres()])('the inbox API on $name', (database: DatabaseUnderTest) => {
+  let desk: TestDesk;
+  let broker: ApiSession;
+  let daniel: ApiSession;
+  let count = 0;
+
+  async function addLead(lead: Lead): Promise<string> {
+    count += 1;
+    const conversationId = `inbox-api-${count}`;
+    const res = await postJson(
+      `${desk.url}/leads`,
+      leadBody({
+        conversationId,
+        toolCallId: `tool-${count}`,
+        capturedAt: new Date().toISOString(),
+        listing: lead.listing ?? { address: '14 Linden Court', id: 'MRR-14-LINDEN' },
+        fields: {
+          name: lead.name,
+          email: `visitor${count}@example.com`,
+          phone: `+1 604 555 ${String(2000 + count)}`,
+          intent: 'buy',
+          consentToContact: true,
+        },
+        ...(lead.demo && { demo: true }),
+      }),
+    );
+    expect(res.status, await res.clone().text()).toBe(201);
+    if (lead.words) {
+      const conv = await postJson(`${desk.url}/leads`, {
+        kind: 'conversation',
+        idempotencyKey: `conv-${conversationId}`,
+        conversationId,
+        messages: [{ role: 'user', text: lead.words, secondsFromStart: 2 }],
+        ...(lead.demo && { demo: true }),
+      });
+      expect(conv.status, await conv.clone().text()).toBeLessThan(300);
+    }
+    return String(((await res.json()) as { id: string }).id);
+  }
+
+  async function list(session: ApiSession, query = ''): Promise<LeadListPage> {
+    const res = await api(desk.url, session, `/api/leads${query}`);
+    expect(res.status, await res.clone().text()).toBe(200);
+    return (await res.json()) as LeadListPage;
+  }
+  const names = (page: LeadListPage) => page.leads.map((l) => l.name);
+
+  beforeAll(async () => {
+    const url = database.freshUrl ? await database.freshUrl() : undefined;
+    desk = await startTestDesk(url ? { DATABASE_URL: url } : {}, {
+      deliver: false,
+      weeklyReport: false,
+    });
+    await createAccounts(desk.services.database.db);
+    [broker, daniel] = await Promise.all([
+      apiSignIn(desk.url, ACCOUNTS.broker),
+      apiSignIn(desk.url, ACCOUNTS.daniel),
+    ]);
+  }, 180_000);
+  afterAll(async () => {
+    await desk?.close();
+    await database.close();
+  });
+
+  it('shows demo leads while only demo leads exist, then hides them by default', async () => {
+    await addLead({ name: 'Dora Demo', demo: true, words: 'we love the fireplace' });
+    const onlyDemo = await list(broker);
+    expect(names(onlyDemo)).toEqual(['Dora Demo']);
+    expect(onlyDemo.demoHidden).toBe(false);
+    expect(onlyDemo.leads[0]?.demo).toBe(true);
+    await addLead({ name: 'Rita Real' });
+    const hidden = await list(broker);
+    expect(names(hidden)).toEqual(['Rita Real']);
+    expect(hidden.demoHidden).toBe(true);
+    expect(names(await list(broker, '?demo=show'))).toEqual(['Rita Real', 'Dora Demo']);
+    expect((await api(desk.url, broker, '/api/leads?demo=maybe')).status).toBe(400);
+  });
+
+  it('finds a lead by a transcript word, a phone number, an email, a listing and a note', async () => {
+    const id = await addLead({
+      name: 'Pat Pergola',
+      words: 'Does it still have the cedar pergola?',
+    });
+    await addLead({ name: 'Gus Garage', words: 'Is the garage heated?' });
+    expect(names(await list(broker, '?q=pergola'))).toEqual(['Pat Pergola']);
+    expect(names(await list(broker, '?q=garages'))).toEqual(['Gus Garage']);
+    const detail = (await (await api(desk.url, broker, `/api/leads/${id}`)).json()) as LeadDetail;
+    const phone = detail.person.phone ?? '';
+    expect(names(await list(broker, `?q=${encodeURIComponent(phone)}`))).toEqual(['Pat Pergola']);
+    const digits = phone.replace(/\D/g, '').slice(-10);
+    expect(names(await list(broker, `?q=${digits}`))).toEqual(['Pat Pergola']);
+    expect(names(await list(broker, `?q=${detail.person.email}`))).toEqual(['Pat Pergola']);
+    await api(desk.url, broker, `/api/leads/${id}/notes`, {
+      method: 'POST',
+      body: { text: 'Prefers a wisteria-covered entrance' },
+    });
+    expect(names(await list(broker, '?q=wisteria'))).toEqual(['Pat Pergola']);
+    expect(names(await list(broker, '?q=Linden&status=New')).length).toBeGreaterThan(1);
+    const plan = await desk.services.database.db.selectNoFrom((eb) => eb.val(1).as('x')).execute();
+    expect(plan).toHaveLength(1);
+  });
+
+  it('pages by keyset: no lead twice, none missed, newest first, and refuses a forged cursor', async () => {
+    const all = names(await list(broker, '?limit=100'));
+    const seen: (string | null)[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: LeadListPage = await list(
+        broker,
+        `?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
+      expect(page.leads.length).toBeLessThanOrEqual(2);
+      seen.push(...names(page));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(all);
+    expect(all.length).toBeGreaterThan(2);
+    expect((await api(desk.url, broker, '/api/leads?cursor=abc')).status).toBe(400);
+    expect((await api(desk.url, broker, '/api/leads?limit=101')).status).toBe(400);
+  });
+
+  it("shows an agent only their own leads; another agent's is 404 on every route", async () => {
+    const mine = await addLead({ name: 'Dan Own' });
+    const theirs = await addLead({
+      name: 'Priya Other',
+      listing: { address: '9 Birch Lane', agentName: 'Priya Sandhu' },
+    });
+    const page = await list(daniel, '?demo=show');
+    expect(names(page)).toContain('Dan Own');
+    expect(names(page)).not.toContain('Priya Other');
+    expect(page.leads.every((l) => l.agent.email === ACCOUNTS.daniel.email)).toBe(true);
+    // The listing filter offers an agent only their own listings.
+    expect(page.filters.listings).toEqual(['14 Linden Court']);
+    expect((await list(broker)).filters.listings).toEqual(['14 Linden Court', '9 Birch Lane']);
+    expect((await api(desk.url, daniel, `/api/leads/${mine}`)).status).toBe(200);
+    const refused = [
+      api(desk.url, daniel, `/api/leads/${theirs}`),
+      api(desk.url, daniel, `/api/leads/${theirs}`, { method: 'PATCH', body: { status: 'Lost' } }),
+      api(desk.url, daniel, `/api/leads/${theirs}/notes`, { method: 'POST', body: { text: 'x' } }),
+      api(desk.url, daniel, '/api/leads/not-a-uuid'),
+      api(desk.url, broker, '/api/leads/00000000-0000-4000-8000-000000000000'),
+    ];
+    for (const res of await Promise.all(refused)) {
+      expect(res.status).toBe(404);
+    }
+    const theirsNow = (await (
+      await api(desk.url, broker, `/api/leads/${theirs}`)
+    ).json()) as LeadDetail;
+    expect(theirsNow.status).toBe('New');
+    const assign = await api(desk.url, daniel, `/api/leads/${mine}`, {
+      method: 'PATCH',
+      body: { assignedTo: ACCOUNTS.priya.email },
+    });
+    expect(assign.status).toBe(403);
+    const agents = (await (await api(desk.url, daniel, '/api/agents')).json()) as unknown[];
+    expect(agents).toEqual([{ name: 'Daniel Okafor', email: ACCOUNTS.daniel.email }]);
+  });
+
+  it('writes each change to the audit log with user, time and what changed', async () => {
+    const id = await addLead({ name: 'Ada Audit' });
+    const lead = `/api/leads/${id}`;
+    const patched = await api(desk.url, broker, lead, {
+      method: 'PATCH',
+      body: { status: 'Contacted', assignedTo: ACCOUNTS.priya.email },
+    });
+    expect(patched.status).toBe(200);
+    const detail = (await patched.json()) as LeadDetail;
+    expect(detail.status).toBe('Contacted');
+    expect(detail.assignedTo.email).toBe(ACCOUNTS.priya.email);
+    await api(desk.url, broker, `${lead}/notes`, {
+      method: 'POST',
+      body: { text: 'Left a voicemail' },
+    });
+    expect(
+      (await api(desk.url, broker, lead, { method: 'PATCH', body: { status: 'Open' } })).status,
+    ).toBe(400);
+    const csv = await api(desk.url, broker, '/api/leads.csv?status=Contacted');
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    const rows = (await csv.text()).trim().split('\r\n');
+    expect(rows[0]).toMatch(/^id,received_at,kind,status,name/);
+    expect(rows.some((r) => r.startsWith(id) && r.includes('Ada Audit'))).toBe(true);
+    const audit = await desk.services.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'user_email', 'at', 'capture_id', 'detail'])
+      .where((eb) => eb.or([eb('capture_id', '=', id), eb('action', '=', 'export')]))
+      .orderBy('id')
+      .execute();
+    expect(audit.map((a) => [a.action, a.user_email])).toEqual([
+      ['assignment', ACCOUNTS.broker.email],
+      ['status', ACCOUNTS.broker.email],
+      ['note', ACCOUNTS.broker.email],
+      ['export', ACCOUNTS.broker.email],
+    ]);
+    expect(audit[1]?.detail).toEqual({ from: 'New', to: 'Contacted' });
+    expect(audit[0]?.detail).toMatchObject({ to: ACCOUNTS.priya.email });
+    expect(audit[3]?.detail).toMatchObject({ filters: { status: 'Contacted' } });
+    expect(audit.every((a) => a.at instanceof Date)).toBe(true);
+  });
+
+  it('retries a dead delivery (409 for one that is not dead) and counts speed to lead', async () => {
+    const id = await addLead({ name: 'Rex Retry' });
+    const { db } = desk.services.database;
+    const job = await db
+      .selectFrom('deliveries')
+      .select('id')
+      .where('capture_id', '=', id)
+      .executeTakeFirstOrThrow();
+    const retry = `/api/deliveries/${job.id}/retry`;
+    expect((await api(desk.url, broker, retry, { method: 'POST' })).status).toBe(409);
+    await db
+      .updateTable('deliveries')
+      .set({ status: 'dead', last_error: 'SMTP 550' })
+      .where('id', '=', job.id)
+      .execute();
+    expect((await api(desk.url, daniel, retry, { method: 'POST' })).status).toBe(200);
+    const after = await db
+      .selectFrom('deliveries')
+      .select('status')
+      .where('id', '=', job.id)
+      .executeTakeFirstOrThrow();
+    expect(after.status).toBe('pending');
+
+    await api(desk.url, daniel, `/api/leads/${id}`, {
+      method: 'PATCH',
+      body: { status: 'Contacted' },
+    });
+    const numbers = (await (
+      await api(desk.url, broker, '/api/numbers?days=7&demo=hide')
+    ).json()) as Numbers;
+    expect(numbers.total.captures).toBeGreaterThan(3);
+    expect(numbers.total.speedToLeadMedianSeconds).not.toBeNull();
+    expect(numbers.byAgent.map((r) => r.key)).toContain('Daniel Okafor');
+    const own = (await (await api(desk.url, daniel, '/api/numbers?days=30')).json()) as Numbers;
+    expect(own.byAgent.map((r) => r.key)).toEqual(['Daniel Okafor']);
+    expect((await api(desk.url, broker, '/api/numbers?days=12')).status).toBe(400);
+  });
+});
