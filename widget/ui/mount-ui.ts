@@ -129,6 +129,8 @@ export function mountUi(root: ShadowRoot, bridge: UiBridge, initial: TextsSnapsh
   if (bridge.pendingStart()) {
     // The loader awaits the same start (session.start() returns the call in progress).
     session.start().catch(() => undefined);
+  } else if (bridge.pendingChat()) {
+    chat.open();
   }
   root.append(element);
   return {

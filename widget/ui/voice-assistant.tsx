@@ -54,10 +54,10 @@ function ViewBody(props: VoiceAssistantViewProps & { config: WidgetConfig }): Re
   const { container } = props;
 
   useLayoutEffect(() => {
-    const hadFocus = bridge.staticButtonFocused();
+    const focused = bridge.staticFocus();
     bridge.mounted();
-    if (hadFocus) {
-      container?.querySelector<HTMLButtonElement>('button.button')?.focus();
+    if (focused) {
+      container?.querySelector<HTMLButtonElement>(focused)?.focus();
     }
   }, [bridge, container]);
 

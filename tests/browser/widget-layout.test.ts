@@ -1,0 +1,216 @@
+import { createReadStream } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { builtChunk, widgetServerOptions } from '../fixtures/widget/harness.ts';
+import { browserFixture } from '../helpers/browser-fixture.ts';
+import { withPage } from '../helpers/chromium.ts';
+
+// Issue 21, item 3: the widget's own layout. `Type instead` is in the loader's first paint in
+// every mode and nothing moves when the UI takes over; next to the floating launcher it has its
+// own background, readable on dark and light host pages.
+
+const WAIT = { timeout: 10_000 };
+let held: Array<() => void> = [];
+let holdUi = false;
+
+const env = browserFixture({
+  launch: { media: 'granted' },
+  serve: () => {
+    const ui = builtChunk('mount-ui');
+    return widgetServerOptions(
+      {},
+      {
+        [`/widget/${ui}`]: (_req, res) => {
+          const send = () => {
+            res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
+            createReadStream(`dist/widget/${ui}`).pipe(res);
+          };
+          if (holdUi) {
+            held.push(send);
+          } else {
+            send();
+          }
+        },
+      },
+    );
+  },
+});
+
+function releaseUi(): void {
+  holdUi = false;
+  for (const send of held.splice(0)) {
+    send();
+  }
+}
+
+/** Adds `<voice-assistant id="widget">` with `attributes` to the layout page. */
+async function addWidget(page: Page, attributes: Record<string, string>): Promise<void> {
+  await page.goto(`${env.server.url}/layout.html`);
+  await page.waitForFunction(() => customElements.get('voice-assistant') !== undefined);
+  await page.evaluate((attrs) => {
+    const el = document.createElement('voice-assistant');
+    el.id = 'widget';
+    for (const [name, value] of Object.entries(attrs)) {
+      el.setAttribute(name, value);
+    }
+    document.querySelector('main')?.append(el);
+  }, attributes);
+}
+
+type Rect = [number, number, number, number];
+
+/** The page rectangles of the talk button (or launcher) and `Type instead`. */
+function controlRects(page: Page): Promise<{ talk: Rect | null; type: Rect | null }> {
+  return page.evaluate(() => {
+    const root = document.getElementById('widget')?.shadowRoot;
+    const rect = (selector: string): Rect | null => {
+      const found = [...(root?.querySelectorAll<HTMLElement>(selector) ?? [])].find(
+        (el) => el.offsetParent !== null || getComputedStyle(el).position === 'fixed',
+      );
+      const r = found?.getBoundingClientRect();
+      return r ? ([r.x, r.y, r.width, r.height].map((n) => Math.round(n * 10) / 10) as Rect) : null;
+    };
+    return { talk: rect('button.button'), type: rect('.type-instead') };
+  });
+}
+
+function uiMounted(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () => document.getElementById('widget')?.shadowRoot?.querySelector('.ui') != null,
+  );
+}
+
+const MODES = [
+  { mode: 'inline', viewport: { width: 1280, height: 800 } },
+  { mode: 'fullscreen', viewport: { width: 1280, height: 800 } },
+  { mode: 'floating', viewport: { width: 1280, height: 800 } },
+  { mode: 'floating', viewport: { width: 375, height: 812 } },
+] as const;
+
+describe('Type instead before intent', () => {
+  for (const { mode, viewport } of MODES) {
+    it(`is in the loader's first paint (${mode}, ${viewport.width} px) and nothing moves when the UI takes over`, async () => {
+      await withPage(env.browser, async (page) => {
+        await page.setViewportSize(viewport);
+        holdUi = true;
+        held = [];
+        try {
+          await addWidget(page, { 'assistant-id': 'asst_fixture', mode });
+          const typeInstead = page.getByRole('button', { name: 'Type instead' });
+          await typeInstead.waitFor({ state: 'visible' });
+          expect(await uiMounted(page)).toBe(false);
+          const before = await controlRects(page);
+          expect(before.type).not.toBeNull();
+          // The two controls never overlap.
+          const [tx, ty, tw, th] = before.talk ?? [0, 0, 0, 0];
+          const [cx, cy, cw, ch] = before.type ?? [0, 0, 0, 0];
+          const apart = cx >= tx + tw || cx + cw <= tx || cy >= ty + th || cy + ch <= ty;
+          expect(apart).toBe(true);
+          await page.evaluate(() => {
+            const shifts: number[] = [];
+            (window as unknown as { shifts: number[] }).shifts = shifts;
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries()) {
+                shifts.push((entry as PerformanceEntry & { value: number }).value);
+              }
+            }).observe({ type: 'layout-shift' });
+          });
+          await page.evaluate(() =>
+            document.getElementById('widget')?.dispatchEvent(new FocusEvent('focusin')),
+          );
+          await expect.poll(() => held.length, WAIT).toBe(1);
+          releaseUi();
+          await expect.poll(() => uiMounted(page), WAIT).toBe(true);
+          await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+          expect(await controlRects(page)).toEqual(before);
+          expect(
+            await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts),
+          ).toEqual([]);
+        } finally {
+          releaseUi();
+        }
+      });
+    });
+  }
+
+  it('opens the text box when pressed before the UI code arrives', async () => {
+    await withPage(env.browser, async (page) => {
+      holdUi = true;
+      held = [];
+      try {
+        await addWidget(page, { 'assistant-id': 'asst_fixture', mode: 'floating' });
+        await page.getByRole('button', { name: 'Type instead' }).click();
+        await expect.poll(() => held.length, WAIT).toBe(1);
+        expect(await uiMounted(page)).toBe(false);
+      } finally {
+        releaseUi();
+      }
+      await page.getByRole('textbox', { name: 'Message' }).waitFor(WAIT);
+      expect(
+        await page.evaluate(
+          () => document.getElementById('widget')?.shadowRoot?.activeElement?.className,
+        ),
+      ).toContain('chat-field');
+    });
+  });
+
+  it('is drawn in the element’s language from the first paint', async () => {
+    await withPage(env.browser, async (page) => {
+      holdUi = true;
+      held = [];
+      try {
+        await addWidget(page, { 'assistant-id': 'asst_fixture', lang: 'fr' });
+        await page.getByRole('button', { name: 'Écrire plutôt' }).waitFor();
+      } finally {
+        releaseUi();
+      }
+    });
+  });
+});
+
+/** WCAG relative luminance of an `rgb(r, g, b)` colour. */
+function luminance(colour: string): number {
+  const [r = 0, g = 0, b = 0] = (colour.match(/[\d.]+/g) ?? []).map(Number).map((v) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+function contrast(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05);
+}
+
+describe('floating controls next to the launcher', () => {
+  for (const host of [
+    { name: 'dark', background: 'rgb(11, 18, 32)' },
+    { name: 'light', background: 'rgb(255, 255, 255)' },
+  ]) {
+    it(`have their own opaque background with AA contrast on a ${host.name} host page`, async () => {
+      await withPage(env.browser, async (page) => {
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await addWidget(page, { 'assistant-id': 'asst_fixture', mode: 'floating', demo: '' });
+        await page.evaluate((bg) => {
+          document.body.style.background = bg;
+        }, host.background);
+        for (const phase of ['before intent', 'after the UI took over']) {
+          if (phase !== 'before intent') {
+            await page.getByRole('button', { name: 'Talk to Assistant' }).hover();
+            await expect.poll(() => uiMounted(page), WAIT).toBe(true);
+          }
+          const look = await page.evaluate(() => {
+            const chip = document
+              .getElementById('widget')
+              ?.shadowRoot?.querySelector<HTMLElement>('.type-instead');
+            const style = chip ? getComputedStyle(chip) : null;
+            return { color: style?.color ?? '', background: style?.backgroundColor ?? '' };
+          });
+          // rgb(), not rgba(): an opaque background of its own, whatever the page has under it.
+          expect(look.background, phase).toMatch(/^rgb\(/);
+          expect(contrast(look.color, look.background), phase).toBeGreaterThanOrEqual(4.5);
+        }
+      });
+    });
+  }
+});
