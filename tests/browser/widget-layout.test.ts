@@ -1,7 +1,7 @@
-import { createReadStream } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { builtChunk, widgetServerOptions } from '../fixtures/widget/harness.ts';
+import { widgetServerOptions } from '../fixtures/widget/harness.ts';
+import { HeldUi } from '../fixtures/widget/held-ui.ts';
 import { browserFixture } from '../helpers/browser-fixture.ts';
 import { withPage } from '../helpers/chromium.ts';
 
@@ -10,42 +10,16 @@ import { withPage } from '../helpers/chromium.ts';
 // own background, readable on dark and light host pages.
 
 const WAIT = { timeout: 10_000 };
-let held: Array<() => void> = [];
-let holdUi = false;
+const heldUi = new HeldUi();
 
 const env = browserFixture({
   launch: { media: 'granted' },
-  serve: () => {
-    const ui = builtChunk('mount-ui');
-    return widgetServerOptions(
-      {},
-      {
-        [`/widget/${ui}`]: (_req, res) => {
-          const send = () => {
-            res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
-            createReadStream(`dist/widget/${ui}`).pipe(res);
-          };
-          if (holdUi) {
-            held.push(send);
-          } else {
-            send();
-          }
-        },
-      },
-    );
-  },
+  serve: () => widgetServerOptions({}, heldUi.routes()),
 });
 
-function releaseUi(): void {
-  holdUi = false;
-  for (const send of held.splice(0)) {
-    send();
-  }
-}
-
-/** Adds `<voice-assistant id="widget">` with `attributes` to the layout page. */
+/** Adds `<voice-assistant id="widget">` with `attributes` to a page without one. */
 async function addWidget(page: Page, attributes: Record<string, string>): Promise<void> {
-  await page.goto(`${env.server.url}/layout.html`);
+  await page.goto(`${env.server.url}/late.html`);
   await page.waitForFunction(() => customElements.get('voice-assistant') !== undefined);
   await page.evaluate((attrs) => {
     const el = document.createElement('voice-assistant');
@@ -92,8 +66,7 @@ describe('Type instead before intent', () => {
     it(`is in the loader's first paint (${mode}, ${viewport.width} px) and nothing moves when the UI takes over`, async () => {
       await withPage(env.browser, async (page) => {
         await page.setViewportSize(viewport);
-        holdUi = true;
-        held = [];
+        heldUi.hold();
         try {
           await addWidget(page, { 'assistant-id': 'asst_fixture', mode });
           const typeInstead = page.getByRole('button', { name: 'Type instead' });
@@ -118,8 +91,8 @@ describe('Type instead before intent', () => {
           await page.evaluate(() =>
             document.getElementById('widget')?.dispatchEvent(new FocusEvent('focusin')),
           );
-          await expect.poll(() => held.length, WAIT).toBe(1);
-          releaseUi();
+          await expect.poll(() => heldUi.waiting, WAIT).toBe(1);
+          heldUi.release();
           await expect.poll(() => uiMounted(page), WAIT).toBe(true);
           await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
           expect(await controlRects(page)).toEqual(before);
@@ -127,7 +100,7 @@ describe('Type instead before intent', () => {
             await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts),
           ).toEqual([]);
         } finally {
-          releaseUi();
+          heldUi.release();
         }
       });
     });
@@ -135,15 +108,14 @@ describe('Type instead before intent', () => {
 
   it('opens the text box when pressed before the UI code arrives', async () => {
     await withPage(env.browser, async (page) => {
-      holdUi = true;
-      held = [];
+      heldUi.hold();
       try {
         await addWidget(page, { 'assistant-id': 'asst_fixture', mode: 'floating' });
         await page.getByRole('button', { name: 'Type instead' }).click();
-        await expect.poll(() => held.length, WAIT).toBe(1);
+        await expect.poll(() => heldUi.waiting, WAIT).toBe(1);
         expect(await uiMounted(page)).toBe(false);
       } finally {
-        releaseUi();
+        heldUi.release();
       }
       await page.getByRole('textbox', { name: 'Message' }).waitFor(WAIT);
       expect(
@@ -156,13 +128,12 @@ describe('Type instead before intent', () => {
 
   it('is drawn in the element’s language from the first paint', async () => {
     await withPage(env.browser, async (page) => {
-      holdUi = true;
-      held = [];
+      heldUi.hold();
       try {
         await addWidget(page, { 'assistant-id': 'asst_fixture', lang: 'fr' });
         await page.getByRole('button', { name: 'Écrire plutôt' }).waitFor();
       } finally {
-        releaseUi();
+        heldUi.release();
       }
     });
   });
