@@ -238,6 +238,11 @@ export const CSS_PROPERTY_DOCS: Record<string, { description: string; default: s
     default:
       'rgb(255 255 255 / 0.92) inline, rgb(0 0 0 / 0.72) fullscreen, transparent in the panel',
   },
+  '--va-inset-top': {
+    description:
+      "Height of the host page's fixed or sticky header: the floating panel and the bottom sheet never grow under it, so their close button stays reachable. Set it to the header's height, e.g. voice-assistant { --va-inset-top: 72px; }.",
+    default: '0px',
+  },
   '--va-z-index': {
     description: 'Stacking order in fullscreen and floating modes.',
     default: '2147483000',

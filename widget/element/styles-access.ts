@@ -45,7 +45,10 @@ export const ACCESS_CSS = `.chat-send, .chat-retry, .consent-agree, .consent-dec
 .consent-decline:focus-visible, .consent-link:focus-visible, .consent:focus-visible {
   outline: 3px solid var(--va-focus, #f59e0b); outline-offset: 2px;
 }
-.panel:has(.chat) { height: auto; max-height: calc(100vh - 40px); overflow-y: auto; }
+.panel:has(.chat) {
+  height: auto; max-height: calc(100vh - 40px - var(--va-inset-top, 0px));
+  max-height: calc(100dvh - 40px - var(--va-inset-top, 0px)); overflow-y: auto;
+}
 .panel .chat { width: 100%; }
 .va--overlay {
   position: fixed; inset: 0; min-height: 100%; padding: 16px; z-index: var(--va-z-index, 2147483000);

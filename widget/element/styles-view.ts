@@ -7,7 +7,7 @@ export const VIEW_CSS = `.button--active { background: var(--va-stop-bg, #b91c1c
 .close:focus-visible { outline: 3px solid var(--va-focus, #f59e0b); outline-offset: 3px; }
 .panel {
   position: relative; display: flex; flex-direction: column; width: min(340px, calc(100vw - 40px));
-  height: min(380px, calc(100vh - 40px)); padding: 16px; border-radius: 16px;
+  height: min(380px, calc(100vh - 40px - var(--va-inset-top, 0px))); padding: 16px; border-radius: 16px;
   color: var(--va-panel-fg, #fff); background: var(--va-panel-bg, #0b1220);
   box-shadow: 0 12px 40px rgb(0 0 0 / 0.35);
 }
@@ -42,7 +42,10 @@ export const VIEW_CSS = `.button--active { background: var(--va-stop-bg, #b91c1c
 .avatar--panel { width: 32px; height: 32px; font-size: 14px; }
 .panel-title { flex: 1; }
 .panel { width: min(360px, calc(100vw - 40px)); }
-.panel--captions { height: min(520px, calc(100vh - 40px)); height: min(520px, calc(100dvh - 40px)); }
+.panel--captions {
+  height: min(520px, calc(100vh - 40px - var(--va-inset-top, 0px)));
+  height: min(520px, calc(100dvh - 40px - var(--va-inset-top, 0px)));
+}
 .panel--captions .stage { flex: 0 0 64px; }
 .transcript { margin: 0; font-size: 15px; font-weight: 400; text-align: start; }
 .transcript:empty { display: none; }
@@ -74,7 +77,8 @@ export const VIEW_CSS = `.button--active { background: var(--va-stop-bg, #b91c1c
 .mute:focus-visible, .transcript:focus-visible { outline: 3px solid var(--va-focus, #f59e0b); outline-offset: 2px; }
 @media (max-width: 479.98px) {
   .va--floating > .panel {
-    position: fixed; left: 0; right: 0; bottom: 0; width: 100%; max-height: 100vh;
+    position: fixed; left: 0; right: 0; bottom: 0; width: 100%;
+    max-height: calc(100vh - var(--va-inset-top, 0px)); max-height: calc(100dvh - var(--va-inset-top, 0px));
     height: min(560px, 88vh); height: min(560px, 88dvh); border-radius: 16px 16px 0 0;
     padding-bottom: calc(16px + env(safe-area-inset-bottom, 0px));
   }
