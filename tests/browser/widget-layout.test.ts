@@ -185,3 +185,136 @@ describe('floating controls next to the launcher', () => {
     });
   }
 });
+
+/** The transcript message a call sends, as the platform words it. */
+function transcript(role: string, transcriptType: string, text: string, timestamp: number) {
+  return { type: 'transcript', role, transcriptType, transcript: text, timestamp };
+}
+
+/**
+ * Every painted part of the widget that shows outside the element's box: each part's rectangle,
+ * clipped by the scrolling or clipping boxes around it, must stay inside the host's.
+ */
+function partsOutsideBox(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const host = document.getElementById('widget');
+    const box = host?.getBoundingClientRect();
+    if (!host?.shadowRoot || !box) {
+      return ['no widget'];
+    }
+    const outside: string[] = [];
+    for (const el of host.shadowRoot.querySelectorAll('*')) {
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || el.classList.contains('sr-only')) {
+        continue;
+      }
+      let { left, top, right, bottom } = el.getBoundingClientRect();
+      for (let up = el.parentElement; up; up = up.parentElement) {
+        const clip = getComputedStyle(up);
+        if (clip.overflowX !== 'visible' || clip.overflowY !== 'visible') {
+          const r = up.getBoundingClientRect();
+          [left, top, right, bottom] = [
+            Math.max(left, r.left),
+            Math.max(top, r.top),
+            Math.min(right, r.right),
+            Math.min(bottom, r.bottom),
+          ];
+        }
+      }
+      if (right - left < 1 || bottom - top < 1) {
+        continue; // clipped away entirely, or nothing painted
+      }
+      const inside =
+        left >= box.left - 0.5 &&
+        top >= box.top - 0.5 &&
+        right <= box.right + 0.5 &&
+        bottom <= box.bottom + 0.5;
+      if (!inside) {
+        outside.push(
+          `${el.tagName.toLowerCase()}.${el.className} ${Math.round(top)}–${Math.round(bottom)} (box ${Math.round(box.top)}–${Math.round(box.bottom)})`,
+        );
+      }
+    }
+    return outside;
+  });
+}
+
+describe('inline mode fits its box', () => {
+  it('keeps every part inside a 160 px box during a call, captions clipped or scrolled inside', async () => {
+    await withPage(env.browser, async (page) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await addWidget(page, { 'assistant-id': 'asst_fixture', 'public-key': 'pk_fixture' });
+      await page.evaluate(() => {
+        const el = document.getElementById('widget');
+        if (el) {
+          window.fakeCall.attach(el);
+        }
+      });
+      expect(await page.evaluate(() => document.getElementById('widget')?.offsetHeight)).toBe(160);
+      expect(await partsOutsideBox(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Talk to Assistant' }).click();
+      await page.getByRole('button', { name: 'Stop' }).waitFor(WAIT);
+      await page.evaluate(() => window.fakeCall.listening());
+      const long =
+        'The house on Linden Court has three bedrooms, a renovated kitchen, a south-facing garden and a garage; viewings are on Saturday morning between nine and noon.';
+      for (const [i, message] of [
+        transcript('assistant', 'final', long, 1000),
+        transcript('user', 'final', 'Can I see it on Saturday at ten?', 2000),
+        transcript('assistant', 'partial', long, 3000),
+      ].entries()) {
+        await page.evaluate((m) => window.fakeCall.serverMessage(m), message);
+        await expect
+          .poll(
+            () =>
+              page.evaluate(
+                () =>
+                  document.getElementById('widget')?.shadowRoot?.querySelectorAll('.line').length,
+              ),
+            WAIT,
+          )
+          .toBeGreaterThanOrEqual(i === 0 ? 1 : 1);
+      }
+      await page.screenshot({ path: '/tmp/ea/inline-160.png' });
+      expect(await partsOutsideBox(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Stop' }).click();
+      await page.getByText(/^Call ended · \d+:\d\d$/).waitFor(WAIT);
+      expect(await partsOutsideBox(page)).toEqual([]);
+    });
+  });
+
+  it('says once when its box is too small, and keeps its documented minimum height', async () => {
+    await withPage(env.browser, async (page) => {
+      const warnings: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() === 'warning') {
+          warnings.push(msg.text());
+        }
+      });
+      await addWidget(page, { 'assistant-id': 'asst_fixture', 'public-key': 'pk_fixture' });
+      await page.evaluate(() => {
+        const el = document.getElementById('widget');
+        el?.style.setProperty('height', '80px');
+      });
+      await page.getByRole('button', { name: 'Talk to Assistant' }).hover();
+      await expect.poll(() => uiMounted(page), WAIT).toBe(true);
+      await expect
+        .poll(() => warnings, WAIT)
+        .toEqual([
+          '<voice-assistant> is 80px tall, below the 136px inline mode needs (--va-min-height): it keeps 136px and overflows its box. Give it at least 136px.',
+        ]);
+      const heights = await page.evaluate(() => {
+        const el = document.getElementById('widget');
+        return [el?.clientHeight, el?.shadowRoot?.querySelector<HTMLElement>('.va')?.offsetHeight];
+      });
+      expect(heights).toEqual([80, 136]);
+      // Resizing again does not repeat it.
+      await page.evaluate(() =>
+        document.getElementById('widget')?.style.setProperty('height', '90px'),
+      );
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      );
+      expect(warnings).toHaveLength(1);
+    });
+  });
+});

@@ -228,7 +228,11 @@ export const CSS_PROPERTY_DOCS: Record<string, { description: string; default: s
   '--va-radius': { description: 'Button corner radius.', default: '9999px' },
   '--va-panel-bg': { description: 'Floating panel background.', default: '#0b1220' },
   '--va-panel-fg': { description: 'Floating panel text colour.', default: '#fff' },
-  '--va-min-height': { description: 'Minimum height in inline mode.', default: '64px' },
+  '--va-min-height': {
+    description:
+      'Minimum height in inline mode, what the button, Type instead and the status line need. A smaller box is too small to use: the widget keeps this height (overflowing the box) and says so with one console warning.',
+    default: '136px',
+  },
   '--va-caption-fg': {
     description: 'Caption, transcript and status text colour.',
     default: '#0f172a inline, #fff fullscreen and in the panel',

@@ -19,7 +19,7 @@ export const WIDGET_CSS = `
 .va {
   all: initial; box-sizing: border-box; position: relative; display: flex; flex-direction: column;
   align-items: center; justify-content: center; width: 100%; height: 100%;
-  min-height: var(--va-min-height, 64px); padding: 8px;
+  min-height: var(--va-min-height, 136px); padding: 8px;
   font: 500 16px/1.4 var(--va-font, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif);
   color: var(--va-fg, #0f172a); background: var(--va-bg, transparent);
 }
