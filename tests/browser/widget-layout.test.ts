@@ -279,6 +279,9 @@ describe('inline mode fits its box', () => {
       await page.getByRole('button', { name: 'Stop' }).click();
       await page.getByText(/^Call ended · \d+:\d\d$/).waitFor(WAIT);
       expect(await partsOutsideBox(page)).toEqual([]);
+      // After Stop the partial line is final (not left grey), and "Call ended" shows once.
+      expect(await page.locator('#widget .line--partial').count()).toBe(0);
+      expect(await page.getByText(/Call ended/).count()).toBe(1);
     });
   });
 
@@ -317,4 +320,35 @@ describe('inline mode fits its box', () => {
       expect(warnings).toHaveLength(1);
     });
   });
+});
+
+describe('after Stop', () => {
+  for (const mode of ['floating', 'fullscreen']) {
+    it(`finalises a partial caption and says "Call ended" once (${mode})`, async () => {
+      await withPage(env.browser, async (page) => {
+        await addWidget(page, { 'assistant-id': 'asst_fixture', 'public-key': 'pk_fixture', mode });
+        await page.evaluate(() => {
+          const el = document.getElementById('widget');
+          if (el) {
+            window.fakeCall.attach(el);
+          }
+        });
+        await page.getByRole('button', { name: 'Talk to Assistant' }).click();
+        await page.getByRole('button', { name: 'Stop' }).waitFor(WAIT);
+        await page.evaluate(() => window.fakeCall.listening());
+        await page.evaluate(
+          (m) => window.fakeCall.serverMessage(m),
+          transcript('assistant', 'partial', 'The house on Linden', 1000),
+        );
+        await page.locator('#widget .line--partial').waitFor(WAIT);
+        await page.getByRole('button', { name: 'Stop' }).click();
+        await page.getByText(/^Call ended · \d+:\d\d$/).waitFor(WAIT);
+        expect(await page.locator('#widget .line--partial').count()).toBe(0);
+        expect(await page.locator('#widget .line').allInnerTexts()).toEqual([
+          expect.stringContaining('The house on Linden'),
+        ]);
+        expect(await page.getByText(/Call ended/).count()).toBe(1);
+      });
+    });
+  }
 });

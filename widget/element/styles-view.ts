@@ -62,6 +62,7 @@ export const VIEW_CSS = `.button--active { background: var(--va-stop-bg, #b91c1c
 .transcript--subtitles .line { font-size: clamp(16px, 2.2vw, 22px); line-height: 1.35; }
 .transcript--latest .who, .transcript--subtitles .who { font-size: 11px; }
 .call-length { margin: 4px 0 0; font-size: 13px; opacity: 0.85; }
+.call-length:empty { display: none; }
 .secondary { display: flex; gap: 8px; justify-content: center; }
 .mute {
   appearance: none; position: relative; width: 44px; height: 44px; margin: 0; padding: 0;
@@ -89,14 +90,14 @@ export const VIEW_CSS = `.button--active { background: var(--va-stop-bg, #b91c1c
   font-size: 11px; font-weight: 700; color: #1e3a8a; background: #dbeafe;
 }
 .transcript .chat-retry { margin-inline-start: 6px; }
-.va--inline > .controls:has(> .secondary, > .transcript:not(:empty), > .call-length) {
+.va--inline > .controls:has(> .secondary, > .transcript:not(:empty), > .call-length:not(:empty)) {
   display: grid; grid-template-columns: minmax(0, 1fr) auto minmax(0, 1fr);
   grid-template-rows: auto auto minmax(0, 1fr) auto; gap: 6px 8px; width: 100%; height: 100%;
 }
-.va--inline > .controls:has(> .secondary, > .transcript:not(:empty), > .call-length) > * { grid-column: 1 / -1; justify-self: center; }
-.va--inline > .controls:has(> .secondary, > .transcript:not(:empty), > .call-length) > .button { grid-area: 1 / 2; }
-.va--inline > .controls:has(> .secondary, > .transcript:not(:empty), > .call-length) > .badge { grid-area: 1 / 1; justify-self: end; align-self: center; }
-.va--inline > .controls:has(> .secondary, > .transcript:not(:empty), > .call-length) > :is(.secondary, .type-slot) {
+.va--inline > .controls:has(> .secondary, > .transcript:not(:empty), > .call-length:not(:empty)) > * { grid-column: 1 / -1; justify-self: center; }
+.va--inline > .controls:has(> .secondary, > .transcript:not(:empty), > .call-length:not(:empty)) > .button { grid-area: 1 / 2; }
+.va--inline > .controls:has(> .secondary, > .transcript:not(:empty), > .call-length:not(:empty)) > .badge { grid-area: 1 / 1; justify-self: end; align-self: center; }
+.va--inline > .controls:has(> .secondary, > .transcript:not(:empty), > .call-length:not(:empty)) > :is(.secondary, .type-slot) {
   grid-area: 1 / 3; justify-self: start; align-self: center; width: auto; min-height: 0;
 }
 .va--inline > .controls > .status { grid-row: 2; }
