@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { shippedFiles } from './vite.widget.config.ts';
+import { compactWidgetCss, shippedFiles } from './vite.widget.config.ts';
 
 /**
  * The npm package's JavaScript (dist/pkg), built by scripts/package-build.ts: one ES build with an
@@ -50,7 +50,7 @@ const reactPerImporter: Plugin = {
 const USE_CLIENT = "'use client';";
 
 export default defineConfig({
-  plugins: [reactPerImporter, react(), shippedFiles],
+  plugins: [reactPerImporter, react(), shippedFiles, compactWidgetCss],
   base: './',
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {

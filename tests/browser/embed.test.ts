@@ -88,7 +88,11 @@ describe.each([
       expect(await axeViolations(page)).toEqual([]);
       await page.getByRole('button', { name: 'Stop' }).click();
       await page.getByRole('button', { name: 'Talk to Assistant' }).waitFor();
-      expect(await statusText(page)).toBe('Call ended.');
+      // "Call ended" once: the transcript's call-length line says it, the status line does not.
+      expect(await statusText(page)).toBe('');
+      expect(await page.getByText(/Call ended/).allInnerTexts()).toEqual([
+        expect.stringMatching(/^Call ended · \d+:\d\d$/),
+      ]);
       expect(await recordedEvents(page)).toEqual([
         'voice-assistant:state-change {"state":"connecting"}',
         'voice-assistant:state-change {"state":"active"}',

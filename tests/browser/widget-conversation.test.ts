@@ -267,7 +267,17 @@ describe.each([
       const launcher = page.getByRole('button', { name: 'Talk to Assistant', exact: true });
       await launcher.hover();
       const typeInstead = page.getByRole('button', { name: 'Type instead' });
-      await typeInstead.waitFor(WAIT);
+      // The loader draws it too; measure once the UI has taken over (the same box).
+      await expect
+        .poll(
+          () =>
+            page.evaluate(
+              () =>
+                !!document.getElementById('widget')?.shadowRoot?.querySelector('.ui .type-instead'),
+            ),
+          WAIT,
+        )
+        .toBe(true);
       const [own, talk] = [await typeInstead.boundingBox(), await launcher.boundingBox()];
       // A 44 px target on the launcher's line, left of it, not on it.
       expect(own && [Math.round(own.width), Math.round(own.height)]).toEqual([44, 44]);

@@ -41,8 +41,11 @@ describe('languages', () => {
         ),
       ).toBe('es');
 
+      // Type instead is in the loader's first paint too, in the element's language.
+      expect(await page.getByRole('button', { name: es.typeInstead }).isVisible()).toBe(true);
       await page.getByRole('button', { name: 'Hablar con el asistente' }).hover();
-      await page.getByRole('button', { name: es.typeInstead }).waitFor(WAIT);
+      // The UI took over once the badge is in Spanish (the loader's is English).
+      await page.getByText(es.demoBadge).waitFor(WAIT);
       const chunks = widgetRequests().map((path) => path.replace('/widget/', ''));
       expect(chunks).toContain(builtChunk('es'));
       for (const other of ['en', 'fr', 'de', 'pt', 'zh', 'ar']) {

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,6 +7,7 @@ import {
   talkLabel,
   widgetServerOptions,
 } from '../fixtures/widget/harness.ts';
+import { HeldUi } from '../fixtures/widget/held-ui.ts';
 import { browserFixture } from '../helpers/browser-fixture.ts';
 import { withPage } from '../helpers/chromium.ts';
 
@@ -20,31 +20,12 @@ const WAIT = { timeout: 10_000 };
 // everything (React UI, call client, daily-js) stays under the byte budget.
 
 const KB = 1024;
-let held: Array<() => void> = [];
-let holdUi = false;
+/** The UI chunk, held back on demand so a click can land before it arrives. */
+const heldUi = new HeldUi();
 
 const env = browserFixture({
   launch: { media: 'granted' },
-  serve: () => {
-    const ui = builtChunk('mount-ui');
-    return widgetServerOptions(
-      {},
-      {
-        // The UI chunk, held back on demand so a click can land before it arrives.
-        [`/widget/${ui}`]: (_req, res) => {
-          const send = () => {
-            res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
-            createReadStream(`dist/widget/${ui}`).pipe(res);
-          };
-          if (holdUi) {
-            held.push(send);
-          } else {
-            send();
-          }
-        },
-      },
-    );
-  },
+  serve: () => widgetServerOptions({}, heldUi.routes()),
 });
 
 /** Paths the page requested from our server after the page itself and its own assets. */
@@ -157,8 +138,7 @@ describe('before intent', () => {
 describe('the click', () => {
   it('shows Connecting... in the same frame, before the UI code arrives, and continues', async () => {
     await withPage(env.browser, async (page) => {
-      holdUi = true;
-      held = [];
+      heldUi.hold();
       try {
         await page.goto(`${env.server.url}/esm.html`);
         await page.getByRole('button', { name: 'Talk to Assistant' }).waitFor();
@@ -170,14 +150,11 @@ describe('the click', () => {
           return [button?.textContent, button?.getAttribute('aria-disabled')];
         });
         expect(sameTask).toEqual(['Connecting...', 'true']);
-        await expect.poll(() => held.length, WAIT).toBe(1);
+        await expect.poll(() => heldUi.waiting, WAIT).toBe(1);
         expect(await talkLabel(page)).toBe('Connecting...');
         expect(await page.evaluate(() => window.fakeCall.webCalls)).toBe(0);
       } finally {
-        holdUi = false;
-        for (const send of held) {
-          send();
-        }
+        heldUi.release();
       }
       await page.getByRole('button', { name: 'Stop' }).waitFor();
       expect(await page.evaluate(() => window.fakeCall.webCalls)).toBe(1);
@@ -190,25 +167,21 @@ describe('the click', () => {
   for (const input of ['mouse', 'Space'] as const) {
     it(`carries out a ${input} press held while the UI code arrives`, async () => {
       await withPage(env.browser, async (page) => {
-        holdUi = true;
-        held = [];
+        heldUi.hold();
         try {
           await page.goto(`${env.server.url}/modes.html`);
           const launcher = page.getByRole('button', { name: 'Talk to Assistant' });
           const pressed = await launcher.elementHandle();
           if (input === 'mouse') {
             await launcher.hover();
-            await expect.poll(() => held.length, WAIT).toBe(1);
+            await expect.poll(() => heldUi.waiting, WAIT).toBe(1);
             await page.mouse.down();
           } else {
             await launcher.focus();
-            await expect.poll(() => held.length, WAIT).toBe(1);
+            await expect.poll(() => heldUi.waiting, WAIT).toBe(1);
             await page.keyboard.down(' ');
           }
-          holdUi = false;
-          for (const send of held.splice(0)) {
-            send();
-          }
+          heldUi.release();
           // The other instance, shown intent now, mounts the arrived UI code: from then on it is
           // loaded, and only the press keeps the held button in place.
           await page.evaluate(() =>
@@ -222,10 +195,7 @@ describe('the click', () => {
             await page.keyboard.up(' ');
           }
         } finally {
-          holdUi = false;
-          for (const send of held.splice(0)) {
-            send();
-          }
+          heldUi.release();
         }
         await page.getByRole('dialog', { name: 'Talk to Assistant' }).waitFor(WAIT);
         await page.getByRole('button', { name: 'Stop' }).waitFor(WAIT);

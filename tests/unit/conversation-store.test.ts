@@ -79,6 +79,23 @@ describe('ConversationStore', () => {
     expect(snap()).toMatchObject({ lines: [], endedAfterMs: null, heard: false });
   });
 
+  it('finalises a partial line when the call ends, and drops partials arriving later (issue 21)', () => {
+    const { conversation, said, snap } = store();
+    conversation.callStarted();
+    said('user', 'final', 'Is it still available?');
+    said('assistant', 'partial', 'Yes, the house on');
+    conversation.callEnded();
+    expect(snap().lines.map((line) => [line.text, line.final])).toEqual([
+      ['Is it still available?', true],
+      ['Yes, the house on', true],
+    ]);
+    said('assistant', 'partial', 'Yes, the house on Linden');
+    expect(snap().lines.map((line) => [line.text, line.final])).toEqual([
+      ['Is it still available?', true],
+      ['Yes, the house on', true],
+    ]);
+  });
+
   it('shows no call length for a call that never connected', () => {
     const { conversation, snap } = store();
     conversation.callEnded();
@@ -87,7 +104,7 @@ describe('ConversationStore', () => {
 });
 
 describe('callStatus', () => {
-  const quiet = { muted: false, speaking: null, heard: false } as const;
+  const quiet = { muted: false, speaking: null, heard: false, endedAfterMs: null } as const;
   it('says who is speaking during a call, muted first', () => {
     expect(callStatus('active', 'Connected. Start talking.', quiet, 'Nora', en)).toBe(
       'Connected. Start talking.',
@@ -100,7 +117,13 @@ describe('callStatus', () => {
     );
     expect(callStatus('active', 'x', { ...quiet, heard: true }, 'Nora', en)).toBe('Listening…');
     expect(
-      callStatus('active', 'x', { muted: true, speaking: 'assistant', heard: true }, 'Nora', en),
+      callStatus(
+        'active',
+        'x',
+        { ...quiet, muted: true, speaking: 'assistant', heard: true },
+        'Nora',
+        en,
+      ),
     ).toBe('Microphone muted. Nora can’t hear you.');
   });
 
@@ -109,5 +132,16 @@ describe('callStatus', () => {
       'Call ended.',
     );
     expect(callStatus('connecting', '', quiet, 'Nora', en)).toBe('');
+  });
+
+  it('leaves out "Call ended." while the transcript shows "Call ended · m:ss" (issue 21)', () => {
+    const ended = { ...quiet, endedAfterMs: 3000 };
+    expect(callStatus('idle', 'Call ended.', ended, 'Nora', en, true)).toBe('');
+    // Without captions, the status line is the only place that says it.
+    expect(callStatus('idle', 'Call ended.', ended, 'Nora', en, false)).toBe('Call ended.');
+    // A failure's message is never hidden.
+    expect(callStatus('idle', 'The call dropped.', ended, 'Nora', en, true)).toBe(
+      'The call dropped.',
+    );
   });
 });

@@ -53,7 +53,9 @@ describe('the React UI behind the loader', () => {
     expect(events).toEqual(['connecting', 'active']);
     await el.stop();
     await expect.poll(label, WAIT).toBe('Talk to Assistant');
-    expect(root.querySelector('[role="status"]')?.textContent).toBe('Call ended.');
+    // "Call ended" once: in the call-length line, not again in the status line.
+    expect(root.querySelector('.status')?.textContent).toBe('');
+    expect(root.querySelector('.call-length')?.textContent).toMatch(/^Call ended · 0:\d\d$/);
     expect(events).toEqual(['connecting', 'active', 'idle']);
   });
 

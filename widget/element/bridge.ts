@@ -32,8 +32,13 @@ export interface UiBridge {
   callOptions(): CallOptionsOverride | undefined;
   /** The visitor clicked before the UI arrived: start the call before the first render. */
   pendingStart(): boolean;
-  /** Whether the loader's button has keyboard focus (the UI then moves it to its own button). */
-  staticButtonFocused(): boolean;
+  /** The visitor pressed `Type instead` before the UI arrived: open the text box at once. */
+  pendingChat(): boolean;
+  /**
+   * The selector of the loader's control that has keyboard focus (`button.button` or
+   * `.type-instead`), or null: the UI then moves focus to its own control of the same kind.
+   */
+  staticFocus(): string | null;
   /** Called once the UI has painted its first frame's DOM: the loader removes its own. */
   mounted(): void;
 }

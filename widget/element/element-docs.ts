@@ -234,7 +234,11 @@ export const CSS_PROPERTY_DOCS: Record<string, { description: string; default: s
   '--va-radius': { description: 'Button corner radius.', default: '9999px' },
   '--va-panel-bg': { description: 'Floating panel background.', default: '#0b1220' },
   '--va-panel-fg': { description: 'Floating panel text colour.', default: '#fff' },
-  '--va-min-height': { description: 'Minimum height in inline mode.', default: '64px' },
+  '--va-min-height': {
+    description:
+      'Minimum height in inline mode, what the button, Type instead and the status line need. A smaller box is too small to use: the widget keeps this height (overflowing the box) and says so with one console warning.',
+    default: '136px',
+  },
   '--va-caption-fg': {
     description: 'Caption, transcript and status text colour.',
     default: '#0f172a inline, #fff fullscreen and in the panel',
@@ -243,6 +247,11 @@ export const CSS_PROPERTY_DOCS: Record<string, { description: string; default: s
     description: 'Backdrop behind captions and the status line, so the wave never crosses them.',
     default:
       'rgb(255 255 255 / 0.92) inline, rgb(0 0 0 / 0.72) fullscreen, transparent in the panel',
+  },
+  '--va-inset-top': {
+    description:
+      "Height of the host page's fixed or sticky header: the floating panel and the bottom sheet never grow under it, so their close button stays reachable. Set it to the header's height, e.g. voice-assistant { --va-inset-top: 72px; }.",
+    default: '0px',
   },
   '--va-z-index': {
     description: 'Stacking order in fullscreen and floating modes.',

@@ -2,17 +2,14 @@
  * Issue 12's rules (docs/behaviour.md#chat, #consent, #languages): `Type instead`, the text box
  * and its log, and the `Before we start` dialog. Added to the one widget stylesheet by the UI
  * chunk (`extendWidgetStyleSheet`), so the loader stays small; the loader's own part (the
- * reserved `.type-slot` row, the wave's fixed direction) is in styles.ts.
+ * `.type-slot` row with `Type instead`, the wave's fixed direction) is in styles.ts.
  */
-export const ACCESS_CSS = `.type-instead, .chat-send, .chat-retry, .consent-agree, .consent-decline {
+export const ACCESS_CSS = `.chat-send, .chat-retry, .consent-agree, .consent-decline {
   appearance: none; display: inline-flex; align-items: center; justify-content: center;
   min-height: 32px; margin: 0; padding: 0 14px; border-radius: 9999px; font: inherit;
   font-size: 14px; font-weight: 600; cursor: pointer; white-space: nowrap;
 }
-.type-instead {
-  border: 1px solid currentColor; color: inherit; background: transparent;
-}
-.type-instead--prominent {
+.va .type-instead--prominent {
   border-color: transparent; color: var(--va-button-fg, #fff); background: var(--va-button-bg, #1d4ed8);
 }
 .type-hint { margin: 0; font-size: 14px; font-weight: 400; }
@@ -43,12 +40,15 @@ export const ACCESS_CSS = `.type-instead, .chat-send, .chat-retry, .consent-agre
 .chat-send[aria-disabled="true"] { opacity: 0.55; cursor: progress; }
 .chat-retry, .consent-decline { border: 1px solid #334155; color: #0f172a; background: #fff; }
 .chat-hint { flex-basis: 100%; margin: 0; font-size: 12px; font-weight: 400; color: #334155; }
-.type-instead:focus-visible, .chat-send:focus-visible, .chat-retry:focus-visible,
+.chat-send:focus-visible, .chat-retry:focus-visible,
 .chat-field:focus-visible, .chat-log:focus-visible, .consent-agree:focus-visible,
 .consent-decline:focus-visible, .consent-link:focus-visible, .consent:focus-visible {
   outline: 3px solid var(--va-focus, #f59e0b); outline-offset: 2px;
 }
-.panel:has(.chat) { height: auto; max-height: calc(100vh - 40px); overflow-y: auto; }
+.panel:has(.chat) {
+  height: auto; max-height: calc(100vh - 40px - var(--va-inset-top, 0px));
+  max-height: calc(100dvh - 40px - var(--va-inset-top, 0px)); overflow-y: auto;
+}
 .panel .chat { width: 100%; }
 .va--overlay {
   position: fixed; inset: 0; min-height: 100%; padding: 16px; z-index: var(--va-z-index, 2147483000);
@@ -64,21 +64,6 @@ export const ACCESS_CSS = `.type-instead, .chat-send, .chat-retry, .consent-agre
 .consent-link { color: #1d4ed8; font-size: 14px; text-decoration: underline; }
 .consent-actions { display: flex; flex-wrap: wrap; gap: 8px; }
 @media (max-width: 479.98px) {
-  .va--floating > .controls > .type-slot { bottom: 6px; }
-  .va--floating > .controls > .type-slot > .type-instead {
-    position: relative; width: 44px; height: 44px; min-height: 44px; padding: 0 0 0 44px;
-    overflow: hidden; justify-content: flex-start; border: 0;
-    color: var(--va-button-fg, #fff); background: var(--va-button-bg, #1d4ed8);
-    box-shadow: 0 6px 20px rgb(0 0 0 / 0.25);
-  }
-  .va--floating > .controls > .type-slot > .type-instead::before {
-    content: ""; position: absolute; top: 14px; left: 11px; width: 18px; height: 12px;
-    border: 2px solid currentColor; border-radius: 3px;
-  }
-  .va--floating > .controls > .type-slot > .type-instead::after {
-    content: ""; position: absolute; top: 21px; left: 17px; width: 10px; height: 2px;
-    background: currentColor;
-  }
   .va--floating > .controls > .type-slot > .type-hint { display: none; }
 }
 `;

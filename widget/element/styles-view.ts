@@ -7,7 +7,7 @@ export const VIEW_CSS = `.button--active { background: var(--va-stop-bg, #b91c1c
 .close:focus-visible { outline: 3px solid var(--va-focus, #f59e0b); outline-offset: 3px; }
 .panel {
   position: relative; display: flex; flex-direction: column; width: min(340px, calc(100vw - 40px));
-  height: min(380px, calc(100vh - 40px)); padding: 16px; border-radius: 16px;
+  height: min(380px, calc(100vh - 40px - var(--va-inset-top, 0px))); padding: 16px; border-radius: 16px;
   color: var(--va-panel-fg, #fff); background: var(--va-panel-bg, #0b1220);
   box-shadow: 0 12px 40px rgb(0 0 0 / 0.35);
 }
@@ -42,7 +42,10 @@ export const VIEW_CSS = `.button--active { background: var(--va-stop-bg, #b91c1c
 .avatar--panel { width: 32px; height: 32px; font-size: 14px; }
 .panel-title { flex: 1; }
 .panel { width: min(360px, calc(100vw - 40px)); }
-.panel--captions { height: min(520px, calc(100vh - 40px)); height: min(520px, calc(100dvh - 40px)); }
+.panel--captions {
+  height: min(520px, calc(100vh - 40px - var(--va-inset-top, 0px)));
+  height: min(520px, calc(100dvh - 40px - var(--va-inset-top, 0px)));
+}
 .panel--captions .stage { flex: 0 0 64px; }
 .transcript { margin: 0; font-size: 15px; font-weight: 400; text-align: start; }
 .transcript:empty { display: none; }
@@ -59,6 +62,7 @@ export const VIEW_CSS = `.button--active { background: var(--va-stop-bg, #b91c1c
 .transcript--subtitles .line { font-size: clamp(16px, 2.2vw, 22px); line-height: 1.35; }
 .transcript--latest .who, .transcript--subtitles .who { font-size: 11px; }
 .call-length { margin: 4px 0 0; font-size: 13px; opacity: 0.85; }
+.call-length:empty { display: none; }
 .secondary { display: flex; gap: 8px; justify-content: center; }
 .mute {
   appearance: none; position: relative; width: 44px; height: 44px; margin: 0; padding: 0;
@@ -74,7 +78,8 @@ export const VIEW_CSS = `.button--active { background: var(--va-stop-bg, #b91c1c
 .mute:focus-visible, .transcript:focus-visible { outline: 3px solid var(--va-focus, #f59e0b); outline-offset: 2px; }
 @media (max-width: 479.98px) {
   .va--floating > .panel {
-    position: fixed; left: 0; right: 0; bottom: 0; width: 100%; max-height: 100vh;
+    position: fixed; left: 0; right: 0; bottom: 0; width: 100%;
+    max-height: calc(100vh - var(--va-inset-top, 0px)); max-height: calc(100dvh - var(--va-inset-top, 0px));
     height: min(560px, 88vh); height: min(560px, 88dvh); border-radius: 16px 16px 0 0;
     padding-bottom: calc(16px + env(safe-area-inset-bottom, 0px));
   }
@@ -85,4 +90,18 @@ export const VIEW_CSS = `.button--active { background: var(--va-stop-bg, #b91c1c
   font-size: 11px; font-weight: 700; color: #1e3a8a; background: #dbeafe;
 }
 .transcript .chat-retry { margin-inline-start: 6px; }
+.va--inline > .controls:has(> .secondary, > .transcript:not(:empty), > .call-length:not(:empty)) {
+  display: grid; grid-template-columns: minmax(0, 1fr) auto minmax(0, 1fr);
+  grid-template-rows: auto auto minmax(0, 1fr) auto; gap: 6px 8px; width: 100%; height: 100%;
+}
+.va--inline > .controls:has(> .secondary, > .transcript:not(:empty), > .call-length:not(:empty)) > * { grid-column: 1 / -1; justify-self: center; }
+.va--inline > .controls:has(> .secondary, > .transcript:not(:empty), > .call-length:not(:empty)) > .button { grid-area: 1 / 2; }
+.va--inline > .controls:has(> .secondary, > .transcript:not(:empty), > .call-length:not(:empty)) > .badge { grid-area: 1 / 1; justify-self: end; align-self: center; }
+.va--inline > .controls:has(> .secondary, > .transcript:not(:empty), > .call-length:not(:empty)) > :is(.secondary, .type-slot) {
+  grid-area: 1 / 3; justify-self: start; align-self: center; width: auto; min-height: 0;
+}
+.va--inline > .controls > .status { grid-row: 2; }
+.va--inline > .controls > .transcript { grid-row: 3; min-height: 0; }
+.va--inline > .controls > .transcript--latest { justify-content: flex-end; overflow: hidden; }
+.va--inline > .controls > .call-length { grid-row: 4; margin: 0; }
 `;

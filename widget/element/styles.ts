@@ -6,8 +6,9 @@
  * The custom properties and parts are documented in `element-docs.ts`.
  *
  * Only what the loader paints before intent is here (docs/behaviour.md#widget): the idle button
- * or floating launcher, the badge, the problem alert, and the reserved `Type instead` row, which
- * sits beside the floating launcher (not under it) so the corner box keeps the launcher's height.
+ * or floating launcher, the badge, the problem alert, and `Type instead`, which sits beside the
+ * floating launcher (not under it) so the corner box keeps the launcher's height. Next to the
+ * launcher it is a white chip with dark text, readable over any host page, dark or light.
  * The conversation view, chat and consent rules are in `styles-view.ts` and `styles-access.ts`,
  * added by the UI chunk. The sheet ships as written, so it carries no CSS comments.
  */
@@ -18,7 +19,7 @@ export const WIDGET_CSS = `
 .va {
   all: initial; box-sizing: border-box; position: relative; display: flex; flex-direction: column;
   align-items: center; justify-content: center; width: 100%; height: 100%;
-  min-height: var(--va-min-height, 64px); padding: 8px;
+  min-height: var(--va-min-height, 136px); padding: 8px;
   font: 500 16px/1.4 var(--va-font, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif);
   color: var(--va-fg, #0f172a); background: var(--va-bg, transparent);
 }
@@ -138,6 +139,33 @@ export const WIDGET_CSS = `
 .va--fullscreen .type-slot {
   position: absolute; top: 100%; left: 50%; width: max-content; max-width: 90vw;
   margin-top: 44px; transform: translateX(-50%);
+}
+.type-instead {
+  appearance: none; display: inline-flex; align-items: center; justify-content: center;
+  min-height: 32px; margin: 0; padding: 0 14px; border: 1px solid currentColor;
+  border-radius: 9999px; font: inherit; font-size: 14px; font-weight: 600; cursor: pointer;
+  white-space: nowrap; color: inherit; background: transparent;
+}
+.type-instead:focus-visible { outline: 3px solid var(--va-focus, #f59e0b); outline-offset: 2px; }
+.va--floating > .controls > .type-slot > .type-instead {
+  min-height: 40px; border-color: #64748b; color: #0f172a; background: #fff;
+  box-shadow: 0 6px 20px rgb(0 0 0 / 0.25);
+}
+@media (max-width: 479.98px) {
+  .va--floating > .controls > .type-slot { bottom: 6px; }
+  .va--floating > .controls > .type-slot > .type-instead {
+    position: relative; width: 44px; height: 44px; min-height: 44px; padding: 0 0 0 44px;
+    overflow: hidden; justify-content: flex-start; border: 0;
+    color: var(--va-button-fg, #fff); background: var(--va-button-bg, #1d4ed8);
+  }
+  .va--floating > .controls > .type-slot > .type-instead::before {
+    content: ""; position: absolute; top: 14px; left: 11px; width: 18px; height: 12px;
+    border: 2px solid currentColor; border-radius: 3px;
+  }
+  .va--floating > .controls > .type-slot > .type-instead::after {
+    content: ""; position: absolute; top: 21px; left: 17px; width: 10px; height: 2px;
+    background: currentColor;
+  }
 }
 `;
 

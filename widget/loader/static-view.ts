@@ -1,4 +1,5 @@
 import { initialOf, type WidgetConfig } from '../element/attributes.ts';
+import { TYPE_INSTEAD } from '../element/i18n/idle-labels.ts';
 import { type Language, textDirection } from '../element/i18n/languages.ts';
 import { TEXTS } from '../element/texts.ts';
 
@@ -10,6 +11,8 @@ export interface StaticView {
   readonly wrapper: HTMLElement;
   /** The talk (or launcher) button; null when attribute problems replace it with a message. */
   readonly button: HTMLButtonElement | null;
+  /** `Type instead`, next to Talk (null with `chat="off"` or a problem). */
+  readonly typeInstead: HTMLButtonElement | null;
   readonly status: HTMLElement | null;
   /**
    * The alert that says what is wrong with the attributes, empty until the language's
@@ -62,7 +65,7 @@ export function buildStaticView(
     problem.setAttribute('role', 'alert');
     controls.append(problem);
     wrapper.append(controls);
-    return { wrapper, button: null, status: null, problem };
+    return { wrapper, button: null, typeInstead: null, status: null, problem };
   }
   if (config.mode !== 'floating') {
     const wave = el(doc, 'canvas', 'wave', 'wave');
@@ -105,13 +108,17 @@ export function buildStaticView(
     status.lang = english;
   }
   controls.append(button);
+  let typeInstead: HTMLButtonElement | null = null;
   if (config.chat) {
-    // The UI puts `Type instead` here; the row is reserved so the talk button never moves.
+    // The same row and button as the UI draws, so nothing moves when it takes over.
     const slot = el(doc, 'div', 'type-slot');
-    slot.setAttribute('aria-hidden', 'true');
+    typeInstead = el(doc, 'button', 'type-instead', 'type-instead');
+    typeInstead.type = 'button';
+    typeInstead.textContent = TYPE_INSTEAD[state.language];
+    slot.append(typeInstead);
     controls.append(slot);
   }
   controls.append(status);
   wrapper.append(controls);
-  return { wrapper, button, status, problem: null };
+  return { wrapper, button, typeInstead, status, problem: null };
 }

@@ -74,6 +74,8 @@ export class VoiceAssistantElement extends ElementBase {
   #ui: MountedUi | null = null;
   #loading: Promise<MountedUi> | null = null;
   #pending: PendingStart | null = null;
+  /** `Type instead` was pressed before the UI arrived. */
+  #chatPending = false;
   #status = '';
   #callOptions: CallOptionsOverride | undefined;
   /** A press held on the loader's button while the UI arrives. */
@@ -261,8 +263,11 @@ export class VoiceAssistantElement extends ElementBase {
       language: this.#language(),
     });
     view.button?.addEventListener('click', this.#onClick);
-    view.button?.addEventListener('pointerdown', this.#onPress);
-    view.button?.addEventListener('keydown', this.#onPress);
+    view.typeInstead?.addEventListener('click', this.#onTypeInstead);
+    for (const pressed of [view.button, view.typeInstead]) {
+      pressed?.addEventListener('pointerdown', this.#onPress);
+      pressed?.addEventListener('keydown', this.#onPress);
+    }
     if (this.#view) {
       this.#view.wrapper.replaceWith(view.wrapper);
     } else {
@@ -319,8 +324,19 @@ export class VoiceAssistantElement extends ElementBase {
       host: this,
       callOptions: () => this.#callOptions,
       pendingStart: () => this.#pending !== null && !this.#pending.cancelled,
-      staticButtonFocused: () =>
-        this.#view?.button != null && this.#root.activeElement === this.#view.button,
+      pendingChat: () => this.#chatPending,
+      staticFocus: () => {
+        const focused = this.#root.activeElement;
+        const view = this.#view;
+        if (!focused || !view) {
+          return null;
+        }
+        return focused === view.button
+          ? 'button.button'
+          : focused === view.typeInstead
+            ? '.type-instead'
+            : null;
+      },
       mounted: () => {
         this.#view?.wrapper.remove();
         this.#view = null;
@@ -331,6 +347,16 @@ export class VoiceAssistantElement extends ElementBase {
   readonly #onIntent = (): void => {
     // A failed prefetch is retried by the click, which then shows what went wrong.
     this.#load().catch(() => undefined);
+  };
+
+  readonly #onTypeInstead = (): void => {
+    this.#press.end();
+    this.#chatPending = true;
+    this.#load().catch(() => {
+      this.#chatPending = false;
+      this.#status = TEXTS.loadFailed;
+      this.#showPending();
+    });
   };
 
   readonly #onPress = (event: Event): void => {

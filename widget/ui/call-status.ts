@@ -5,17 +5,22 @@ import type { ConversationSnapshot } from './conversation-store.ts';
 /**
  * The status line during a call, in words (pure): muted first, then who is speaking, then the
  * session's own sentence (connected, or a warning) until anyone has spoken, then listening.
- * Outside a call it is the session's sentence (connecting, failures, call ended).
+ * Outside a call it is the session's sentence (connecting, failures, call ended), except that
+ * "Call ended." is left out while the transcript shows "Call ended · m:ss" (`lengthShown`):
+ * the visitor reads it once.
  */
 export function callStatus(
   state: WidgetState,
   sessionStatus: string,
-  conversation: Pick<ConversationSnapshot, 'muted' | 'speaking' | 'heard'>,
+  conversation: Pick<ConversationSnapshot, 'muted' | 'speaking' | 'heard' | 'endedAfterMs'>,
   assistantName: string,
-  texts: Pick<WidgetTexts, 'muted' | 'speaking' | 'visitorSpeaking' | 'listening'>,
+  texts: Pick<WidgetTexts, 'muted' | 'speaking' | 'visitorSpeaking' | 'listening' | 'callEnded'>,
+  lengthShown = false,
 ): string {
   if (state !== 'active') {
-    return sessionStatus;
+    const repeated =
+      lengthShown && conversation.endedAfterMs !== null && sessionStatus === texts.callEnded;
+    return repeated ? '' : sessionStatus;
   }
   if (conversation.muted) {
     return texts.muted(assistantName);

@@ -1,5 +1,6 @@
 import {
   EMPTY_TRANSCRIPT,
+  finishTranscript,
   mergeTranscript,
   readTranscript,
   type Speaker,
@@ -101,8 +102,10 @@ export class ConversationStore {
     this.#flush();
     const started = this.#startedAt;
     this.#startedAt = null;
+    this.#transcript = finishTranscript(this.#transcript);
     this.#set({
       ...this.#snapshot,
+      lines: this.#transcript.lines,
       speaking: null,
       muted: false,
       endedAfterMs: started === null ? null : this.#clock.now() - started,

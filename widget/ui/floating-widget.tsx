@@ -56,9 +56,11 @@ export function FloatingWidget({ config, snapshot, session }: FloatingWidgetProp
   const sheet = useSheetLayout();
   const trap = useFocusTrap(panel, sheet);
   const name = config.assistantName ?? texts.assistant;
+  const captionsShown =
+    config.captions || chatSnapshot.open || chatSnapshot.chat.entries.length > 0;
   const shown = {
     ...snapshot,
-    status: callStatus(snapshot.state, snapshot.status, conversation, name, texts),
+    status: callStatus(snapshot.state, snapshot.status, conversation, name, texts, captionsShown),
   };
   const wrapperClass = `va va--floating va--${config.position}`;
   const active = snapshot.state === 'active';
@@ -155,7 +157,7 @@ export function FloatingWidget({ config, snapshot, session }: FloatingWidgetProp
         <div className="stage">
           <WaveCanvas session={session} active={snapshot.state === 'active'} />
         </div>
-        {config.captions || chatSnapshot.open || chatSnapshot.chat.entries.length > 0 ? (
+        {captionsShown ? (
           <TranscriptLog
             conversation={config.captions ? conversation : { ...conversation, lines: [] }}
             assistantName={name}

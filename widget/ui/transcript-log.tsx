@@ -157,11 +157,11 @@ export function TranscriptLog({
         ))}
         {waiting ? <p className="line line--assistant chat-typing">{texts.typing}</p> : null}
       </div>
-      {endedAfterMs === null ? null : (
-        <p className="call-length" part="call-length">
-          {texts.callEndedAfter(formatCallLength(endedAfterMs))}
-        </p>
-      )}
+      {/* Always there, so the call's end is announced when its text arrives (the status line
+          leaves "Call ended." out while this shows). */}
+      <p className="call-length" part="call-length" aria-live="polite">
+        {endedAfterMs === null ? '' : texts.callEndedAfter(formatCallLength(endedAfterMs))}
+      </p>
       <p className="sr-only" aria-live="polite">
         {announcement
           ? `${speakerName(announcement.role, assistantName, texts, language)}: ${announcement.text}`

@@ -145,6 +145,21 @@ function withLines(
   return { ...state, lines: kept, finalAt };
 }
 
+/**
+ * The call is over: a line still partial keeps what was heard as its final text (never left
+ * grey and waiting), and any partial arriving later is dropped.
+ */
+export function finishTranscript(state: TranscriptState): TranscriptState {
+  if (state.lines.every((line) => line.final)) {
+    return { ...state, finalAt: { assistant: Infinity, user: Infinity } };
+  }
+  return {
+    ...state,
+    lines: state.lines.map((line) => (line.final ? line : { ...line, final: true })),
+    finalAt: { assistant: Infinity, user: Infinity },
+  };
+}
+
 /** `83_000` → `'1:23'`; an hour or more → `'1:02:03'`. */
 export function formatCallLength(ms: number): string {
   const total = Math.max(0, Math.round(ms / 1000));

@@ -54,10 +54,10 @@ function ViewBody(props: VoiceAssistantViewProps & { config: WidgetConfig }): Re
   const { container } = props;
 
   useLayoutEffect(() => {
-    const hadFocus = bridge.staticButtonFocused();
+    const focused = bridge.staticFocus();
     bridge.mounted();
-    if (hadFocus) {
-      container?.querySelector<HTMLButtonElement>('button.button')?.focus();
+    if (focused) {
+      container?.querySelector<HTMLButtonElement>(focused)?.focus();
     }
   }, [bridge, container]);
 
@@ -84,13 +84,20 @@ function ViewBody(props: VoiceAssistantViewProps & { config: WidgetConfig }): Re
     return <FloatingWidget config={config} snapshot={snapshot} session={session} />;
   }
   const name = config.assistantName ?? texts.assistant;
-  const shown = {
-    ...snapshot,
-    status: callStatus(snapshot.state, snapshot.status, conversation, name, texts),
-  };
-  const active = snapshot.state === 'active';
   // Typed lines show in full while the text box is open; otherwise the mode's captions.
   const typing = chatSnapshot.open || chatSnapshot.chat.entries.length > 0;
+  const shown = {
+    ...snapshot,
+    status: callStatus(
+      snapshot.state,
+      snapshot.status,
+      conversation,
+      name,
+      texts,
+      config.captions || typing,
+    ),
+  };
+  const active = snapshot.state === 'active';
   return (
     <div className={`va va--${config.mode}`} part="container">
       <WaveCanvas session={session} active={snapshot.state === 'active'} />

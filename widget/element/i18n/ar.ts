@@ -1,4 +1,4 @@
-import { IDLE_LABELS, TALK_TO } from './idle-labels.ts';
+import { IDLE_LABELS, TALK_TO, TYPE_INSTEAD } from './idle-labels.ts';
 import type { WidgetTexts } from './widget-texts.ts';
 
 const again = (idle: string): string => `ثم اضغط «${idle}» مرة أخرى.`;
@@ -20,7 +20,7 @@ export const ar: WidgetTexts = {
   muted: (name) => `الميكروفون مكتوم، لا يستطيع ${name} سماعك.`,
   callEndedAfter: (time) => `انتهت المكالمة · ${time}`,
 
-  typeInstead: 'الكتابة بدلًا من ذلك',
+  typeInstead: TYPE_INSTEAD.ar,
   typeWhenNoMicrophone: 'يمكنك كتابة سؤالك بدلًا من ذلك.',
   transcript: 'نص المحادثة',
   message: 'الرسالة',

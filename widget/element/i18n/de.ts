@@ -1,4 +1,4 @@
-import { IDLE_LABELS, TALK_TO } from './idle-labels.ts';
+import { IDLE_LABELS, TALK_TO, TYPE_INSTEAD } from './idle-labels.ts';
 import type { WidgetTexts } from './widget-texts.ts';
 
 const again = (idle: string): string => `und tippen Sie dann erneut auf „${idle}“.`;
@@ -21,7 +21,7 @@ export const de: WidgetTexts = {
   muted: (name) => `Mikrofon stumm: ${name} kann Sie nicht hören.`,
   callEndedAfter: (time) => `Anruf beendet · ${time}`,
 
-  typeInstead: 'Lieber schreiben',
+  typeInstead: TYPE_INSTEAD.de,
   typeWhenNoMicrophone: 'Sie können Ihre Frage auch schreiben.',
   transcript: 'Gesprächsverlauf',
   message: 'Nachricht',

@@ -1,5 +1,5 @@
 import { TEXTS } from '../texts.ts';
-import { IDLE_LABELS, TALK_TO } from './idle-labels.ts';
+import { IDLE_LABELS, TALK_TO, TYPE_INSTEAD } from './idle-labels.ts';
 import type { WidgetTexts } from './widget-texts.ts';
 
 const again = (idle: string): string => `then press “${idle}” again.`;
@@ -21,7 +21,7 @@ export const en: WidgetTexts = {
   muted: (name) => `Microphone muted. ${name} can’t hear you.`,
   callEndedAfter: (time) => `Call ended · ${time}`,
 
-  typeInstead: 'Type instead',
+  typeInstead: TYPE_INSTEAD.en,
   typeWhenNoMicrophone: 'You can type your question instead.',
   transcript: 'Transcript',
   message: 'Message',

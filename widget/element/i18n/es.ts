@@ -1,4 +1,4 @@
-import { IDLE_LABELS, TALK_TO } from './idle-labels.ts';
+import { IDLE_LABELS, TALK_TO, TYPE_INSTEAD } from './idle-labels.ts';
 import type { WidgetTexts } from './widget-texts.ts';
 
 const again = (idle: string): string => `y vuelve a pulsar «${idle}».`;
@@ -21,7 +21,7 @@ export const es: WidgetTexts = {
   muted: (name) => `Micrófono silenciado: ${name} no te oye.`,
   callEndedAfter: (time) => `Llamada finalizada · ${time}`,
 
-  typeInstead: 'Prefiero escribir',
+  typeInstead: TYPE_INSTEAD.es,
   typeWhenNoMicrophone: 'También puedes escribir tu pregunta.',
   transcript: 'Transcripción',
   message: 'Mensaje',

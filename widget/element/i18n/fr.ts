@@ -1,4 +1,4 @@
-import { IDLE_LABELS, TALK_TO } from './idle-labels.ts';
+import { IDLE_LABELS, TALK_TO, TYPE_INSTEAD } from './idle-labels.ts';
 import type { WidgetTexts } from './widget-texts.ts';
 
 const again = (idle: string): string => `puis appuyez de nouveau sur « ${idle} ».`;
@@ -21,7 +21,7 @@ export const fr: WidgetTexts = {
   muted: (name) => `Micro coupé : ${name} ne vous entend pas.`,
   callEndedAfter: (time) => `Appel terminé · ${time}`,
 
-  typeInstead: 'Écrire plutôt',
+  typeInstead: TYPE_INSTEAD.fr,
   typeWhenNoMicrophone: 'Vous pouvez aussi écrire votre question.',
   transcript: 'Transcription',
   message: 'Message',

@@ -28,3 +28,17 @@ export const TALK_TO: Readonly<Record<Language, (name: string) => string>> = {
   zh: (name) => `与${name}通话`,
   ar: (name) => `تحدّث مع ${name}`,
 };
+
+/**
+ * `Type instead` in every language: the loader draws it next to Talk in its first paint, so it is
+ * there before intent and nothing moves when the UI takes over.
+ */
+export const TYPE_INSTEAD: Readonly<Record<Language, string>> = {
+  en: 'Type instead',
+  es: 'Prefiero escribir',
+  fr: 'Écrire plutôt',
+  de: 'Lieber schreiben',
+  pt: 'Prefiro escrever',
+  zh: '改为打字',
+  ar: 'الكتابة بدلًا من ذلك',
+};

@@ -1,4 +1,4 @@
-import { IDLE_LABELS, TALK_TO } from './idle-labels.ts';
+import { IDLE_LABELS, TALK_TO, TYPE_INSTEAD } from './idle-labels.ts';
 import type { WidgetTexts } from './widget-texts.ts';
 
 const again = (idle: string): string => `e toque de novo em “${idle}”.`;
@@ -21,7 +21,7 @@ export const pt: WidgetTexts = {
   muted: (name) => `Microfone silenciado: ${name} não consegue ouvir você.`,
   callEndedAfter: (time) => `Chamada encerrada · ${time}`,
 
-  typeInstead: 'Prefiro escrever',
+  typeInstead: TYPE_INSTEAD.pt,
   typeWhenNoMicrophone: 'Você também pode escrever sua pergunta.',
   transcript: 'Transcrição',
   message: 'Mensagem',

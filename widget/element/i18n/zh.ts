@@ -1,4 +1,4 @@
-import { IDLE_LABELS, TALK_TO } from './idle-labels.ts';
+import { IDLE_LABELS, TALK_TO, TYPE_INSTEAD } from './idle-labels.ts';
 import type { WidgetTexts } from './widget-texts.ts';
 
 const again = (idle: string): string => `然后再点一次“${idle}”。`;
@@ -20,7 +20,7 @@ export const zh: WidgetTexts = {
   muted: (name) => `麦克风已静音，${name}听不到您的声音。`,
   callEndedAfter: (time) => `通话已结束 · ${time}`,
 
-  typeInstead: '改为打字',
+  typeInstead: TYPE_INSTEAD.zh,
   typeWhenNoMicrophone: '您也可以直接输入问题。',
   transcript: '对话记录',
   message: '消息',

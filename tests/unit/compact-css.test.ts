@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { compactCss } from '../../vite.widget.config.ts';
+import { WIDGET_CSS } from '../../widget/element/styles.ts';
+
+// The widget's CSS ships as a string in the loader; the build collapses its whitespace.
+
+describe('compactCss', () => {
+  it('drops whitespace around punctuation and keeps it inside values', () => {
+    expect(
+      compactCss(`.va > .controls {
+  width: calc(100% - 40px); font: 500 16px/1.4 var(--f, "Segoe UI", sans-serif);
+}
+@media (max-width: 479.98px) { .a, .b::after { content: ""; } }`),
+    ).toBe(
+      '.va>.controls{width:calc(100% - 40px);font:500 16px/1.4 var(--f,"Segoe UI",sans-serif)}@media (max-width:479.98px){.a,.b::after{content:""}}',
+    );
+  });
+
+  it('leaves a sheet with the same rules, only shorter', () => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(compactCss(WIDGET_CSS));
+    const original = new CSSStyleSheet();
+    original.replaceSync(WIDGET_CSS);
+    expect(sheet.cssRules.length).toBe(original.cssRules.length);
+    expect(compactCss(WIDGET_CSS).length).toBeLessThan(WIDGET_CSS.length * 0.9);
+  });
+});
