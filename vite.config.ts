@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 import { plainDynamicImports } from './scripts/plain-dynamic-imports.ts';
 import { widgetRelease } from './scripts/widget-release.ts';
 import { parseSiteConfig, type SiteConfig } from './site/config.ts';
+import { siteCopyPlugin } from './site/copy/copy-plugin.ts';
 import { headTags } from './site/head.ts';
 import { formStandInPlugin } from './site/server/form-stand-in.ts';
 import { leadStandInPlugin } from './site/server/lead-stand-in.ts';
@@ -37,6 +38,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
     envDir: repoRoot,
     publicDir: 'public',
     plugins: [
+      siteCopyPlugin(repoRoot),
       react(),
       plainDynamicImports(),
       formStandInPlugin(),
