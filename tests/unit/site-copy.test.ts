@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -48,6 +48,26 @@ describe('site/copy', () => {
     expect(checkCopyText('features.json', JSON.stringify({ ...featuresCopy, intro }))).toEqual([
       'site/copy/features.json: intro.lead is missing: add it',
     ]);
+  });
+
+  it('claims only what the product does: no CRM, calendar sync or texting it does not have', () => {
+    const all = ['hero', 'features', 'steps', 'company', 'hero-chat']
+      .map((name) => readFileSync(`site/copy/${name}.json`, 'utf8'))
+      .join('\n');
+    for (const claim of [
+      /Salesforce/,
+      /HubSpot/,
+      /kvCORE/,
+      /Outlook/,
+      /calendar sync/i,
+      /\bSMS\b/,
+      /\btexted\b|text you|text message/i,
+      /MLS/,
+    ]) {
+      expect(all).not.toMatch(claim);
+    }
+    expect(all).toContain('Follow Up Boss');
+    expect(all).toContain('signed webhooks');
   });
 
   it('says which file is not JSON', () => {
