@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 import { plainDynamicImports } from './scripts/plain-dynamic-imports.ts';
 import { widgetRelease } from './scripts/widget-release.ts';
 import { parseSiteConfig, type SiteConfig } from './site/config.ts';
+import { siteCopyPlugin } from './site/copy/copy-plugin.ts';
 import { headTags } from './site/head.ts';
 import { formStandInPlugin } from './site/server/form-stand-in.ts';
 import { previewRoutesPlugin } from './site/server/preview-routes.ts';
@@ -50,6 +51,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
     envDir: repoRoot,
     publicDir: 'public',
     plugins: [
+      siteCopyPlugin(repoRoot),
       react(),
       plainDynamicImports(),
       formStandInPlugin(),

@@ -1,8 +1,10 @@
 import type { SiteConfig } from './config.ts';
 import { company } from './content/company.ts';
-import { hero } from './content/hero.ts';
 import { privacyPolicy } from './content/privacy.ts';
 import { termsOfUse } from './content/terms.ts';
+// The copy file itself, not content/hero.ts: this module also loads with vite.config.ts, which
+// then need not read assistant.config.json.
+import hero from './copy/hero.json' with { type: 'json' };
 import { paths, type RouteName } from './paths.ts';
 
 /** Social preview image, 1200 × 630, in site/public. */
@@ -32,7 +34,7 @@ export function pageMeta(route: RouteName): PageMeta {
     case 'assistant':
       return {
         title: `Talk to an AI assistant | ${company.name}`,
-        description: `Try a ${company.name} voice assistant in your browser: press Talk to Assistant and speak.`,
+        description: `Try a ${company.name} voice assistant in your browser: press the Talk button and speak.`,
         path: paths.assistant.getHref(),
         indexable: false,
       };

@@ -1,15 +1,9 @@
-import { ASSISTANT_NAME } from './names.ts';
+import copy from '../copy/hero.json' with { type: 'json' };
+import { withNames } from './names.ts';
 
-/** Copy of the hero block. */
+/** Copy of the hero block: `site/copy/hero.json`, with the assistant's name filled in. */
 export const hero = {
-  badge: 'AI Solutions for Real Estate Brokers',
-  headline: 'Transform Your Real Estate Brokerage',
-  intro:
-    'Answer every lead in seconds, qualify buyers and sellers around the clock, and fill your ' +
-    'agents’ calendars with booked viewings. Our AI assistants handle the first conversation so ' +
-    'your team can spend its time where it closes deals.',
-  callToAction: 'Let’s Talk',
+  ...copy,
   /** Opens the floating widget and starts the demo call. */
-  demoCallToAction: `Talk to ${ASSISTANT_NAME}`,
-  proofPoints: ['Replies in under 10 seconds', 'Live in 2–4 weeks', 'Works with your CRM'],
+  demoCallToAction: withNames(copy.demoCallToAction),
 } as const;

@@ -1,3 +1,5 @@
+import copy from '../copy/legal.json' with { type: 'json' };
+
 /** One titled part of a legal page: paragraphs, then an optional list. */
 export interface LegalSection {
   id: string;
@@ -15,7 +17,8 @@ export interface LegalDocument {
   sections: readonly LegalSection[];
 }
 
+/** The legal pages' variables (`site/copy/legal.json`); the company's name and email are in company.json. */
+export const legalVariables = copy;
+
 /** Shown at the top of both legal pages, until counsel has reviewed them. */
-export const LEGAL_TEMPLATE_NOTICE =
-  'Template: review with counsel before relying on it. This text describes how the product ' +
-  'works, but it is a draft, not legal advice, and it is not yet approved for any jurisdiction.';
+export const LEGAL_TEMPLATE_NOTICE: string = copy.templateNotice;

@@ -1,11 +1,11 @@
 import { company } from './company.ts';
-import type { LegalDocument } from './legal.ts';
+import { type LegalDocument, legalVariables } from './legal.ts';
 
 /** Copy of /privacy: what the site, the contact form and the voice assistant collect. */
 export const privacyPolicy: LegalDocument = {
   title: 'Privacy Policy',
   description: `What ${company.name} collects through its website, contact form and voice assistants, why, who receives it and for how long.`,
-  updated: 'November 2026',
+  updated: legalVariables.privacyUpdated,
   intro:
     `${company.name} builds AI voice assistants that real estate brokerages put on their ` +
     'websites. This policy explains what we collect when you use this website, send us the ' +

@@ -1,11 +1,11 @@
 import { company } from './company.ts';
-import type { LegalDocument } from './legal.ts';
+import { type LegalDocument, legalVariables } from './legal.ts';
 
 /** Copy of /terms: the rules for using this website and the assistant demo. */
 export const termsOfUse: LegalDocument = {
   title: 'Terms of Use',
   description: `The terms for using the ${company.name} website, its voice assistant demo and its contact form.`,
-  updated: 'November 2026',
+  updated: legalVariables.termsUpdated,
   intro:
     `These terms apply to this website, the voice assistant demo on it and the contact form. ` +
     'Brokerages that use our assistants on their own sites sign a separate service agreement.',

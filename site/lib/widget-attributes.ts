@@ -36,6 +36,8 @@ export function siteWidgetAttributes(
   return {
     ...widgetConnectionAttributes(config),
     'assistant-name': ASSISTANT_NAME,
+    // Every funnel step goes to window.dataLayer for the site's tag manager (no personal data).
+    analytics: 'datalayer',
     consent: assistantConsent.text,
     'consent-url': assistantConsent.url,
     ...(config.vapiPublicKey ? {} : demoListingAttributes()),

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { siteFixture } from '../fixtures/site/harness.ts';
 import { withPage } from '../helpers/chromium.ts';
@@ -38,6 +39,16 @@ describe('one name, set in assistant.config.json', () => {
         .poll(() => widget.getByRole('dialog', { name: TALK }).isVisible(), { timeout: 15_000 })
         .toBe(true);
     });
+  });
+
+  it('the built site carries the two names and nothing else of that file (no agent’s email or phone)', () => {
+    const files = readdirSync('dist/site', { recursive: true, encoding: 'utf8' }).filter((f) =>
+      /\.(js|html)$/.test(f),
+    );
+    const built = files.map((f) => readFileSync(join('dist/site', f), 'utf8')).join('\n');
+    expect(built).toContain(assistantName);
+    expect(built).not.toContain('@maple-ridge.example');
+    expect(built).not.toContain('604 555 0101');
   });
 
   it('on /assistant: the brand links back to the site, with whose assistant this is', async () => {

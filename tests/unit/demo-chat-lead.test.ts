@@ -38,7 +38,6 @@ describe('demo typed chat: booking with a name and a phone', () => {
         id: 'demo-chat-tool-1',
         name: 'request_viewing',
         arguments: {
-          listing: '14 Linden Court',
           preferred_times: ['Saturday 2:00 PM'],
           name: 'Sam Rivera',
           phone: '604 555 0134',

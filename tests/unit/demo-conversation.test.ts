@@ -328,7 +328,6 @@ describe('demo conversation: tool calls', () => {
     ]);
     const args = message.toolCallList.map((c) => JSON.parse(c.function.arguments));
     expect(args[0]).toEqual({
-      listing: '14 Linden Court',
       preferred_times: ['Saturday 2:00 PM'],
       name: 'Sam Rivera',
       phone: '604 555 0134',

@@ -62,7 +62,8 @@ export function leadToolCalls(contact: Contact, slot: Slot, next: number, now: n
       {
         id: `demo-chat-tool-${next}`,
         name: 'request_viewing',
-        arguments: { listing: LISTING.address, preferred_times: [when], ...reach },
+        // The page's listing, not the demo's: the widget fills it in (as in script.ts).
+        arguments: { preferred_times: [when], ...reach },
       },
       {
         id: `demo-chat-tool-${next + 1}`,

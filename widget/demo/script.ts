@@ -93,8 +93,9 @@ export const SCRIPT: readonly Turn[] = [
     toolCalls: [
       {
         name: 'request_viewing',
+        // No `listing`: the widget names the page's own (listing attributes or JSON-LD), so a
+        // page for another home never gets a lead for this script's.
         arguments: {
-          listing: '14 Linden Court',
           preferred_times: ['Saturday 2:00 PM'],
           name: DEMO_VISITOR.name,
           phone: DEMO_VISITOR.phone,

@@ -107,6 +107,25 @@ export function mountUi(root: ShadowRoot, bridge: UiBridge, initial: TextsSnapsh
     loadDemoChat,
     delay: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   });
+  if (config().analytics === 'datalayer') {
+    // Only pages that asked for analytics carry its code (the after-click budget).
+    import('./funnel-analytics.ts')
+      .then(({ watchFunnel }) =>
+        watchFunnel({
+          host,
+          enabled: () => config().analytics === 'datalayer',
+          session,
+          chat,
+          consent: {
+            subscribe: consent.subscribe,
+            getSnapshot: consent.getSnapshot,
+            agreed: () => consent.current() !== null,
+          },
+          now: () => performance.now(),
+        }),
+      )
+      .catch(() => undefined);
+  }
   if (!config().demo) {
     preloadPlatformWebCall();
   }

@@ -1,9 +1,7 @@
 import { type ReactElement, useLayoutEffect, useRef } from 'react';
-import type { Language } from '../element/i18n/languages.ts';
 import type { WidgetTexts } from '../element/i18n/widget-texts.ts';
 import type { ChatState } from './chat/chat-state.ts';
 import type { ConversationSnapshot } from './conversation-store.ts';
-import { SAMPLE_VISITOR } from './i18n/sample-visitor.ts';
 import { formatCallLength, type Speaker } from './transcript-merge.ts';
 import { useUiServices } from './ui-services.ts';
 
@@ -64,14 +62,9 @@ function mergeItems(conversation: ConversationSnapshot, chat: ChatState | undefi
   return [...spoken, ...typed].sort((a, b) => a.at - b.at);
 }
 
-function speakerName(
-  role: Speaker,
-  assistantName: string,
-  texts: WidgetTexts,
-  language: Language,
-): string {
+function speakerName(role: Speaker, assistantName: string, texts: WidgetTexts): string {
   if (role === 'sample-visitor') {
-    return SAMPLE_VISITOR[language];
+    return texts.sampleVisitor;
   }
   return role === 'assistant' ? assistantName : texts.you;
 }
@@ -90,7 +83,7 @@ export function TranscriptLog({
   chat,
   onRetry,
 }: TranscriptLogProps): ReactElement {
-  const { texts, language } = useUiServices();
+  const { texts } = useUiServices();
   const log = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
   const { endedAfterMs, announcement } = conversation;
@@ -137,7 +130,7 @@ export function TranscriptLog({
             part="transcript-line"
             data-typed={line.typed ? 'true' : 'false'}
           >
-            <span className="who">{speakerName(line.role, assistantName, texts, language)}</span>{' '}
+            <span className="who">{speakerName(line.role, assistantName, texts)}</span>{' '}
             {line.typed ? <span className="typed-mark">{texts.typed}</span> : null}{' '}
             <span className="said">{line.text}</span>
             {line.failedId === null ? null : (
@@ -164,7 +157,7 @@ export function TranscriptLog({
       </p>
       <p className="sr-only" aria-live="polite">
         {announcement
-          ? `${speakerName(announcement.role, assistantName, texts, language)}: ${announcement.text}`
+          ? `${speakerName(announcement.role, assistantName, texts)}: ${announcement.text}`
           : ''}
       </p>
       <p className="sr-only" aria-live="polite">

@@ -27,6 +27,7 @@ export const ar: WidgetTexts = {
   messageHint: 'مفتاح Enter للإرسال، وShift+Enter لسطر جديد.',
   send: 'إرسال',
   you: 'أنت',
+  sampleVisitor: 'زائر تجريبي',
   assistant: 'المساعد',
   typed: 'مكتوبة',
   typing: 'المساعد يكتب…',

@@ -28,6 +28,7 @@ export const de: WidgetTexts = {
   messageHint: 'Eingabe sendet. Umschalt+Eingabe beginnt eine neue Zeile.',
   send: 'Senden',
   you: 'Sie',
+  sampleVisitor: 'Beispielbesucher',
   assistant: 'Assistent',
   typed: 'geschrieben',
   typing: 'Der Assistent schreibt…',

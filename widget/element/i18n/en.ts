@@ -28,6 +28,7 @@ export const en: WidgetTexts = {
   messageHint: 'Enter sends. Shift+Enter starts a new line.',
   send: 'Send',
   you: 'You',
+  sampleVisitor: 'Sample visitor',
   assistant: 'Assistant',
   typed: 'typed',
   typing: 'The assistant is typing…',

@@ -28,6 +28,7 @@ export const es: WidgetTexts = {
   messageHint: 'Intro envía. Mayús+Intro añade una línea.',
   send: 'Enviar',
   you: 'Tú',
+  sampleVisitor: 'Visitante de ejemplo',
   assistant: 'Asistente',
   typed: 'escrito',
   typing: 'El asistente está escribiendo…',

@@ -28,6 +28,7 @@ export const fr: WidgetTexts = {
   messageHint: 'Entrée envoie. Maj+Entrée ajoute une ligne.',
   send: 'Envoyer',
   you: 'Vous',
+  sampleVisitor: 'Visiteur fictif',
   assistant: 'Assistant',
   typed: 'écrit',
   typing: 'L’assistant écrit…',

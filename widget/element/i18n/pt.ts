@@ -28,6 +28,7 @@ export const pt: WidgetTexts = {
   messageHint: 'Enter envia. Shift+Enter começa uma nova linha.',
   send: 'Enviar',
   you: 'Você',
+  sampleVisitor: 'Visitante de exemplo',
   assistant: 'Assistente',
   typed: 'escrito',
   typing: 'O assistente está escrevendo…',

@@ -41,6 +41,11 @@ export interface WidgetTexts {
   send: string;
   /** Who said a line, read before it. */
   you: string;
+  /**
+   * The offline demo's scripted visitor lines: it hears no words, so it shows a sample visitor's,
+   * and the label says so where "You" would claim the visitor said them.
+   */
+  sampleVisitor: string;
   assistant: string;
   /** Marks a line that was typed rather than spoken. */
   typed: string;

@@ -27,6 +27,7 @@ export const zh: WidgetTexts = {
   messageHint: '按 Enter 发送，按 Shift+Enter 换行。',
   send: '发送',
   you: '您',
+  sampleVisitor: '示例访客',
   assistant: '助手',
   typed: '文字',
   typing: '助手正在输入…',
