@@ -274,7 +274,6 @@ describe('inline mode fits its box', () => {
           )
           .toBeGreaterThanOrEqual(i === 0 ? 1 : 1);
       }
-      await page.screenshot({ path: '/tmp/ea/inline-160.png' });
       expect(await partsOutsideBox(page)).toEqual([]);
       await page.getByRole('button', { name: 'Stop' }).click();
       await page.getByText(/^Call ended · \d+:\d\d$/).waitFor(WAIT);

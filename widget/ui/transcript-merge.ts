@@ -151,12 +151,15 @@ function withLines(
  */
 export function finishTranscript(state: TranscriptState): TranscriptState {
   if (state.lines.every((line) => line.final)) {
-    return { ...state, finalAt: { assistant: Infinity, user: Infinity } };
+    return {
+      ...state,
+      finalAt: { assistant: Infinity, user: Infinity, 'sample-visitor': Infinity },
+    };
   }
   return {
     ...state,
     lines: state.lines.map((line) => (line.final ? line : { ...line, final: true })),
-    finalAt: { assistant: Infinity, user: Infinity },
+    finalAt: { assistant: Infinity, user: Infinity, 'sample-visitor': Infinity },
   };
 }
 
