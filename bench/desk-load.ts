@@ -46,6 +46,15 @@ export async function residentMb(pid: number): Promise<number> {
   return kb / 1024;
 }
 
+/** CPU time (user + system) a process has used, in ms, from /proc (Linux). */
+export async function cpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces) start after its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
+}
+
 /**
  * The widget's viewing-request body, unique per index: its own idempotency key and its own
  * conversation (the desk keeps at most three captures per conversation).
