@@ -1,12 +1,15 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
 import pg from 'pg';
 import pino from 'pino';
 import { parseDeskEnv } from '../desk/config/desk-env.ts';
 import type { LeadListPage } from '../desk/inbox/api-contract.ts';
 import { seedLeads } from '../desk/inbox/seed-leads.ts';
 import { startDesk } from '../desk/start-desk.ts';
+import { CHROMIUM_PATH, chromiumFlags } from '../tests/helpers/chromium.ts';
 import {
   ACCOUNTS,
   type ApiSession,
@@ -46,6 +49,31 @@ async function timed(session: ApiSession, url: string, path: () => string): Prom
     }
   }
   return times;
+}
+
+/** Lighthouse (mobile preset) on the signed-in leads list: accessibility score and LCP. */
+async function lighthouseList(url: string, session: ApiSession) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...chromiumFlags()],
+    logLevel: 'silent',
+  });
+  try {
+    const result = await lighthouse(`${url}/inbox`, {
+      port: chrome.port,
+      logLevel: 'error',
+      output: 'json',
+      onlyCategories: ['accessibility', 'performance'],
+      extraHeaders: { Cookie: session.cookie },
+    });
+    const lhr = result?.lhr;
+    return {
+      accessibility: Math.round((lhr?.categories.accessibility?.score ?? 0) * 100),
+      lcp: lhr?.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+    };
+  } finally {
+    chrome.kill();
+  }
 }
 
 async function measure(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | null) {
@@ -103,6 +131,18 @@ async function measure(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | null
       rows.push({ database: kind, request: name, 'p95 ms': ms.toFixed(1), 'budget ms': budget });
       if (ms > budget) {
         failures.push(`${kind}: ${name} p95 ${ms.toFixed(1)} ms > ${budget} ms`);
+      }
+    }
+    if (kind === 'PGlite') {
+      const lh = await lighthouseList(desk.url, broker);
+      rows.push({
+        database: kind,
+        request: `Lighthouse /inbox: accessibility ${lh.accessibility}, LCP ms`,
+        'p95 ms': lh.lcp.toFixed(0),
+        'budget ms': '-',
+      });
+      if (lh.accessibility < 100) {
+        failures.push(`Lighthouse accessibility on the leads list ${lh.accessibility} < 100`);
       }
     }
     return { rows, failures, seedSeconds };
