@@ -1,4 +1,5 @@
 import copy from '../copy/company.json' with { type: 'json' };
+import { BRAND_NAME } from './brand.ts';
 
 /** Who the site speaks for: brand, contact address and social profiles. */
 export interface SocialLink {
@@ -8,4 +9,8 @@ export interface SocialLink {
 }
 
 /** Who the site speaks for (`site/copy/company.json`): the footer's blurb, email and profiles. */
-export const company = { ...copy, socials: copy.socials as readonly SocialLink[] } as const;
+export const company = {
+  name: BRAND_NAME,
+  ...copy,
+  socials: copy.socials as readonly SocialLink[],
+} as const;

@@ -110,8 +110,8 @@ export const COPY_SCHEMAS: Readonly<Record<string, Schema>> = {
     consentAfter: text,
     fieldLabels: object({ name: text, email: text, phone: text, company: text, message: text }),
   }),
+  'brand.json': object({ name: text }),
   'company.json': object({
-    name: text,
     tagline: text,
     blurb: text,
     email: { type: 'string', pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' },

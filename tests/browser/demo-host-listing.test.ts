@@ -12,7 +12,7 @@ const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
 <link rel="icon" href="/favicon.svg">
 <script type="module" src="/widget/voice-assistant.js"></script>
 </head><body><main><h1>22 Oak Street</h1>
-<voice-assistant id="widget" assistant-id="demo" demo mode="inline" listing-address="22 Oak Street" listing-id="OAK-22"></voice-assistant>
+<voice-assistant id="widget" assistant-id="demo" demo mode="inline" assistant-name="Iris" listing-address="22 Oak Street" listing-id="OAK-22"></voice-assistant>
 </main></body></html>`;
 
 const site = browserFixture({
@@ -27,7 +27,7 @@ const site = browserFixture({
 });
 
 describe('the offline demo on a host page with its own listing', () => {
-  it('requests a viewing of the page’s listing', async () => {
+  it('answers as the page’s assistant about the page’s home, and requests a viewing of it', async () => {
     await withPage(site.browser, async (page) => {
       await page.addInitScript(() => {
         const seen: unknown[] = [];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEMO_CHAT_START,
+  demoChatStart,
   demoReply,
   matchIntents,
   mentionedTime,
@@ -74,5 +75,33 @@ describe('demo typed answers: replies', () => {
     expect(spokenDemoReply('How much?', DEMO_CHAT_START).reply).toBe(CLIPS.listing.text);
     expect(spokenDemoReply('Can I visit?', DEMO_CHAT_START).reply).toBe(CLIPS.slots.text);
     expect(spokenDemoReply('Book 4 PM', DEMO_CHAT_START).reply).toContain('4:00 PM');
+  });
+});
+
+describe('the demo chat on a host page with its own names and listing (issue 21)', () => {
+  const oak = demoChatStart({ assistantName: 'Iris', address: '22 Oak Street', agent: 'Ana' });
+
+  it('greets with the element’s assistant-name and the page’s listing', () => {
+    const { reply } = demoReply('Hello', oak);
+    expect(reply).toContain('I’m Iris');
+    expect(reply).toContain('22 Oak Street');
+    expect(reply).not.toMatch(/Nora|Linden|Maple Ridge/);
+  });
+
+  it('never gives the sample home’s facts for the page’s home', () => {
+    for (const question of ['How much is it?', 'How many bedrooms?', 'Does it have a yard?']) {
+      const { reply } = demoReply(question, oak);
+      expect(reply).toContain('doesn’t know');
+      expect(reply).toContain('22 Oak Street');
+      expect(reply).not.toMatch(/\$450,000|3 bedrooms|backyard/);
+    }
+    expect(demoReply('Where is it?', oak).reply).toBe('The house is at 22 Oak Street.');
+    expect(
+      demoReply('How much?', demoChatStart({ address: '22 Oak Street', price: '$610,000' })).reply,
+    ).toBe('22 Oak Street is listed at $610,000.');
+  });
+
+  it('books with the page’s agent', () => {
+    expect(demoReply('Book 2 PM please', oak).reply).toContain('with Ana, the listing agent');
   });
 });

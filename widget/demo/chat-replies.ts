@@ -28,8 +28,22 @@ export type Intent =
   | 'contact'
   | 'unknown';
 
+/**
+ * What the host page says about itself: the element's `assistant-name` and the page's listing
+ * (its attributes or JSON-LD). The demo's replies use them, and never give its own sample home's
+ * facts for another home.
+ */
+export interface DemoHost {
+  readonly assistantName?: string;
+  readonly address?: string;
+  readonly price?: string;
+  readonly agent?: string;
+}
+
 /** What the demo remembers between typed messages. */
 export interface DemoChatState {
+  /** The host page's names and listing; `{}` when it gave none (the demo's own listing). */
+  readonly host: DemoHost;
   readonly booked: Slot | null;
   /** Topics already answered, so the fallback suggests something new. */
   readonly asked: readonly Intent[];
@@ -43,6 +57,7 @@ export interface DemoChatState {
 
 /** A conversation with nothing asked and nothing booked yet. */
 export const DEMO_CHAT_START: DemoChatState = {
+  host: {},
   booked: null,
   asked: [],
   contact: {},
@@ -135,18 +150,43 @@ function slotsText(): string {
   return `${first} and ${second}`;
 }
 
+/** A conversation that starts on a host page: its names and listing are used in the replies. */
+export function demoChatStart(host: DemoHost): DemoChatState {
+  return { ...DEMO_CHAT_START, host };
+}
+
+/** True when the page names a home other than the demo's own sample listing. */
+function otherHome(host: DemoHost): boolean {
+  return host.address !== undefined && host.address !== LISTING.address;
+}
+
 function answer(intent: Intent, text: string, state: DemoChatState): string {
+  const { host } = state;
+  const address = host.address ?? LISTING.address;
+  const agent = host.agent ?? LISTING.agent;
+  // The sample facts are the demo's own home's: for the page's home they would be made up.
+  const unknown = (what: string) =>
+    `This offline demo doesn’t know the ${what} of ${address}. ${agent} can tell you when they confirm your viewing.`;
   switch (intent) {
     case 'greeting':
-      return `Hi, I’m Nora, the virtual assistant at ${LISTING.brokerage}. Ask me about ${LISTING.address}: the price, the rooms, or a viewing.`;
+      return host.assistantName !== undefined
+        ? `Hi, I’m ${host.assistantName}, a virtual assistant. Ask me about ${address}, or book a viewing.`
+        : `Hi, I’m Nora, the virtual assistant at ${LISTING.brokerage}. Ask me about ${address}: the price, the rooms, or a viewing.`;
     case 'price':
+      if (host.price !== undefined || otherHome(host)) {
+        return host.price === undefined
+          ? unknown('price')
+          : `${address} is listed at ${host.price}.`;
+      }
       return `${LISTING.address} is listed at ${LISTING.price}.`;
     case 'rooms':
-      return `It has ${LISTING.bedrooms} bedrooms and ${LISTING.baths} baths.`;
+      return otherHome(host)
+        ? unknown('rooms')
+        : `It has ${LISTING.bedrooms} bedrooms and ${LISTING.baths} baths.`;
     case 'address':
-      return `The house is at ${LISTING.address}.`;
+      return `The house is at ${address}.`;
     case 'features':
-      return `It has ${LISTING.features.join(' and ')}.`;
+      return otherHome(host) ? unknown('features') : `It has ${LISTING.features.join(' and ')}.`;
     case 'slots':
       return `I can book you a viewing this ${LISTING.viewingDay}. I have ${slotsText()} open. Which suits you?`;
     case 'contact':
@@ -162,11 +202,11 @@ function answer(intent: Intent, text: string, state: DemoChatState): string {
       if (state.booked === time) {
         return `You’re already booked for ${LISTING.viewingDay} at ${time}.`;
       }
-      return `You’re booked for ${LISTING.viewingDay} at ${time} with ${LISTING.agent}, the listing agent. This is a demo, so no real appointment was made.`;
+      return `You’re booked for ${LISTING.viewingDay} at ${time} with ${agent}, the listing agent. This is a demo, so no real appointment was made.`;
     }
     default: {
       const next = SUGGESTIONS.find(([topic]) => !state.asked.includes(topic)) ?? SUGGESTIONS[0];
-      return `I’m an offline demo, so I can only answer a few questions about ${LISTING.address}. Try asking: “${next?.[1] ?? ''}”`;
+      return `I’m an offline demo, so I can only answer a few questions about ${address}. Try asking: “${next?.[1] ?? ''}”`;
     }
   }
 }

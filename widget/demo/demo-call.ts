@@ -9,7 +9,7 @@ import { WebAudioEngine } from './web-audio-engine.ts';
  * The demo's typed answers (docs/behaviour.md#chat), re-exported so the widget's text chat loads
  * them from this same chunk: all demo code stays in one lazy file.
  */
-export { DEMO_CHAT_START, demoTurn } from './chat-replies.ts';
+export { DEMO_CHAT_START, demoChatStart, demoTurn } from './chat-replies.ts';
 
 /** The public key the demo reports; it is never sent anywhere. */
 export const DEMO_PUBLIC_KEY = 'demo';

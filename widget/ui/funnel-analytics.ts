@@ -130,6 +130,12 @@ export function watchFunnel(sources: FunnelSources): () => void {
     chat.subscribe(onChat),
     consent.subscribe(onConsent),
   ];
+  // Loaded after the UI: a Talk, Type instead or disclosure already under way is the open.
+  if (asking) {
+    open();
+  }
+  onSession();
+  onChat();
   host.addEventListener('voice-assistant:call-start', onCallStart);
   host.addEventListener('voice-assistant:call-end', onCallEnd);
   host.addEventListener('voice-assistant:error', onError);

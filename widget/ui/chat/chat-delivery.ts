@@ -1,3 +1,4 @@
+import type { DemoHost } from '../../demo/chat-replies.ts';
 import type { WidgetConfig } from '../../element/attributes.ts';
 import type { ConsentRecord } from '../consent/consent-record.ts';
 import { ChatToolChannel } from './chat-channel.ts';
@@ -60,7 +61,12 @@ export async function deliverTyped(
   try {
     const variables = await d.deps.session.watchChat(tools, consent);
     const reply = config.demo
-      ? await demoReply(d, tools, text)
+      ? await demoReply(d, tools, text, {
+          ...(config.assistantName !== null && { assistantName: config.assistantName }),
+          ...(variables.listing_address !== undefined && { address: variables.listing_address }),
+          ...(variables.listing_price !== undefined && { price: variables.listing_price }),
+          ...(variables.agent_name !== undefined && { agent: variables.agent_name }),
+        })
       : await platformReply(d, tools, config, {
           text,
           consent,
@@ -74,9 +80,14 @@ export async function deliverTyped(
   }
 }
 
-async function demoReply(d: ChatDelivery, tools: ChatToolChannel, text: string): Promise<string> {
+async function demoReply(
+  d: ChatDelivery,
+  tools: ChatToolChannel,
+  text: string,
+  host: DemoHost,
+): Promise<string> {
   const [chat] = await Promise.all([d.deps.loadDemoChat(), d.deps.delay(DEMO_TYPING_MS)]);
-  const demo = d.demo ?? { chat, state: chat.start() };
+  const demo = d.demo ?? { chat, state: chat.start(host) };
   tools.id ??= `demo-chat-${Date.now().toString(36)}`;
   // The demo books through the page's lead tools, as its voice script does.
   const { reply, state } = await chat.turn(text, demo.state, (calls) =>

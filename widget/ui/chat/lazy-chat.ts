@@ -1,10 +1,11 @@
-import type { DemoChatState } from '../../demo/chat-replies.ts';
+import type { DemoChatState, DemoHost } from '../../demo/chat-replies.ts';
 import type { ToolCalls } from '../../demo/server-messages.ts';
 import type { WebChatOptions, WebChatTurn } from './web-chat.ts';
 
 /** The offline demo's typed answers, as the chat controller uses them. */
 export interface DemoChat {
-  start(): DemoChatState;
+  /** A new conversation on a page with these names and listing. */
+  start(host: DemoHost): DemoChatState;
   /** The reply to `text`; a complete booking first goes through the lead tools (`runTools`). */
   turn(
     text: string,
@@ -19,7 +20,7 @@ export type WebChat = (turn: WebChatTurn) => Promise<string>;
 /** Loads the demo's intent matching from the demo's own chunk (demo mode only). */
 export function loadDemoChat(): Promise<DemoChat> {
   return import('../../demo/demo-call.ts').then((m) => ({
-    start: () => m.DEMO_CHAT_START,
+    start: m.demoChatStart,
     turn: m.demoTurn,
   }));
 }
