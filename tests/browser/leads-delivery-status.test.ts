@@ -28,37 +28,38 @@ let browser: Browser;
 let site: StaticServer;
 let endpoint: TestServer;
 
-function listingPage(req: IncomingMessage, res: ServerResponse): void {
-  const query = new URL(req.url ?? '/', 'http://x').searchParams;
-  const to = query.get('to') ?? '';
-  const consent = query.has('consent') ? ` consent="${DISCLOSURE}"` : '';
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Listing</title>
+/**
+ * A listing page whose widget posts to `?to=` (with the disclosure on `?consent`): `extra` adds
+ * attributes, `script` a module (the fake call).
+ */
+function listingPage(extra: string, script: string) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    const query = new URL(req.url ?? '/', 'http://x').searchParams;
+    const to = query.get('to') ?? '';
+    const consent = query.has('consent') ? ` consent="${DISCLOSURE}"` : '';
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Listing</title>
 <link rel="icon" href="/favicon.svg">
-<script type="module" src="/widget/voice-assistant.js"></script>
-<script type="module" src="/tests/fixtures/widget/fake-call.ts"></script>
+<script type="module" src="/widget/voice-assistant.js"></script>${script}
 </head><body><main><h1>14 Linden Court</h1>
-<voice-assistant id="widget" assistant-id="asst_1" agent-name="Daniel Park" lead-endpoint="${to}"${consent}></voice-assistant>
+<voice-assistant id="widget"${extra} assistant-id="asst_1" agent-name="Daniel Park" lead-endpoint="${to}"${consent}></voice-assistant>
 </main></body></html>`;
-  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
-}
-
-/** The offline demo's floating widget (no call script), posting to `?to=`. */
-function chatPage(req: IncomingMessage, res: ServerResponse): void {
-  const query = new URL(req.url ?? '/', 'http://x').searchParams;
-  const to = query.get('to') ?? '';
-  const consent = query.has('consent') ? ` consent="${DISCLOSURE}"` : '';
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Listing</title>
-<link rel="icon" href="/favicon.svg">
-<script type="module" src="/widget/voice-assistant.js"></script>
-</head><body><main><h1>14 Linden Court</h1>
-<voice-assistant id="widget" mode="floating" demo assistant-id="asst_1" agent-name="Daniel Park" lead-endpoint="${to}"${consent}></voice-assistant>
-</main></body></html>`;
-  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+  };
 }
 
 beforeAll(async () => {
   endpoint = await startTestServer();
-  site = await startWidgetServer({}, { '/listing.html': listingPage, '/chat.html': chatPage });
+  site = await startWidgetServer(
+    {},
+    {
+      '/listing.html': listingPage(
+        '',
+        '\n<script type="module" src="/tests/fixtures/widget/fake-call.ts"></script>',
+      ),
+      // The offline demo's floating widget, without the fake call: its own demo answers.
+      '/chat.html': listingPage(' mode="floating" demo', ''),
+    },
+  );
   browser = await launchChromium({ media: 'granted' });
 });
 
