@@ -3,9 +3,15 @@ import { json } from '../storage/database.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
 import type { IncomingConversation } from './conversation-body.ts';
 
+function messageCount(stored: unknown): number {
+  const list = typeof stored === 'string' ? JSON.parse(stored) : stored;
+  return Array.isArray(list) ? list.length : 0;
+}
+
 /**
  * Stores a finished conversation (docs/desk.md#ingest). The platform's report wins: a widget
- * transcript never replaces it, while a later platform report replaces a widget transcript. The
+ * transcript never replaces it, while a later platform report replaces a widget transcript. A
+ * widget transcript replaces an earlier widget one unless it has fewer lines. The
  * conversation's captures waiting for it are then due for delivery at once. Returns whether
  * the stored record changed.
  */
@@ -19,10 +25,19 @@ export async function storeConversation(
     );
     const existing = await trx
       .selectFrom('conversations')
-      .select('source')
+      .select(['source', 'messages'])
       .where('id', '=', conversation.id)
       .executeTakeFirst();
     if (existing?.source === 'platform' && conversation.source === 'widget') {
+      return false;
+    }
+    // A chat's transcript is sent again, whole, each time the chat ends with new lines; a copy
+    // with fewer lines is an earlier one that waited on the device, arriving late.
+    if (
+      existing?.source === 'widget' &&
+      conversation.source === 'widget' &&
+      conversation.messages.length < messageCount(existing.messages)
+    ) {
       return false;
     }
     const values = {

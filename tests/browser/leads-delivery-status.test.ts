@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { typeAndSend } from '../fixtures/access/access-page.ts';
 import { agreeToConsent } from '../fixtures/demo/demo-page.ts';
 import { startWidgetServer } from '../fixtures/widget/harness.ts';
 import { CAPTURE_LEAD } from '../fixtures/widget/lead-tool-calls.ts';
@@ -27,23 +28,38 @@ let browser: Browser;
 let site: StaticServer;
 let endpoint: TestServer;
 
-function listingPage(req: IncomingMessage, res: ServerResponse): void {
-  const query = new URL(req.url ?? '/', 'http://x').searchParams;
-  const to = query.get('to') ?? '';
-  const consent = query.has('consent') ? ` consent="${DISCLOSURE}"` : '';
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Listing</title>
+/**
+ * A listing page whose widget posts to `?to=` (with the disclosure on `?consent`): `extra` adds
+ * attributes, `script` a module (the fake call).
+ */
+function listingPage(extra: string, script: string) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    const query = new URL(req.url ?? '/', 'http://x').searchParams;
+    const to = query.get('to') ?? '';
+    const consent = query.has('consent') ? ` consent="${DISCLOSURE}"` : '';
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Listing</title>
 <link rel="icon" href="/favicon.svg">
-<script type="module" src="/widget/voice-assistant.js"></script>
-<script type="module" src="/tests/fixtures/widget/fake-call.ts"></script>
+<script type="module" src="/widget/voice-assistant.js"></script>${script}
 </head><body><main><h1>14 Linden Court</h1>
-<voice-assistant id="widget" assistant-id="asst_1" agent-name="Daniel Park" lead-endpoint="${to}"${consent}></voice-assistant>
+<voice-assistant id="widget"${extra} assistant-id="asst_1" agent-name="Daniel Park" lead-endpoint="${to}"${consent}></voice-assistant>
 </main></body></html>`;
-  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+  };
 }
 
 beforeAll(async () => {
   endpoint = await startTestServer();
-  site = await startWidgetServer({}, { '/listing.html': listingPage });
+  site = await startWidgetServer(
+    {},
+    {
+      '/listing.html': listingPage(
+        '',
+        '\n<script type="module" src="/tests/fixtures/widget/fake-call.ts"></script>',
+      ),
+      // The offline demo's floating widget, without the fake call: its own demo answers.
+      '/chat.html': listingPage(' mode="floating" demo', ''),
+    },
+  );
   browser = await launchChromium({ media: 'granted' });
 });
 
@@ -264,6 +280,103 @@ describe('a capture the endpoint does not take (real Chromium, built widget)', (
       await page.getByRole('button', { name: 'Talk to Assistant' }).waitFor();
       await expect.poll(() => endpoint.requests.filter((r) => r.method === 'POST').length).toBe(2);
       expect(posted().map((body) => body.kind)).toEqual(['lead', 'lead']);
+    });
+  });
+});
+
+describe('a typed chat’s transcript (real Chromium, built widget, offline demo)', () => {
+  const BOOK = 'Can I book 2 PM on Saturday?';
+  const WAIT = { timeout: 10_000 };
+  const DETAILS = 'I’m Sam Rivera, text me at 604 555 0134';
+  /** The microphone is denied: the visitor only types, as on the demo page. */
+  let typing: Browser;
+
+  beforeAll(async () => {
+    typing = await launchChromium({ media: 'denied' });
+  });
+  afterAll(() => typing?.close());
+
+  /** Types a booking with a name and phone until both captures reached the endpoint. */
+  async function bookByTyping(page: Page, consent: boolean): Promise<void> {
+    const to = encodeURIComponent(`${endpoint.url}/leads`);
+    await page.goto(`${site.url}/chat.html?to=${to}${consent ? '&consent' : ''}`);
+    await page.getByRole('button', { name: 'Talk to Assistant' }).click();
+    if (consent) {
+      await agreeToConsent(page);
+    }
+    await page.getByRole('button', { name: 'Type instead' }).click();
+    await typeAndSend(page, BOOK);
+    const log = () =>
+      page
+        .locator('voice-assistant')
+        .evaluate((host) => host.shadowRoot?.querySelector('[role="log"]')?.textContent ?? '');
+    await expect.poll(log, WAIT).toContain('What name and phone number or email');
+    expect(posted()).toEqual([]);
+    await typeAndSend(page, DETAILS);
+    const kinds = () =>
+      posted()
+        .map((body) => body.kind)
+        .sort();
+    await expect.poll(kinds, WAIT).toEqual(['lead', 'viewing-request']);
+  }
+
+  it('closing the chat sends its typed lines after its captures, with the visitor’s agreement', async () => {
+    endpoint.reset();
+    endpoint.handle(accepting);
+    await withPage(typing, async (page) => {
+      await bookByTyping(page, true);
+      await page.getByRole('button', { name: 'Close' }).click();
+      await expect.poll(() => posted().length, WAIT).toBe(3);
+      const lead = posted().find((body) => body.kind === 'lead');
+      const conversation = posted()[2];
+      expect(String(lead?.conversationId)).toMatch(/^demo-chat-/);
+      expect(conversation).toMatchObject({
+        kind: 'conversation',
+        channel: 'chat',
+        conversationId: lead?.conversationId,
+        pageUrl: `${site.url}/chat.html`,
+        demo: true,
+      });
+      const messages = conversation?.messages as Array<{ role: string; text: string }>;
+      expect(messages.filter((m) => m.role === 'user').map((m) => m.text)).toEqual([BOOK, DETAILS]);
+      expect(messages.filter((m) => m.role === 'assistant')).toHaveLength(2);
+      expect(conversation?.idempotencyKey).not.toBe(lead?.idempotencyKey);
+    });
+  });
+
+  it('leaving the page (pagehide) sends what the chat has then, without closing it', async () => {
+    endpoint.reset();
+    endpoint.handle(accepting);
+    await withPage(typing, async (page) => {
+      await bookByTyping(page, true);
+      await page.goto('about:blank');
+      await expect.poll(() => posted().length, WAIT).toBe(3);
+      const conversation = posted()[2];
+      expect(conversation).toMatchObject({ kind: 'conversation', channel: 'chat' });
+      const messages = conversation?.messages as Array<{ role: string; text: string }>;
+      expect(messages.filter((m) => m.role === 'user').map((m) => m.text)).toEqual([BOOK, DETAILS]);
+    });
+  });
+
+  it('without the visitor’s agreement, closing the chat or leaving the page sends no transcript', async () => {
+    endpoint.reset();
+    endpoint.handle(accepting);
+    await withPage(typing, async (page) => {
+      await bookByTyping(page, false);
+      await page.getByRole('button', { name: 'Close' }).click();
+      // A transcript's POST would start at the click; one the page sends after it is the marker.
+      await page.evaluate(
+        (url) =>
+          fetch(url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ kind: 'marker' }),
+          }),
+        `${endpoint.url}/leads`,
+      );
+      await page.goto('about:blank');
+      await expect.poll(() => posted().length, WAIT).toBe(3);
+      expect(posted().map((body) => body.kind)).not.toContain('conversation');
     });
   });
 });

@@ -1,6 +1,11 @@
 import type { WidgetConfig } from '../element/attributes.ts';
 import { dispatchWidgetEvent } from '../element/dom-events.ts';
 import type { Capture, ConsentEvidence } from '../leads/capture.ts';
+import {
+  type ChatTranscript,
+  type ChatTranscriptSource,
+  chatTranscriptFor,
+} from '../leads/chat-transcript.ts';
 import { TOOL_RESULT_WAIT_MS } from '../leads/constants.ts';
 import { type ConversationFacts, conversationDelivery } from '../leads/conversation-delivery.ts';
 import { type DeliveryReport, LeadDeliveryQueue } from '../leads/delivery-queue.ts';
@@ -25,6 +30,8 @@ export interface ToolCallChannel {
   send(message: ToolResultMessage): void;
   /** The conversation id (call id or chat id), once the platform has given one. */
   conversationId(): string | null;
+  /** A typed chat's lines and its close (absent on a call, whose end is `conversationEnded`). */
+  readonly chat?: ChatTranscriptSource;
 }
 
 /** What a capture is handed with: the element it is dispatched from, and the attributes. */
@@ -89,6 +96,8 @@ export class LeadDesk {
   readonly #tools: LeadTools;
   /** Captures handed to `lead-endpoint` in this conversation. */
   #posted = 0;
+  /** A typed chat's transcript, sent when the chat ends. */
+  readonly #chat: ChatTranscript | null;
 
   constructor(context: LeadDeskContext, channel: ToolCallChannel, listing: ListingContext) {
     this.#context = context;
@@ -103,6 +112,18 @@ export class LeadDesk {
       },
       demo: context.config().demo,
     });
+    const view = context.host.ownerDocument.defaultView;
+    this.#chat = channel.chat
+      ? chatTranscriptFor(channel.chat, {
+          view,
+          pageHref: () => view?.location.href,
+          demo: context.config().demo,
+          deliver: (endpoint, body) =>
+            queueFor(endpoint)
+              .deliver(body, { consentAgreed: true })
+              .catch(() => undefined),
+        })
+      : null;
   }
 
   /**
@@ -149,6 +170,7 @@ export class LeadDesk {
       return null;
     }
     this.#posted += 1;
+    this.#chat?.captured(capture.conversationId, leadEndpoint, capture.consent !== null);
     return new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => resolve(false), TOOL_RESULT_WAIT_MS);
       const onReport = (report: DeliveryReport) => {

@@ -1,5 +1,6 @@
 import type { ToolResultMessage } from '../../leads/tool-result.ts';
 import type { ToolCallChannel } from '../lead-capture.ts';
+import { ChatLog } from './chat-log.ts';
 
 /**
  * Typed chat as a tool-call channel (docs/behaviour.md#leads): the lead wiring subscribes to it
@@ -13,6 +14,8 @@ export class ChatToolChannel implements ToolCallChannel {
   collect: ((toolCallId: string, content: string) => void) | null = null;
   /** The chat id (or the offline demo's), read by the lead wiring at capture time. */
   id: string | null = null;
+  /** The chat's typed lines and its close, for its transcript. */
+  readonly chat = new ChatLog();
 
   subscribe(listener: (message: unknown) => void): () => void {
     this.#listeners.add(listener);

@@ -96,9 +96,13 @@ export class ChatController {
     this.#update({ open: true });
   }
 
-  /** Hides the text box; the conversation stays. */
+  /**
+   * Hides the text box; the conversation stays. The typed chat ends here: its transcript may
+   * follow its capture to `lead-endpoint` (docs/behaviour.md#leads).
+   */
   close(): void {
     this.#update({ open: false });
+    this.#typed.tools?.chat.end();
   }
 
   /** True once after `open()`: the box focuses its field then. */

@@ -4,7 +4,7 @@ import type { ConsentRecord } from '../consent/consent-record.ts';
 import { ChatToolChannel } from './chat-channel.ts';
 import type { ChatControllerDeps } from './chat-controller.ts';
 import { continueThread, removeEntry, updateEntry } from './chat-reply-state.ts';
-import { appendEntry, type ChatState, setStatus, setWaiting } from './chat-state.ts';
+import { appendEntry, type ChatState, entryById, setStatus, setWaiting } from './chat-state.ts';
 import { type ChatToolCalls, runTools } from './chat-tools.ts';
 import type { DemoChat } from './lazy-chat.ts';
 
@@ -58,6 +58,8 @@ export async function deliverTyped(
       ? removeEntry(chat, line.id)
       : updateEntry(chat, line.id, { text: reply, partial });
   };
+  const typed = entryById(d.chat(), id);
+  tools.chat.record(id, { role: 'user', text, at: typed?.at ?? Date.now() });
   try {
     const variables = await d.deps.session.watchChat(tools, consent);
     const reply = config.demo
@@ -74,7 +76,12 @@ export async function deliverTyped(
           onText: (partial) => d.update(show(d.chat(), partial, true)),
         });
     d.update(show(setWaiting(setStatus(d.chat(), id, 'sent'), false), reply, false));
+    const answer = line.id === null ? undefined : entryById(d.chat(), line.id);
+    if (answer) {
+      tools.chat.record(answer.id, { role: 'assistant', text: answer.text, at: answer.at });
+    }
   } catch {
+    tools.chat.drop(id);
     const chat = setWaiting(setStatus(d.chat(), id, 'failed'), false);
     d.update(line.id === null ? chat : removeEntry(chat, line.id));
   }
