@@ -9,6 +9,7 @@ import { siteCopyPlugin } from './site/copy/copy-plugin.ts';
 import { headTags } from './site/head.ts';
 import { formStandInPlugin } from './site/server/form-stand-in.ts';
 import { previewRoutesPlugin } from './site/server/preview-routes.ts';
+import { compactWidgetCss } from './vite.widget.config.ts';
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 const summaryReporter = './tests/helpers/summary-reporter.ts';
@@ -53,6 +54,8 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
     plugins: [
       siteCopyPlugin(repoRoot),
       react(),
+      // The widget's loader is part of what / loads up front: its CSS ships compact here too.
+      compactWidgetCss,
       plainDynamicImports(),
       formStandInPlugin(),
       previewRoutesPlugin(),

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { company } from '../content/company.ts';
 import { type ContactFieldName, contactCopy, contactFields } from '../content/contact.ts';
 import type { FormState } from '../hooks/use-contact-form.ts';
@@ -25,6 +26,14 @@ function MailtoFallback({ values }: { values: Record<string, string> }) {
 
 /** The live region under the form: success, the service's field errors, or a failure. */
 export function FormStatus({ id, state }: { id: string; state: FormState }) {
+  const done = state.phase === 'done';
+  // The answer is where the visitor looks, clear of the floating assistant's corner (the page's
+  // scroll-padding-bottom keeps it above the launcher).
+  useEffect(() => {
+    if (done) {
+      document.getElementById(id)?.scrollIntoView({ block: 'nearest' });
+    }
+  }, [done, id]);
   let tone = '';
   let content = null;
   if (state.phase === 'done') {

@@ -212,9 +212,7 @@ describe('/embed', () => {
                 ?.textContent,
           ),
         )
-        .toBe(
-          'The widget would ignore this value. Write an http(s) URL or a path, such as privacy.html.',
-        );
+        .toBe('The widget would ignore this value. Write an http(s) URL or a path.');
       const description = await consentUrl.evaluate((el) =>
         (el.getAttribute('aria-describedby') ?? '')
           .split(' ')

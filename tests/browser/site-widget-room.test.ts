@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { demoSiteFixture, openDemoPage } from '../fixtures/demo/demo-page.ts';
-import { fillContactForm } from '../fixtures/site/harness.ts';
-import { textCoveredByWidget } from '../fixtures/widget/conversation-page.ts';
+import { CONTACT_VISITOR, fillContactForm } from '../fixtures/site/harness.ts';
+import {
+  elementsCoveredByWidget,
+  textCoveredByWidget,
+} from '../fixtures/widget/conversation-page.ts';
 import { withPage } from '../helpers/chromium.ts';
 
 // Issue 11: on `/`, the floating launcher covers no text, on a phone and on a laptop, at the
@@ -34,27 +37,44 @@ describe('the landing page leaves room for the floating launcher', () => {
 
   it.each([
     [375, 667],
+    [375, 812],
     [1280, 800],
-  ])('at %i × %i px, the contact form’s success message is not under it', async (width, height) => {
-    await withPage(site.browser, async (page) => {
-      await page.setViewportSize({ width, height });
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-      await page.route('**/forms/contact', (route) =>
-        route.fulfill({ status: 200, contentType: 'application/json', body: '{"ok":true}' }),
-      );
-      await openDemoPage(page, `${site.server.url}/`);
-      // The visitor's path: Let's Talk, the five fields, Send, and the thanks where they are.
-      await page.locator('.hero').getByRole('link', { name: 'Let’s Talk' }).click();
-      await fillContactForm(page);
-      await page.getByRole('button', { name: 'Send Message' }).click();
-      const thanks = page.getByText('Thank you! Your message is on its way.');
-      await thanks.waitFor();
-      // Where Send left the page (the consent line beside or under it), then with the thanks shown.
-      expect(await textCoveredByWidget(page)).toEqual([]);
-      await thanks.scrollIntoViewIfNeeded();
-      expect(await textCoveredByWidget(page)).toEqual([]);
-    });
-  });
+  ])(
+    'at %i × %i px, the field being filled and the contact form’s status are not under it',
+    async (width, height) => {
+      await withPage(site.browser, async (page) => {
+        await page.setViewportSize({ width, height });
+        await page.emulateMedia({ reducedMotion: 'reduce' });
+        await page.route('**/forms/contact', (route) =>
+          route.fulfill({ status: 200, contentType: 'application/json', body: '{"ok":true}' }),
+        );
+        await openDemoPage(page, `${site.server.url}/`);
+        // The visitor's path: Let's Talk, the five fields, Send, and the thanks where they are.
+        await page.locator('.hero').getByRole('link', { name: 'Let’s Talk' }).click();
+        // Each field as the visitor reaches it with Tab: the browser scrolls it above the corner
+        // (the page's scroll-padding-bottom, issue 21).
+        await page.getByLabel('Name', { exact: true }).focus();
+        for (const label of Object.keys(CONTACT_VISITOR)) {
+          if (label !== 'Name') {
+            await page.keyboard.press('Tab');
+          }
+          const field = page.getByLabel(label, { exact: true });
+          expect(await field.evaluate((el) => el.matches(':focus'))).toBe(true);
+          expect(await elementsCoveredByWidget(page, 'form :focus'), label).toEqual([]);
+        }
+        await fillContactForm(page);
+        await page.getByRole('button', { name: 'Send Message' }).click();
+        const thanks = page.getByText('Thank you! Your message is on its way.');
+        await thanks.waitFor();
+        // The whole status box, not only its words, clear of the widget once it has scrolled in.
+        await expect.poll(() => elementsCoveredByWidget(page, 'form .form-status')).toEqual([]);
+        // Where Send left the page (the consent line beside or under it), then with the thanks shown.
+        expect(await textCoveredByWidget(page)).toEqual([]);
+        await thanks.scrollIntoViewIfNeeded();
+        expect(await textCoveredByWidget(page)).toEqual([]);
+      });
+    },
+  );
 
   it('paints its widgets in the brand amber, not the default blue', async () => {
     await withPage(site.browser, async (page) => {

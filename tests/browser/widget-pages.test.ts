@@ -78,7 +78,7 @@ describe('host pages', () => {
         'No assistant is set. Add assistant-id="…" (or squad-id / workflow-id) to <voice-assistant>.',
       );
       expect(warnings).toEqual([
-        '<voice-assistant> ignores assistant-overrides="{not json" and uses the default: write a JSON object, such as {"firstMessage":"Hi!"}.',
+        '<voice-assistant> ignores assistant-overrides="{not json": write a JSON object.',
       ]);
       expect(await page.getByRole('button').count()).toBe(0);
       expect(await axeViolations(page)).toEqual([]);

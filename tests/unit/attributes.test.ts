@@ -153,7 +153,7 @@ describe('parseAttributes', () => {
       expect(config.assistantOverrides).toBeUndefined();
       expect(config.problems).toEqual([]);
       expect(config.warnings.map((w) => warningSentence('voice-assistant', w))).toEqual([
-        `<voice-assistant> ignores assistant-overrides="${bad}" and uses the default: write a JSON object, such as {"firstMessage":"Hi!"}.`,
+        `<voice-assistant> ignores assistant-overrides="${bad}": write a JSON object.`,
       ]);
     }
   });
@@ -273,7 +273,7 @@ describe('parseAttributes: lead capture', () => {
         {
           attribute: 'lead-endpoint',
           value: url,
-          expected: 'an https URL or a path, such as /forms/lead',
+          expected: 'an https URL or a path',
         },
       ]);
     }
@@ -383,13 +383,13 @@ describe('attributes forgive what browsers forgive (issue 21)', () => {
     expect(config.consent).toEqual({ text: 'Recorded.', url: null });
     expect(config.warnings.map((w) => warningSentence('voice-assistant', w)).sort()).toEqual(
       [
-        '<voice-assistant> ignores avatar="javascript:alert(1)" and uses the default: write an image URL or a path, such as nora.png.',
-        '<voice-assistant> ignores captions="maybe" and uses the default: write on or off.',
-        '<voice-assistant> ignores chat="sometimes" and uses the default: write on or off.',
-        '<voice-assistant> ignores consent-url="javascript:alert(1)" and uses the default: write an http(s) URL or a path, such as privacy.html.',
-        '<voice-assistant> ignores lang="xx" and uses the default: write en or es or fr or de or pt or zh or ar.',
-        '<voice-assistant> ignores listing-url="javascript:alert(1)" and uses the default: write an http(s) URL or a path, such as /listings/22-oak.',
-        '<voice-assistant> ignores position="top" and uses the default: write bottom-right or bottom-left.',
+        '<voice-assistant> ignores avatar="javascript:alert(1)": write an image URL or a path.',
+        '<voice-assistant> ignores captions="maybe": write on or off.',
+        '<voice-assistant> ignores chat="sometimes": write on or off.',
+        '<voice-assistant> ignores consent-url="javascript:alert(1)": write an http(s) URL or a path.',
+        '<voice-assistant> ignores lang="xx": write en or es or fr or de or pt or zh or ar.',
+        '<voice-assistant> ignores listing-url="javascript:alert(1)": write an http(s) URL or a path.',
+        '<voice-assistant> ignores position="top": write bottom-right or bottom-left.',
       ].sort(),
     );
   });

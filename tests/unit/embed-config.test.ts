@@ -197,12 +197,9 @@ describe('the configurator checks what it copies (issue 21)', () => {
         'api-base-url': 'api.example.com',
       }),
     ).toEqual({
-      'consent-url':
-        'The widget would ignore this value. Write an http(s) URL or a path, such as privacy.html.',
-      'lead-endpoint':
-        'The widget would ignore this value. Write an https URL or a path, such as /forms/lead.',
-      'api-base-url':
-        'The widget would ignore this value. Write an absolute http(s) URL, such as https://api.vapi.ai.',
+      'consent-url': 'The widget would ignore this value. Write an http(s) URL or a path.',
+      'lead-endpoint': 'The widget would ignore this value. Write an https URL or a path.',
+      'api-base-url': 'The widget would ignore this value. Write an absolute http(s) URL.',
     });
   });
 

@@ -140,10 +140,10 @@ describe('before intent', () => {
     const lines = warn.mock.calls.map((call) => String(call[0]));
     expect(lines.sort()).toEqual(
       [
-        '<voice-assistant> ignores captions="maybe" and uses the default: write on or off.',
-        '<voice-assistant> ignores position="top" and uses the default: write bottom-right or bottom-left.',
-        '<voice-assistant> ignores lang="xx" and uses the default: write en or es or fr or de or pt or zh or ar.',
-        '<voice-assistant> ignores mode="popup" and uses the default: write inline or fullscreen or floating.',
+        '<voice-assistant> ignores captions="maybe": write on or off.',
+        '<voice-assistant> ignores position="top": write bottom-right or bottom-left.',
+        '<voice-assistant> ignores lang="xx": write en or es or fr or de or pt or zh or ar.',
+        '<voice-assistant> ignores mode="popup": write inline or fullscreen or floating.',
       ].sort(),
     );
   });

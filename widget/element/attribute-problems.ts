@@ -24,5 +24,5 @@ export function warningSentence(
   tag: string,
   { attribute, value, expected }: AttributeWarning,
 ): string {
-  return `<${tag}> ignores ${attribute}="${value}" and uses the default: write ${expected}.`;
+  return `<${tag}> ignores ${attribute}="${value}": write ${expected}.`;
 }

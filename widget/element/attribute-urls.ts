@@ -5,12 +5,12 @@ const LOOPBACK = /^(localhost|127\.0\.0\.1|\[::1\])$/;
 
 /** Which URLs each URL attribute takes, after resolving, and how to say so. */
 const RULES = {
-  'consent-url': [/^https?:$/, 'an http(s) URL or a path, such as privacy.html'],
-  'listing-url': [/^https?:$/, 'an http(s) URL or a path, such as /listings/22-oak'],
-  avatar: [/^(https?|data|blob):$/, 'an image URL or a path, such as nora.png'],
+  'consent-url': [/^https?:$/, 'an http(s) URL or a path'],
+  'listing-url': [/^https?:$/, 'an http(s) URL or a path'],
+  avatar: [/^(https?|data|blob):$/, 'an image URL or a path'],
   // http only for a loopback host, checked below (local stand-ins and tests).
-  'lead-endpoint': [/^https:$/, 'an https URL or a path, such as /forms/lead'],
-  'api-base-url': [/^https?:$/, 'an absolute http(s) URL, such as https://api.vapi.ai'],
+  'lead-endpoint': [/^https:$/, 'an https URL or a path'],
+  'api-base-url': [/^https?:$/, 'an absolute http(s) URL'],
 } as const satisfies Partial<Record<AttributeName, readonly [RegExp, string]>>;
 
 /** One of the attributes that hold a URL. */

@@ -161,7 +161,7 @@ function parseOverrides(
   warnings.push({
     attribute: 'assistant-overrides',
     value: source,
-    expected: 'a JSON object, such as {"firstMessage":"Hi!"}',
+    expected: 'a JSON object',
   });
   return undefined;
 }

@@ -90,18 +90,18 @@ export const VIEW_CSS = `.button--active { background: var(--va-stop-bg, #b91c1c
   font-size: 11px; font-weight: 700; color: #1e3a8a; background: #dbeafe;
 }
 .transcript .chat-retry { margin-inline-start: 6px; }
-.va--inline > .controls:has(> .secondary, > .transcript:not(:empty), > .call-length:not(:empty)) {
+.va--talked > .controls {
   display: grid; grid-template-columns: minmax(0, 1fr) auto minmax(0, 1fr);
   grid-template-rows: auto auto minmax(0, 1fr) auto; gap: 6px 8px; width: 100%; height: 100%;
 }
-.va--inline > .controls:has(> .secondary, > .transcript:not(:empty), > .call-length:not(:empty)) > * { grid-column: 1 / -1; justify-self: center; }
-.va--inline > .controls:has(> .secondary, > .transcript:not(:empty), > .call-length:not(:empty)) > .button { grid-area: 1 / 2; }
-.va--inline > .controls:has(> .secondary, > .transcript:not(:empty), > .call-length:not(:empty)) > .badge { grid-area: 1 / 1; justify-self: end; align-self: center; }
-.va--inline > .controls:has(> .secondary, > .transcript:not(:empty), > .call-length:not(:empty)) > :is(.secondary, .type-slot) {
+.va--talked > .controls > * { grid-column: 1 / -1; justify-self: center; }
+.va--talked > .controls > .button { grid-area: 1 / 2; }
+.va--talked > .controls > .badge { grid-area: 1 / 1; justify-self: end; align-self: center; }
+.va--talked > .controls > :is(.secondary, .type-slot) {
   grid-area: 1 / 3; justify-self: start; align-self: center; width: auto; min-height: 0;
 }
-.va--inline > .controls > .status { grid-row: 2; }
-.va--inline > .controls > .transcript { grid-row: 3; min-height: 0; }
-.va--inline > .controls > .transcript--latest { justify-content: flex-end; overflow: hidden; }
-.va--inline > .controls > .call-length { grid-row: 4; margin: 0; }
+.va--talked > .controls > .status { grid-row: 2; }
+.va--talked > .controls > .transcript { grid-row: 3; min-height: 0; }
+.va--talked > .controls > .transcript--latest { justify-content: flex-end; overflow: hidden; }
+.va--talked > .controls > .call-length { grid-row: 4; margin: 0; }
 `;

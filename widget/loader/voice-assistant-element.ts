@@ -325,17 +325,10 @@ export class VoiceAssistantElement extends ElementBase {
       callOptions: () => this.#callOptions,
       pendingStart: () => this.#pending !== null && !this.#pending.cancelled,
       pendingChat: () => this.#chatPending,
+      // The loader's two buttons are `.button` and `.type-instead`: the UI has one of each.
       staticFocus: () => {
-        const focused = this.#root.activeElement;
-        const view = this.#view;
-        if (!focused || !view) {
-          return null;
-        }
-        return focused === view.button
-          ? 'button.button'
-          : focused === view.typeInstead
-            ? '.type-instead'
-            : null;
+        const focused = this.#view && this.#root.activeElement;
+        return focused ? `.${focused.classList[0]}` : null;
       },
       mounted: () => {
         this.#view?.wrapper.remove();

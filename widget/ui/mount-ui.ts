@@ -15,7 +15,7 @@ import { loadTexts } from '../element/i18n/load-texts.ts';
 import { extendWidgetStyleSheet } from '../element/styles.ts';
 import { ACCESS_CSS } from '../element/styles-access.ts';
 import { VIEW_CSS } from '../element/styles-view.ts';
-import { watchBoxHeight } from './box-height.ts';
+import { checkBoxHeight } from './box-height.ts';
 import { ChatController } from './chat/chat-controller.ts';
 import { loadDemoChat, loadWebChat } from './chat/lazy-chat.ts';
 import { ConsentGate } from './consent/consent-gate.ts';
@@ -153,7 +153,7 @@ export function mountUi(root: ShadowRoot, bridge: UiBridge, initial: TextsSnapsh
     chat.open();
   }
   root.append(element);
-  watchBoxHeight(host, root);
+  checkBoxHeight(host, root);
   return {
     controller: session,
     attributeChanged: (name, value) => {

@@ -150,15 +150,9 @@ function withLines(
  * grey and waiting), and any partial arriving later is dropped.
  */
 export function finishTranscript(state: TranscriptState): TranscriptState {
-  if (state.lines.every((line) => line.final)) {
-    return {
-      ...state,
-      finalAt: { assistant: Infinity, user: Infinity, 'sample-visitor': Infinity },
-    };
-  }
   return {
     ...state,
-    lines: state.lines.map((line) => (line.final ? line : { ...line, final: true })),
+    lines: state.lines.map((line) => ({ ...line, final: true })),
     finalAt: { assistant: Infinity, user: Infinity, 'sample-visitor': Infinity },
   };
 }

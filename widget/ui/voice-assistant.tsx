@@ -98,8 +98,13 @@ function ViewBody(props: VoiceAssistantViewProps & { config: WidgetConfig }): Re
     ),
   };
   const active = snapshot.state === 'active';
+  // Inline, once there is a conversation to show, the button shares its row with Mute and Type
+  // instead and the captions get the rest of the box (styles-view.ts, .va--talked).
+  const talked =
+    config.mode === 'inline' &&
+    (active || conversation.lines.length > 0 || conversation.endedAfterMs !== null || typing);
   return (
-    <div className={`va va--${config.mode}`} part="container">
+    <div className={`va va--${config.mode}${talked ? ' va--talked' : ''}`} part="container">
       <WaveCanvas session={session} active={snapshot.state === 'active'} />
       <TalkControls config={config} snapshot={shown} session={session}>
         {config.captions || typing ? (
