@@ -4,7 +4,7 @@ import { PENDING_STORAGE_KEY, STORED_CAPTURE_MAX_AGE_MS } from '../../widget/lea
 import { backoffDelayMs, LeadDeliveryQueue } from '../../widget/leads/delivery-queue.ts';
 import { LeadError } from '../../widget/leads/errors.ts';
 import { leadEndpointUrl } from '../../widget/leads/lead-endpoint.ts';
-import { type CaptureStorage, pageStorage } from '../../widget/leads/pending-captures.ts';
+import { type CaptureStorage, pageStorage } from '../../widget/leads/page-storage.ts';
 
 const ENDPOINT = 'https://forms.example/f/abc123';
 

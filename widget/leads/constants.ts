@@ -3,9 +3,6 @@
  * (docs/behaviour.md#leads).
  */
 
-/** Each listing value sent to the platform is cut to this many characters. */
-export const LISTING_VALUE_MAX_CHARS = 500;
-
 /** Each captured field (name, notes…) is cut to this many characters. */
 export const LEAD_FIELD_MAX_CHARS = 500;
 
@@ -42,5 +39,4 @@ export const TOOL_RESULT_WAIT_MS = 2500;
 /** Delivery: a capture waiting on the device is dropped after this long (7 days). */
 export const STORED_CAPTURE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** Delivery: the `localStorage` key that holds captures waiting to be sent. */
-export const PENDING_STORAGE_KEY = 'voice-assistant:pending-leads';
+export { LISTING_VALUE_MAX_CHARS, PENDING_STORAGE_KEY } from './page-constants.ts';

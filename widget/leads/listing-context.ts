@@ -1,5 +1,5 @@
 import { cleanText } from './clean-text.ts';
-import { LISTING_VALUE_MAX_CHARS } from './constants.ts';
+import { LISTING_VALUE_MAX_CHARS } from './page-constants.ts';
 
 /** The listing a visitor is looking at, as far as the page tells; every field is optional. */
 export interface ListingContext {

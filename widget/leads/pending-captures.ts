@@ -1,20 +1,8 @@
 import type { Deliverable } from './capture.ts';
 import { PENDING_STORAGE_KEY } from './constants.ts';
+import type { CaptureStorage } from './page-storage.ts';
 
-/** The part of `localStorage` the queue uses (injectable for tests). */
-export type CaptureStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-/**
- * The page's `localStorage`, or `null` where reading it throws (sandboxed frames, some private
- * modes, storage blocked by the visitor).
- */
-export function pageStorage(): CaptureStorage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
+export type { CaptureStorage } from './page-storage.ts';
 
 /** One capture waiting on the device for a later page load. */
 export interface StoredCapture {

@@ -1,10 +1,10 @@
 import type { CallClient } from '../call/call-client.ts';
 import type { StartCallInput } from '../call/web-call.ts';
-import { PENDING_STORAGE_KEY } from '../leads/constants.ts';
 import type { SpokenLine } from '../leads/conversation-delivery.ts';
 import type { ListingVariables } from '../leads/listing-context.ts';
+import { PENDING_STORAGE_KEY } from '../leads/page-constants.ts';
 import { type PageListing, readListingContext } from '../leads/page-listing.ts';
-import { pageStorage } from '../leads/pending-captures.ts';
+import { pageStorage } from '../leads/page-storage.ts';
 import type { LeadDesk, LeadDeskContext, ToolCallChannel } from './lead-desk.ts';
 
 export type { ToolCallChannel } from './lead-desk.ts';

@@ -12,7 +12,7 @@ import { type DeliveryReport, LeadDeliveryQueue } from '../leads/delivery-queue.
 import { pushLeadAnalytics } from '../leads/lead-analytics.ts';
 import { followUpResult, LeadTools } from '../leads/lead-tools.ts';
 import { type ListingContext, pageUrlVariable } from '../leads/listing-context.ts';
-import { pageStorage } from '../leads/pending-captures.ts';
+import { pageStorage } from '../leads/page-storage.ts';
 import { type ToolResultMessage, toolResultMessage } from '../leads/tool-result.ts';
 import { type ConsentRecord, consentVersion } from './consent/consent-record.ts';
 
