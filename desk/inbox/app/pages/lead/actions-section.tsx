@@ -1,13 +1,14 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import {
-  type AgentOption,
-  LEAD_STATUSES,
-  type LeadDetail,
-  type LeadStatus,
-  type LeadUpdateBody,
-  type NoteBody,
+import type {
+  AgentOption,
+  LeadDetail,
+  LeadStatus,
+  LeadUpdateBody,
+  NoteBody,
 } from '../../../api-contract.ts';
+import { AgentOptions } from '../../components/agent-options.tsx';
 import { announce } from '../../components/announcer.tsx';
+import { StatusOptions } from '../../components/status-options.tsx';
 import { api, isAbort } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { failureText } from './save-failure.ts';
@@ -117,11 +118,7 @@ export function ActionsSection({
           value={lead.status}
           onChange={(event) => onStatus(event.target.value as LeadStatus)}
         >
-          {LEAD_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {status}
-            </option>
-          ))}
+          <StatusOptions />
         </select>
       </div>
       {isBroker ? (
@@ -134,11 +131,7 @@ export function ActionsSection({
             onChange={(event) => onAssign(event.target.value)}
           >
             {assignedEmail === '' ? <option value="">Unassigned</option> : null}
-            {assignable.map((agent) => (
-              <option key={agent.email} value={agent.email}>
-                {agent.name}
-              </option>
-            ))}
+            <AgentOptions agents={assignable} />
           </select>
           {lead.assignedTo.reason ? (
             <p className="hint">Routing: {lead.assignedTo.reason}</p>
