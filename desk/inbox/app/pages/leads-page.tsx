@@ -1,12 +1,9 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import {
-  LEAD_STATUSES,
-  type LeadListItem,
-  type LeadListPage,
-  type LeadStatus,
-} from '../../api-contract.ts';
+import type { LeadListItem, LeadListPage, LeadStatus } from '../../api-contract.ts';
+import { AgentOptions } from '../components/agent-options.tsx';
 import { Link } from '../components/link.tsx';
 import { PageHeading } from '../components/page-heading.tsx';
+import { StatusOptions } from '../components/status-options.tsx';
 import { api, isAbort } from '../lib/api.ts';
 import { shortDateTime } from '../lib/format.ts';
 import { kindLabel, nameOf, statusClass } from '../lib/labels.ts';
@@ -160,11 +157,7 @@ export function LeadsPage() {
             onChange={(event) => setFilter('status', event.target.value)}
           >
             <option value="">All statuses</option>
-            {LEAD_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
+            <StatusOptions />
           </select>
         </div>
         {session.user.role === 'broker' || agents.length > 1 ? (
@@ -176,11 +169,7 @@ export function LeadsPage() {
               onChange={(event) => setFilter('agent', event.target.value)}
             >
               <option value="">All agents</option>
-              {agents.map((agent) => (
-                <option key={agent.email} value={agent.email}>
-                  {agent.name}
-                </option>
-              ))}
+              <AgentOptions agents={agents} />
             </select>
           </div>
         ) : null}

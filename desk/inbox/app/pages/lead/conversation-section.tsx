@@ -1,5 +1,5 @@
-import type { LeadDetail, TranscriptLine } from '../../api-contract.ts';
-import { clock, span } from '../lib/format.ts';
+import type { LeadDetail, TranscriptLine } from '../../../api-contract.ts';
+import { clock, span } from '../../lib/format.ts';
 
 const SPEAKERS: Record<TranscriptLine['role'], string> = {
   assistant: 'Assistant',
@@ -10,7 +10,7 @@ const SPEAKERS: Record<TranscriptLine['role'], string> = {
 };
 
 /** The lead's conversation under a `Transcript` heading: summary, recording, dialogue. */
-export function Conversation({ lead }: { lead: LeadDetail }) {
+export function ConversationSection({ lead }: { lead: LeadDetail }) {
   const conversation = lead.conversation;
   return (
     <section className="panel" aria-labelledby="transcript-title">
