@@ -99,7 +99,9 @@ export function leadsRoute(services: DeskServices): Hono {
           capture,
           'widget',
         );
-        if (stored.created) {
+        // A capture whose conversation is still going waits for it; waking the worker for jobs
+        // that are not due would cost a claim query per capture.
+        if (stored.deliverNow) {
           services.wakeOutbox();
         }
         return c.json(

@@ -122,6 +122,7 @@ export function platformRoute(services: DeskServices): Hono {
 async function answerToolCalls(services: DeskServices, message: Record<string, unknown>) {
   const now = services.now?.() ?? new Date();
   const results = [];
+  let deliverNow = false;
   for (const call of readToolCalls(message, now)) {
     let assignee: string | null = null;
     let result: string;
@@ -137,6 +138,7 @@ async function answerToolCalls(services: DeskServices, message: Record<string, u
           call.capture,
           'platform',
         );
+        deliverNow ||= stored.deliverNow;
         const row = await services.database.db
           .selectFrom('captures')
           .select('assigned_name')
@@ -157,7 +159,9 @@ async function answerToolCalls(services: DeskServices, message: Record<string, u
     }
     results.push({ toolCallId: call.toolCallId, name: call.name, result });
   }
-  services.wakeOutbox();
+  if (deliverNow) {
+    services.wakeOutbox();
+  }
   return { results };
 }
 

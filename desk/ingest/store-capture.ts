@@ -32,6 +32,8 @@ export interface StoredCapture {
   created: boolean;
   captureId: string;
   personId: string;
+  /** Its delivery jobs are due now (its conversation has ended), so the worker should look. */
+  deliverNow: boolean;
 }
 
 /**
@@ -155,7 +157,12 @@ export async function storeCapture(
       ])
       .executeTakeFirstOrThrow();
     if (state.existingId !== null && state.existingPerson !== null) {
-      return { created: false, captureId: state.existingId, personId: state.existingPerson };
+      return {
+        created: false,
+        captureId: state.existingId,
+        personId: state.existingPerson,
+        deliverNow: false,
+      };
     }
     if (capture.conversationId !== null && Number(state.count) >= MAX_CAPTURES_PER_CONVERSATION) {
       throw new IngestError(
@@ -179,36 +186,37 @@ export async function storeCapture(
           )
         : [];
     const captureId = randomUUID();
-    await trx
-      .insertInto('captures')
-      .values({
-        id: captureId,
-        idempotency_key: capture.idempotencyKey,
-        kind: capture.kind,
-        source,
-        conversation_id: capture.conversationId,
-        tool_call_id: capture.toolCallId,
-        person_id: personId,
-        captured_at: capture.capturedAt,
-        received_at: now,
-        listing: json(capture.listing),
-        fields: json(capture.fields),
-        viewing_times: json(viewingTimes),
-        consent_to_contact: 'consentToContact' in capture.fields && capture.fields.consentToContact,
-        consent_version: capture.consent?.version ?? null,
-        consent_text: capture.consent?.text ?? null,
-        consent_accepted_at: capture.consent?.acceptedAt ?? null,
-        page_url: capture.pageUrl,
-        assigned_name: agent.name,
-        assigned_email: agent.email,
-        assignment_reason: reason,
-        demo: capture.demo,
-      })
-      .execute();
-    if (deps.adapters.length > 0) {
-      const ended = capture.conversationId === null || Boolean(state.ended);
+    const captureRow = {
+      id: captureId,
+      idempotency_key: capture.idempotencyKey,
+      kind: capture.kind,
+      source,
+      conversation_id: capture.conversationId,
+      tool_call_id: capture.toolCallId,
+      person_id: personId,
+      captured_at: capture.capturedAt,
+      received_at: now,
+      listing: json(capture.listing),
+      fields: json(capture.fields),
+      viewing_times: json(viewingTimes),
+      consent_to_contact: 'consentToContact' in capture.fields && capture.fields.consentToContact,
+      consent_version: capture.consent?.version ?? null,
+      consent_text: capture.consent?.text ?? null,
+      consent_accepted_at: capture.consent?.acceptedAt ?? null,
+      page_url: capture.pageUrl,
+      assigned_name: agent.name,
+      assigned_email: agent.email,
+      assignment_reason: reason,
+      demo: capture.demo,
+    };
+    const ended = capture.conversationId === null || Boolean(state.ended);
+    if (deps.adapters.length === 0) {
+      await trx.insertInto('captures').values(captureRow).execute();
+    } else {
       const runAt = new Date(now.getTime() + (ended ? 0 : CONVERSATION_WAIT_MS));
+      // The capture and its outbox jobs in one statement: one round trip fewer per capture.
       await trx
+        .with('new_capture', (db) => db.insertInto('captures').values(captureRow))
         .insertInto('deliveries')
         .values(
           deps.adapters.map((adapter) => ({
@@ -221,6 +229,6 @@ export async function storeCapture(
         )
         .execute();
     }
-    return { created: true, captureId, personId };
+    return { created: true, captureId, personId, deliverNow: ended && deps.adapters.length > 0 };
   });
 }
