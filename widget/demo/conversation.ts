@@ -53,7 +53,8 @@ type Step =
  *
  * A turn with tool calls first sends them as one `tool-calls` message and waits for the
  * page's results (`add-message` with role `tool`), or a few seconds, before it is spoken.
- * Answers a typed `add-message` (role `user`) from the listing facts (chat-replies.ts).
+ * Answers a typed `add-message` (role `user`) from the listing facts (chat-replies.ts); the
+ * script pauses for that answer and then goes on.
  *
  * Honours `say` (queued after the current line, or at once with `interruptAssistantEnabled`),
  * `endCallAfterSpoken`, the `mute-assistant`/`mute-customer` controls, `say-first-message`,
@@ -71,6 +72,8 @@ export class Conversation {
   #busy = false;
   #stopCurrent: (() => void) | null = null;
   #awaiting: string | null = null;
+  /** The visitor's spoken turn has started (its partial line is shown) and not yet ended. */
+  #visitorTalking = false;
   #cancelReply: (() => void) | null = null;
   #cancelFirst: (() => void) | null = null;
   #micEnabled = true;
@@ -134,9 +137,7 @@ export class Conversation {
         break;
       case 'add-message':
         if (request.triggerResponse) {
-          const { reply, state } = spokenDemoReply(request.text, this.#chat);
-          this.#chat = state;
-          this.#say(reply, false, false);
+          this.#answerTyped(request.text);
         }
         break;
       default:
@@ -279,21 +280,59 @@ export class Conversation {
     const line = this.#awaiting;
     const turn = this.#speechTurn;
     if (event === 'turn-start') {
+      this.#visitorTalking = true;
       this.#deps.send(speechUpdate('user', 'started', turn, this.#now()));
       this.#deps.send(sampleVisitorTranscript('partial', openingWords(line), this.#now()));
     } else if (event === 'turn-end') {
-      this.#speechTurn += 1;
-      this.#awaiting = null;
-      this.#deps.send(sampleVisitorTranscript('final', line, this.#now()));
-      this.#deps.send(speechUpdate('user', 'stopped', turn, this.#now()));
-      this.#cancelReply = this.#timers.after(REPLY_DELAY_MS, () => {
-        this.#cancelReply = null;
-        this.#speakTurn(this.#turn + 1);
-      });
+      this.#endVisitorTurn(line);
+      this.#replyToVisitor();
     }
   }
 
-  #say(text: string, endCallAfterSpoken: boolean, interruptAssistant: boolean): void {
+  #endVisitorTurn(line: string): void {
+    const turn = this.#speechTurn;
+    this.#visitorTalking = false;
+    this.#speechTurn += 1;
+    this.#awaiting = null;
+    this.#detector.reset();
+    this.#deps.send(sampleVisitorTranscript('final', line, this.#now()));
+    this.#deps.send(speechUpdate('user', 'stopped', turn, this.#now()));
+  }
+
+  /** The script's next turn, after a moment's thought: the answer to the visitor's last turn. */
+  #replyToVisitor(): void {
+    this.#cancelReply = this.#timers.after(REPLY_DELAY_MS, () => {
+      this.#cancelReply = null;
+      this.#speakTurn(this.#turn + 1);
+    });
+  }
+
+  /**
+   * A typed question pauses the script, as in typed chat: a spoken turn in progress ends where
+   * it is (the visitor has turned to the keyboard), an answer the script was about to give
+   * waits, the question's answer is spoken next, and then the script goes on from where it was.
+   */
+  #answerTyped(text: string): void {
+    const { reply, state } = spokenDemoReply(text, this.#chat);
+    this.#chat = state;
+    let resume = false;
+    if (this.#visitorTalking && this.#awaiting !== null) {
+      this.#endVisitorTurn(this.#awaiting);
+      resume = true;
+    } else if (this.#cancelReply) {
+      this.#cancelReply();
+      this.#cancelReply = null;
+      resume = true;
+    }
+    this.#say(reply, false, false, resume ? () => this.#replyToVisitor() : undefined);
+  }
+
+  #say(
+    text: string,
+    endCallAfterSpoken: boolean,
+    interruptAssistant: boolean,
+    after?: () => void,
+  ): void {
     const recorded = (Object.keys(CLIPS) as ClipId[]).find((id) => sameWords(CLIPS[id].text, text));
     const line: Step = { kind: 'line', clip: recorded ?? 'note', text };
     if (endCallAfterSpoken) {
@@ -308,6 +347,8 @@ export class Conversation {
         kind: 'then',
         run: () => this.#end('assistant-ended-call-after-message-spoken'),
       });
+    } else if (after) {
+      this.#queue.unshift(line, { kind: 'then', run: after });
     } else {
       this.#queue.unshift(line);
     }
