@@ -1,6 +1,11 @@
 import { Timers } from '../call/timers.ts';
 import type { ConversationAudio } from './audio-engine.ts';
-import { DEMO_CHAT_START, type DemoChatState, spokenDemoReply } from './chat-replies.ts';
+import {
+  type DemoChatState,
+  type DemoHost,
+  demoChatStart,
+  spokenDemoReply,
+} from './chat-replies.ts';
 import {
   BETWEEN_CLIPS_MS,
   FIRST_MESSAGE_DELAY_MS,
@@ -20,6 +25,7 @@ import {
   toolCalls,
   transcript,
 } from './server-messages.ts';
+import { type LineVoice, SAMPLE_VOICE_OFF } from './synth-voice.ts';
 import { type ReceivedToolResult, ToolWait } from './tool-wait.ts';
 import { openingWords, partialCues } from './transcript-timing.ts';
 import { TurnDetector } from './turn-detector.ts';
@@ -34,6 +40,13 @@ export interface ConversationDeps {
   /** Wall clock in ms, for message timestamps and turn taking. */
   now?: () => number;
   script?: readonly Turn[];
+  /**
+   * Says every line when the script has its own `lines` (a host's listing): the recordings do
+   * not say them, and one call never mixes two voices.
+   */
+  voice?: LineVoice;
+  /** The host page's listing, for the answers to typed questions. */
+  host?: DemoHost;
   /** Ids for the assistant's tool calls; `demo-tool-call-1`, `-2`… by default. */
   newToolCallId?: () => string;
 }
@@ -82,12 +95,13 @@ export class Conversation {
   #ended = false;
   #toolCallCount = 0;
   readonly #tools = new ToolWait(this.#timers);
-  #chat: DemoChatState = DEMO_CHAT_START;
+  #chat: DemoChatState;
 
   constructor(deps: ConversationDeps) {
     this.#deps = deps;
     this.#now = deps.now ?? Date.now;
     this.#script = deps.script ?? SCRIPT;
+    this.#chat = demoChatStart(deps.host ?? {});
   }
 
   /** The tool results the page has sent back, in order of arrival. */
@@ -108,6 +122,9 @@ export class Conversation {
     this.#started = true;
     this.#deps.send('listening');
     this.#deps.send(inProgress());
+    if (this.#deps.voice?.spoken === false) {
+      this.#queue.push({ kind: 'line', clip: 'note', text: SAMPLE_VOICE_OFF });
+    }
     this.#cancelFirst = this.#timers.after(FIRST_MESSAGE_DELAY_MS, () => this.#speakTurn(0));
     this.#timers.every(MIC_POLL_MS, () => this.#pollMicrophone());
   }
@@ -178,7 +195,7 @@ export class Conversation {
       if (i > 0) {
         this.#queue.push({ kind: 'pause', ms: BETWEEN_CLIPS_MS });
       }
-      this.#queue.push({ kind: 'line', clip, text: CLIPS[clip].text });
+      this.#queue.push({ kind: 'line', clip, text: turn.lines?.[i] ?? CLIPS[clip].text });
     });
     this.#queue.push({
       kind: 'then',
@@ -227,17 +244,18 @@ export class Conversation {
       if (step.kind === 'pause') {
         this.#stopCurrent = this.#timers.after(step.ms, next);
       } else {
-        this.#speakLine(step.clip, step.text, next);
+        this.#speakLine(step, next);
       }
     }
   }
 
-  #speakLine(clip: ClipId, text: string, done: () => void): void {
-    const { audio, send } = this.#deps;
+  #speakLine({ clip, text }: { clip: ClipId; text: string }, done: () => void): void {
+    const { audio, send, voice } = this.#deps;
     const turn = this.#speechTurn++;
     this.#detector.reset();
     send(speechUpdate('assistant', 'started', turn, this.#now()));
-    const cues = partialCues(text, audio.durationMs(clip)).map((cue) =>
+    const durationMs = voice ? voice.durationMs(text) : audio.durationMs(clip);
+    const cues = partialCues(text, durationMs).map((cue) =>
       this.#timers.after(cue.atMs, () => {
         send(transcript('assistant', 'partial', cue.text, this.#now()));
       }),
@@ -252,13 +270,22 @@ export class Conversation {
       send(speechUpdate('assistant', 'stopped', turn, this.#now()));
     };
     this.#stopCurrent = () => {
-      audio.stop();
+      if (voice) {
+        voice.stop();
+      } else {
+        audio.stop();
+      }
       finish(false);
     };
-    audio.play(clip, () => {
+    const played = () => {
       finish(true);
       done();
-    });
+    };
+    if (voice) {
+      voice.speak(text, played);
+    } else {
+      audio.play(clip, played);
+    }
   }
 
   /** Stops the line (or pause) in progress without running what follows it. */
