@@ -30,6 +30,8 @@ export type DemoCallOptions = Pick<CallClientOptions, 'transportFactory' | 'crea
  * `import()`, so neither its code nor its audio is part of the real call path.
  */
 export function demoCallOptions(): DemoCallOptions {
+  // Browsers list their speech voices lazily: asking now has them ready when the room opens.
+  globalThis.speechSynthesis?.getVoices();
   // The call's body names the page's listing; the room, created next, tells it.
   let body: unknown = null;
   const create = createDemoWebCall();
