@@ -9,6 +9,7 @@ import {
   waitForEvent,
 } from '../fixtures/demo/demo-page.ts';
 import {
+  finalLines,
   markedLineIndex,
   markLine,
   speakerLabels,
@@ -27,11 +28,7 @@ const site = demoSiteFixture({
   args: [`--use-file-for-fake-audio-capture=${VISITOR_SPEECH_WAV}`],
 });
 
-function finals(page: Parameters<typeof transcriptLines>[0]) {
-  return transcriptLines(page).then((lines) =>
-    lines.filter((line) => !line.partial).map((line) => `${line.role}: ${line.text}`),
-  );
-}
+const finals = (page: Parameters<typeof finalLines>[0]) => finalLines(page);
 
 describe('the demo conversation in the Transcript log', () => {
   it('on / (floating panel): the words in order, the first partial line replaced by its final line', async () => {

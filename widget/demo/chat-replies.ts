@@ -285,6 +285,15 @@ export function spokenDemoReply(
   // A call's own script makes the lead tool calls: typed ones are not made here.
   const { reply, state: next } = demoReply(text, state);
   const typed = { reply, state: { ...next, confirmed: state.confirmed } };
+  const { host } = state;
+  // The recorded lines state the sample home's facts: another home's call answers in its own words.
+  if (
+    otherHome(host) ||
+    (host.price ?? LISTING.price) !== LISTING.price ||
+    (host.agent ?? LISTING.agent) !== LISTING.agent
+  ) {
+    return typed;
+  }
   const intents = matchIntents(text);
   const listing = intents.every((i) => ['price', 'rooms', 'address', 'features'].includes(i));
   if (intents.length === 1 && intents[0] === 'greeting') {

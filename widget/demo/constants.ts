@@ -60,3 +60,6 @@ export const MAX_TURN_MS = 8000;
 
 /** Level analysers: samples per RMS window (about 21 ms at 48 kHz). */
 export const ANALYSER_FFT_SIZE = 1024;
+
+/** A caption shown without a voice stays this long per character (a calm reading pace). */
+export const READING_MS_PER_CHAR = 55;

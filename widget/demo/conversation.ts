@@ -1,6 +1,11 @@
 import { Timers } from '../call/timers.ts';
 import type { ConversationAudio } from './audio-engine.ts';
-import { DEMO_CHAT_START, type DemoChatState, spokenDemoReply } from './chat-replies.ts';
+import {
+  type DemoChatState,
+  type DemoHost,
+  demoChatStart,
+  spokenDemoReply,
+} from './chat-replies.ts';
 import {
   BETWEEN_CLIPS_MS,
   FIRST_MESSAGE_DELAY_MS,
@@ -20,6 +25,7 @@ import {
   toolCalls,
   transcript,
 } from './server-messages.ts';
+import { type LineVoice, SAMPLE_VOICE_OFF } from './synth-voice.ts';
 import { type ReceivedToolResult, ToolWait } from './tool-wait.ts';
 import { openingWords, partialCues } from './transcript-timing.ts';
 import { TurnDetector } from './turn-detector.ts';
@@ -34,6 +40,13 @@ export interface ConversationDeps {
   /** Wall clock in ms, for message timestamps and turn taking. */
   now?: () => number;
   script?: readonly Turn[];
+  /**
+   * Says every line when the script has its own `lines` (a host's listing): the recordings do
+   * not say them, and one call never mixes two voices.
+   */
+  voice?: LineVoice;
+  /** The host page's listing, for the answers to typed questions. */
+  host?: DemoHost;
   /** Ids for the assistant's tool calls; `demo-tool-call-1`, `-2`… by default. */
   newToolCallId?: () => string;
 }
@@ -53,7 +66,8 @@ type Step =
  *
  * A turn with tool calls first sends them as one `tool-calls` message and waits for the
  * page's results (`add-message` with role `tool`), or a few seconds, before it is spoken.
- * Answers a typed `add-message` (role `user`) from the listing facts (chat-replies.ts).
+ * Answers a typed `add-message` (role `user`) from the listing facts (chat-replies.ts); the
+ * script pauses for that answer and then goes on.
  *
  * Honours `say` (queued after the current line, or at once with `interruptAssistantEnabled`),
  * `endCallAfterSpoken`, the `mute-assistant`/`mute-customer` controls, `say-first-message`,
@@ -71,6 +85,8 @@ export class Conversation {
   #busy = false;
   #stopCurrent: (() => void) | null = null;
   #awaiting: string | null = null;
+  /** The visitor's spoken turn has started (its partial line is shown) and not yet ended. */
+  #visitorTalking = false;
   #cancelReply: (() => void) | null = null;
   #cancelFirst: (() => void) | null = null;
   #micEnabled = true;
@@ -79,12 +95,13 @@ export class Conversation {
   #ended = false;
   #toolCallCount = 0;
   readonly #tools = new ToolWait(this.#timers);
-  #chat: DemoChatState = DEMO_CHAT_START;
+  #chat: DemoChatState;
 
   constructor(deps: ConversationDeps) {
     this.#deps = deps;
     this.#now = deps.now ?? Date.now;
     this.#script = deps.script ?? SCRIPT;
+    this.#chat = demoChatStart(deps.host ?? {});
   }
 
   /** The tool results the page has sent back, in order of arrival. */
@@ -105,6 +122,9 @@ export class Conversation {
     this.#started = true;
     this.#deps.send('listening');
     this.#deps.send(inProgress());
+    if (this.#deps.voice?.spoken === false) {
+      this.#queue.push({ kind: 'line', clip: 'note', text: SAMPLE_VOICE_OFF });
+    }
     this.#cancelFirst = this.#timers.after(FIRST_MESSAGE_DELAY_MS, () => this.#speakTurn(0));
     this.#timers.every(MIC_POLL_MS, () => this.#pollMicrophone());
   }
@@ -134,9 +154,7 @@ export class Conversation {
         break;
       case 'add-message':
         if (request.triggerResponse) {
-          const { reply, state } = spokenDemoReply(request.text, this.#chat);
-          this.#chat = state;
-          this.#say(reply, false, false);
+          this.#answerTyped(request.text);
         }
         break;
       default:
@@ -177,7 +195,7 @@ export class Conversation {
       if (i > 0) {
         this.#queue.push({ kind: 'pause', ms: BETWEEN_CLIPS_MS });
       }
-      this.#queue.push({ kind: 'line', clip, text: CLIPS[clip].text });
+      this.#queue.push({ kind: 'line', clip, text: turn.lines?.[i] ?? CLIPS[clip].text });
     });
     this.#queue.push({
       kind: 'then',
@@ -226,17 +244,18 @@ export class Conversation {
       if (step.kind === 'pause') {
         this.#stopCurrent = this.#timers.after(step.ms, next);
       } else {
-        this.#speakLine(step.clip, step.text, next);
+        this.#speakLine(step, next);
       }
     }
   }
 
-  #speakLine(clip: ClipId, text: string, done: () => void): void {
-    const { audio, send } = this.#deps;
+  #speakLine({ clip, text }: { clip: ClipId; text: string }, done: () => void): void {
+    const { audio, send, voice } = this.#deps;
     const turn = this.#speechTurn++;
     this.#detector.reset();
     send(speechUpdate('assistant', 'started', turn, this.#now()));
-    const cues = partialCues(text, audio.durationMs(clip)).map((cue) =>
+    const durationMs = voice ? voice.durationMs(text) : audio.durationMs(clip);
+    const cues = partialCues(text, durationMs).map((cue) =>
       this.#timers.after(cue.atMs, () => {
         send(transcript('assistant', 'partial', cue.text, this.#now()));
       }),
@@ -251,13 +270,22 @@ export class Conversation {
       send(speechUpdate('assistant', 'stopped', turn, this.#now()));
     };
     this.#stopCurrent = () => {
-      audio.stop();
+      if (voice) {
+        voice.stop();
+      } else {
+        audio.stop();
+      }
       finish(false);
     };
-    audio.play(clip, () => {
+    const played = () => {
       finish(true);
       done();
-    });
+    };
+    if (voice) {
+      voice.speak(text, played);
+    } else {
+      audio.play(clip, played);
+    }
   }
 
   /** Stops the line (or pause) in progress without running what follows it. */
@@ -279,21 +307,59 @@ export class Conversation {
     const line = this.#awaiting;
     const turn = this.#speechTurn;
     if (event === 'turn-start') {
+      this.#visitorTalking = true;
       this.#deps.send(speechUpdate('user', 'started', turn, this.#now()));
       this.#deps.send(sampleVisitorTranscript('partial', openingWords(line), this.#now()));
     } else if (event === 'turn-end') {
-      this.#speechTurn += 1;
-      this.#awaiting = null;
-      this.#deps.send(sampleVisitorTranscript('final', line, this.#now()));
-      this.#deps.send(speechUpdate('user', 'stopped', turn, this.#now()));
-      this.#cancelReply = this.#timers.after(REPLY_DELAY_MS, () => {
-        this.#cancelReply = null;
-        this.#speakTurn(this.#turn + 1);
-      });
+      this.#endVisitorTurn(line);
+      this.#replyToVisitor();
     }
   }
 
-  #say(text: string, endCallAfterSpoken: boolean, interruptAssistant: boolean): void {
+  #endVisitorTurn(line: string): void {
+    const turn = this.#speechTurn;
+    this.#visitorTalking = false;
+    this.#speechTurn += 1;
+    this.#awaiting = null;
+    this.#detector.reset();
+    this.#deps.send(sampleVisitorTranscript('final', line, this.#now()));
+    this.#deps.send(speechUpdate('user', 'stopped', turn, this.#now()));
+  }
+
+  /** The script's next turn, after a moment's thought: the answer to the visitor's last turn. */
+  #replyToVisitor(): void {
+    this.#cancelReply = this.#timers.after(REPLY_DELAY_MS, () => {
+      this.#cancelReply = null;
+      this.#speakTurn(this.#turn + 1);
+    });
+  }
+
+  /**
+   * A typed question pauses the script, as in typed chat: a spoken turn in progress ends where
+   * it is (the visitor has turned to the keyboard), an answer the script was about to give
+   * waits, the question's answer is spoken next, and then the script goes on from where it was.
+   */
+  #answerTyped(text: string): void {
+    const { reply, state } = spokenDemoReply(text, this.#chat);
+    this.#chat = state;
+    let resume = false;
+    if (this.#visitorTalking && this.#awaiting !== null) {
+      this.#endVisitorTurn(this.#awaiting);
+      resume = true;
+    } else if (this.#cancelReply) {
+      this.#cancelReply();
+      this.#cancelReply = null;
+      resume = true;
+    }
+    this.#say(reply, false, false, resume ? () => this.#replyToVisitor() : undefined);
+  }
+
+  #say(
+    text: string,
+    endCallAfterSpoken: boolean,
+    interruptAssistant: boolean,
+    after?: () => void,
+  ): void {
     const recorded = (Object.keys(CLIPS) as ClipId[]).find((id) => sameWords(CLIPS[id].text, text));
     const line: Step = { kind: 'line', clip: recorded ?? 'note', text };
     if (endCallAfterSpoken) {
@@ -308,6 +374,8 @@ export class Conversation {
         kind: 'then',
         run: () => this.#end('assistant-ended-call-after-message-spoken'),
       });
+    } else if (after) {
+      this.#queue.unshift(line, { kind: 'then', run: after });
     } else {
       this.#queue.unshift(line);
     }

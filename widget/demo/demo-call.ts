@@ -1,8 +1,11 @@
-import type { CallClientOptions } from '../call/call-client.ts';
+import type { CallClientOptions, WebCallCreator } from '../call/call-client.ts';
 import type { CallTransportFactory } from '../call/transport.ts';
 import { clipUrls } from './clips.ts';
 import { DemoTransport } from './demo-transport.ts';
 import { createDemoWebCall } from './demo-web-call.ts';
+import { hostOfCall, hostScript, languageOfCall } from './host-script.ts';
+import { SCRIPT } from './script.ts';
+import { lineVoice } from './synth-voice.ts';
 import { WebAudioEngine } from './web-audio-engine.ts';
 
 /**
@@ -27,10 +30,26 @@ export type DemoCallOptions = Pick<CallClientOptions, 'transportFactory' | 'crea
  * `import()`, so neither its code nor its audio is part of the real call path.
  */
 export function demoCallOptions(): DemoCallOptions {
-  const transportFactory: CallTransportFactory = async (options) =>
-    new DemoTransport({
+  // Browsers list their speech voices lazily: asking now has them ready when the room opens.
+  globalThis.speechSynthesis?.getVoices();
+  // The call's body names the page's listing; the room, created next, tells it.
+  let body: unknown = null;
+  const create = createDemoWebCall();
+  const createWebCall: WebCallCreator = (payload, signal) => {
+    body = payload;
+    return create(payload, signal);
+  };
+  const transportFactory: CallTransportFactory = async (options) => {
+    const host = hostOfCall(body);
+    const script = hostScript(host);
+    // The recordings say the sample's words: another home's call neither fetches nor plays them.
+    const own = script !== SCRIPT;
+    return new DemoTransport({
       options,
-      createEngine: () => new WebAudioEngine({ urls: clipUrls() }),
+      createEngine: () => new WebAudioEngine({ urls: own ? {} : clipUrls() }),
+      host,
+      ...(own && { script, voice: lineVoice(languageOfCall(body)) }),
     });
-  return { publicKey: DEMO_PUBLIC_KEY, transportFactory, createWebCall: createDemoWebCall() };
+  };
+  return { publicKey: DEMO_PUBLIC_KEY, transportFactory, createWebCall };
 }

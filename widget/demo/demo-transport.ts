@@ -12,13 +12,16 @@ import type {
 import { Timers } from '../call/timers.ts';
 import type { CallTransport, CallTransportOptions } from '../call/transport.ts';
 import type { DemoAudioEngine } from './audio-engine.ts';
+import type { DemoHost } from './chat-replies.ts';
 import { ASSISTANT_ARRIVAL_MS, JOIN_DELAY_MS, PLAYABLE_FALLBACK_MS } from './constants.ts';
 import { Conversation } from './conversation.ts';
 import { DailyEventHub, emitServerHangUp } from './daily-events.ts';
 import { parseInbound } from './inbound.ts';
 import { acquireMicrophone, type MicrophoneGrant } from './microphone.ts';
 import { Roster, subscribesAudio } from './participants.ts';
+import type { Turn } from './script.ts';
 import type { DemoServerMessage } from './server-messages.ts';
+import type { LineVoice } from './synth-voice.ts';
 
 type Handler<T extends DailyEvent> = (event: DailyEventObject<T>) => void;
 
@@ -30,6 +33,11 @@ export interface DemoTransportDeps {
   createEngine: () => DemoAudioEngine;
   /** Used only when the client did not hand over a microphone track. */
   mediaDevices?: Pick<MediaDevices, 'getUserMedia'>;
+  /** The conversation's script (the sample's by default) and the voice for its own lines. */
+  script?: readonly Turn[];
+  voice?: LineVoice;
+  /** The host page's listing, for the answers to typed questions. */
+  host?: DemoHost;
   /** Unique ids for the room and its participants. */
   newId?: () => string;
 }
@@ -273,6 +281,9 @@ export class DemoTransport implements CallTransport {
       audio: engine,
       send: (message) => this.#sendFromAssistant(message),
       hangUp: () => this.#assistantHangsUp(),
+      ...(this.#deps.script && { script: this.#deps.script }),
+      ...(this.#deps.voice && { voice: this.#deps.voice }),
+      ...(this.#deps.host && { host: this.#deps.host }),
     });
     this.#conversation.setMicEnabled(roster.audioOn);
     this.#state = 'joined-meeting';

@@ -10,7 +10,8 @@ export type InboundRequest =
   | { kind: 'add-message'; text: string; triggerResponse: boolean }
   | { kind: 'ignored'; type: string };
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+/** True for a plain object (not null, not an array). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

@@ -68,6 +68,11 @@ export interface Turn {
   readonly toolCalls?: readonly DemoToolCall[];
   readonly clips: readonly ClipId[];
   /**
+   * Captions that differ from the clips' recorded words (the host page's own listing), one per
+   * clip: then the recording is not played (synth-voice.ts speaks or shows them instead).
+   */
+  readonly lines?: readonly string[];
+  /**
    * The visitor's transcript for the answer that moves the call on. The demo has no speech
    * recognition: it hears *that* the visitor spoke (the microphone level) and shows this line.
    */

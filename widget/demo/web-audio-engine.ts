@@ -7,7 +7,8 @@ import type { ClipId } from './script.ts';
 
 /** What the engine needs from the browser; injectable so a test can count what it opens. */
 export interface WebAudioDeps {
-  urls: Readonly<Record<ClipId, string>>;
+  /** The recorded clips to load; none when the call's lines are not the recordings' words. */
+  urls: Partial<Readonly<Record<ClipId, string>>>;
   createContext?: () => AudioContext;
   fetch?: typeof fetch;
 }

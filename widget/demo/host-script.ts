@@ -1,0 +1,94 @@
+import type { DemoHost } from './chat-replies.ts';
+import { isRecord } from './inbound.ts';
+import { LISTING } from './listing-facts.ts';
+import { CLIPS, SCRIPT, type Turn } from './script.ts';
+
+/**
+ * The demo call's script as the host page tells it: when the page names another home or agent
+ * (listing attributes or JSON-LD, sent as the call's `variableValues`), the captions name the
+ * page's home and agent, never the sample's, and state none of the sample home's facts.
+ */
+
+/** The page's listing, read from a POST /call/web body's `assistantOverrides.variableValues`. */
+export function hostOfCall(payload: unknown): DemoHost {
+  const overrides = isRecord(payload) ? payload.assistantOverrides : undefined;
+  const values = isRecord(overrides) ? overrides.variableValues : undefined;
+  if (!isRecord(values)) {
+    return {};
+  }
+  const text = (key: string) => {
+    const value = values[key];
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+  };
+  const address = text('listing_address');
+  const price = text('listing_price');
+  const agent = text('agent_name');
+  return {
+    ...(address !== undefined && { address }),
+    ...(price !== undefined && { price }),
+    ...(agent !== undefined && { agent }),
+  };
+}
+
+/** True when the host's listing differs from the sample's, so the recorded voice would lie. */
+export function differsFromSample(host: DemoHost): boolean {
+  return (
+    (host.address !== undefined && host.address !== LISTING.address) ||
+    (host.price !== undefined && host.price !== LISTING.price) ||
+    (host.agent !== undefined && host.agent !== LISTING.agent)
+  );
+}
+
+/**
+ * The script for `host`: the sample's own when the page names the sample home (its recorded
+ * voice says the captions), otherwise the same conversation with captions (`lines`) for the
+ * page's home.
+ */
+export function hostScript(host: DemoHost): readonly Turn[] {
+  if (!differsFromSample(host)) {
+    return SCRIPT;
+  }
+  const address = host.address ?? LISTING.address;
+  const agent = host.agent ?? LISTING.agent;
+  const [greeting, listing, booking] = SCRIPT;
+  if (!greeting || !listing || !booking) {
+    return SCRIPT;
+  }
+  const listed = host.price === undefined ? '' : `, listed at ${host.price}`;
+  return [
+    {
+      ...greeting,
+      lines: [`Hi, I’m the virtual assistant for ${address}. How can I help you today?`],
+      visitorLine: `Hi! Is ${address} still available? I’d love to see it.`,
+    },
+    {
+      ...listing,
+      lines: [`Yes, ${address} is available${listed}.`, CLIPS.slots.text],
+    },
+    {
+      ...booking,
+      toolCalls: booking.toolCalls?.map((call) =>
+        call.name === 'capture_lead'
+          ? {
+              ...call,
+              arguments: {
+                ...call.arguments,
+                notes: `Booked a viewing of ${address} on Saturday at 2:00 PM; asked for a call.`,
+              },
+            }
+          : call,
+      ),
+      lines: [
+        `You’re booked for Saturday at 2:00 PM with ${agent}, the listing agent. Thanks for calling, goodbye!`,
+      ],
+    },
+  ];
+}
+
+/** The language the call was started in (the widget's `variableValues.language`); `en` if none. */
+export function languageOfCall(payload: unknown): string {
+  const overrides = isRecord(payload) ? payload.assistantOverrides : undefined;
+  const values = isRecord(overrides) ? overrides.variableValues : undefined;
+  const language = isRecord(values) ? values.language : undefined;
+  return typeof language === 'string' && language !== '' ? language : 'en';
+}
