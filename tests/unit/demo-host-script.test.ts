@@ -48,4 +48,18 @@ describe('the demo call’s script on a host page', () => {
       'Hi! Is 22 Oak Street still available? I’d love to see it.',
     );
   });
+
+  it('uses the element’s assistant-name: the sample home with another name is captioned, not recorded', () => {
+    expect(hostScript({ assistantName: 'Nora' })).toBe(SCRIPT);
+    const named = hostScript({ assistantName: 'Ava' });
+    expect(named).not.toBe(SCRIPT);
+    expect(named[0]?.lines?.[0]).toBe(
+      `Hi, I’m Ava, the virtual assistant for ${LISTING.address}. How can I help you today?`,
+    );
+    const elsewhere = hostScript({ assistantName: 'Ava', address: '22 Oak Street' });
+    expect(elsewhere[0]?.lines?.[0]).toMatch(
+      /^Hi, I’m Ava, the virtual assistant for 22 Oak Street/,
+    );
+    expect(JSON.stringify(named)).not.toMatch(/Nora/);
+  });
 });

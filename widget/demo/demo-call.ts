@@ -29,7 +29,7 @@ export type DemoCallOptions = Pick<CallClientOptions, 'transportFactory' | 'crea
  * wave) runs unchanged. The widget loads this module only in demo mode, with a dynamic
  * `import()`, so neither its code nor its audio is part of the real call path.
  */
-export function demoCallOptions(): DemoCallOptions {
+export function demoCallOptions(assistantName: string | null = null): DemoCallOptions {
   // Browsers list their speech voices lazily: asking now has them ready when the room opens.
   globalThis.speechSynthesis?.getVoices();
   // The call's body names the page's listing; the room, created next, tells it.
@@ -40,7 +40,13 @@ export function demoCallOptions(): DemoCallOptions {
     return create(payload, signal);
   };
   const transportFactory: CallTransportFactory = async (options) => {
-    const host = hostOfCall(body);
+    const host = {
+      ...hostOfCall(body),
+      ...(assistantName !== null &&
+        assistantName.trim() !== '' && {
+          assistantName: assistantName.trim(),
+        }),
+    };
     const script = hostScript(host);
     // The recordings say the sample's words: another home's call neither fetches nor plays them.
     const own = script !== SCRIPT;

@@ -30,12 +30,16 @@ export function hostOfCall(payload: unknown): DemoHost {
   };
 }
 
-/** True when the host's listing differs from the sample's, so the recorded voice would lie. */
+/** The name the sample's recorded voice gives itself. */
+export const SAMPLE_ASSISTANT_NAME = 'Nora';
+
+/** True when the host's listing or assistant's name differs from the sample's, so the recorded voice would lie. */
 export function differsFromSample(host: DemoHost): boolean {
   return (
     (host.address !== undefined && host.address !== LISTING.address) ||
     (host.price !== undefined && host.price !== LISTING.price) ||
-    (host.agent !== undefined && host.agent !== LISTING.agent)
+    (host.agent !== undefined && host.agent !== LISTING.agent) ||
+    (host.assistantName !== undefined && host.assistantName !== SAMPLE_ASSISTANT_NAME)
   );
 }
 
@@ -58,7 +62,11 @@ export function hostScript(host: DemoHost): readonly Turn[] {
   return [
     {
       ...greeting,
-      lines: [`Hi, I’m the virtual assistant for ${address}. How can I help you today?`],
+      lines: [
+        host.assistantName === undefined
+          ? `Hi, I’m the virtual assistant for ${address}. How can I help you today?`
+          : `Hi, I’m ${host.assistantName}, the virtual assistant for ${address}. How can I help you today?`,
+      ],
       visitorLine: `Hi! Is ${address} still available? I’d love to see it.`,
     },
     {

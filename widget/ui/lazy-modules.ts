@@ -5,7 +5,7 @@ import type { DemoCallOptions } from '../demo/demo-call.ts';
  * assistant (demo mode only). daily-js is warmed by the call client itself at `start()`.
  */
 
-/** Loads the offline demo assistant's call options. */
-export function loadDemoOptions(): Promise<DemoCallOptions> {
-  return import('../demo/demo-call.ts').then((demo) => demo.demoCallOptions());
+/** Loads the offline demo assistant's call options, for the element's `assistant-name`. */
+export function loadDemoOptions(assistantName: string | null): Promise<DemoCallOptions> {
+  return import('../demo/demo-call.ts').then((demo) => demo.demoCallOptions(assistantName));
 }

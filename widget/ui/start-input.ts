@@ -31,13 +31,13 @@ export function startInput(config: WidgetConfig, visitor: VisitorContext | null)
 export async function clientOptions(
   config: WidgetConfig,
   overrides: CallOptionsOverride | undefined,
-  loadDemo: () => Promise<DemoCallOptions>,
+  loadDemo: (assistantName: string | null) => Promise<DemoCallOptions>,
 ): Promise<CallClientOptions> {
   const base: CallClientOptions = { publicKey: config.publicKey ?? '' };
   if (config.apiBaseUrl) {
     base.apiBaseUrl = config.apiBaseUrl;
   }
   const needsDemo = config.demo && !(overrides?.transportFactory && overrides.createWebCall);
-  const demo = needsDemo ? await loadDemo() : undefined;
+  const demo = needsDemo ? await loadDemo(config.assistantName) : undefined;
   return { ...base, ...demo, ...overrides };
 }

@@ -42,7 +42,7 @@ export interface WidgetSessionDeps {
   /** The host's `callOptions` property, read at each start. */
   callOptions(): CallOptionsOverride | undefined;
   /** Loads the demo assistant (a dynamic import, so the real path never carries it). */
-  loadDemo(): Promise<DemoCallOptions>;
+  loadDemo(assistantName: string | null): Promise<DemoCallOptions>;
   userAgent: string;
   now(): number;
   /** The chosen language's texts (status line and failure sentences). */
