@@ -73,7 +73,7 @@ describe('consent disclosure', () => {
         expect(await dialog.textContent()).toContain('This call is recorded and transcribed');
         expect(
           await page.getByRole('link', { name: 'Read the full terms' }).getAttribute('href'),
-        ).toBe('/terms.html');
+        ).toBe(`${server.url}/terms.html`); // resolved against the page, as <a href> is
         await expect.poll(() => focusInDialog(page)).toBe(true);
         expect(await axeViolations(page)).toEqual([]);
         const requestsBefore = server.requests.length;
