@@ -183,9 +183,14 @@ describe('lead capture in the built widget (real Chromium)', () => {
       expect(events).toHaveLength(1);
       expect(events[0]).toMatchObject({ idempotencyKey: line?.idempotencyKey });
       const layer = await page.evaluate(
-        () => (window as unknown as { dataLayer: unknown }).dataLayer,
+        () => (window as unknown as { dataLayer: { event: string }[] }).dataLayer,
       );
-      expect(layer).toEqual([{ event: 'voice_assistant_lead', intent: 'buy' }]);
+      // One lead event beside the funnel's other steps (issue 21), none with personal data.
+      expect(layer.filter((e) => e.event === 'voice_assistant_lead')).toEqual([
+        { event: 'voice_assistant_lead', intent: 'buy' },
+      ]);
+      expect(layer).toContainEqual({ event: 'voice_assistant_open' });
+      expect(JSON.stringify(layer)).not.toMatch(/Sam|Rivera|604|@/);
       // Delivered: nothing waits on the device.
       await expect
         .poll(() => page.evaluate(() => localStorage.getItem('voice-assistant:pending-leads')))
