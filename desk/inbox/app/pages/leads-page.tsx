@@ -118,7 +118,11 @@ export function LeadsPage() {
   }
 
   const page = state.page;
-  const demoShown = filters.get('demo') === 'show' || (page !== null && !page.demoHidden);
+  // The address decides at once when it says; otherwise the desk's default (hidden once real
+  // leads exist). Reading the last answer here kept the box ticked until the next one arrived.
+  const demoParam = filters.get('demo');
+  const demoShown =
+    demoParam === 'show' || (demoParam !== 'hide' && page !== null && !page.demoHidden);
   const exportHref = `/api/leads.csv${query === '' ? '' : `?${query}`}`;
   const agents = page?.filters.agents ?? [];
   const listings = page?.filters.listings ?? [];
