@@ -14,10 +14,11 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   api: ['api'],
   call: ['call', 'api'],
   demo: ['demo', 'call', 'api'],
-  leads: ['leads', 'call', 'api'],
+  leads: ['leads', 'element', 'call', 'api'],
   element: ['element'],
   loader: ['loader', 'element'],
-  ui: ['ui', 'element', 'call', 'demo', 'leads', 'api'],
+  session: ['session', 'element', 'call', 'demo', 'leads', 'api'],
+  ui: ['ui', 'session', 'element'],
   // The React component wraps the element: the contract, and the registration (a root file).
   react: ['react', 'element', ''],
 };
@@ -39,6 +40,7 @@ const PACKAGES: Readonly<Record<string, readonly string[]>> = {
   leads: [],
   element: [],
   loader: [],
+  session: [],
   ui: ['react', 'react-dom', '@r2wc/react-to-web-component'],
   // The host's own React (a peer dependency); never react-dom, which would be a second renderer.
   react: ['react'],

@@ -1,19 +1,12 @@
 import { version } from '../../package.json';
 import { warningSentence } from '../element/attribute-problems.ts';
-import {
-  ATTRIBUTES,
-  type AttributeName,
-  DEFAULT_LABELS,
-  parseAttributes,
-  readAttributes,
-  type WidgetConfig,
-} from '../element/attributes.ts';
+import { ATTRIBUTES, type WidgetConfig } from '../element/attributes.ts';
 import type { CallOptionsOverride, LoadUi, MountedUi, UiBridge } from '../element/bridge.ts';
 import { VoiceAssistantError } from '../element/errors.ts';
-import { IDLE_LABELS, TALK_TO } from '../element/i18n/idle-labels.ts';
 import { elementLanguage, type Language } from '../element/i18n/languages.ts';
 import { widgetStyleSheet } from '../element/styles.ts';
 import { TEXTS } from '../element/texts.ts';
+import { ConfigStore } from './config-store.ts';
 import { HeldPress } from './held-press.ts';
 import { buildStaticView, type StaticView } from './static-view.ts';
 
@@ -70,6 +63,8 @@ export class VoiceAssistantElement extends ElementBase {
   }
 
   readonly #root: ShadowRoot;
+  /** The attributes, parsed once per change; handed to the UI. */
+  readonly #attributes = new ConfigStore(this);
   #view: StaticView | null = null;
   #ui: MountedUi | null = null;
   #loading: Promise<MountedUi> | null = null;
@@ -123,16 +118,15 @@ export class VoiceAssistantElement extends ElementBase {
     }
   }
 
-  attributeChangedCallback(name: string, oldValue: string | null, value: string | null): void {
+  attributeChangedCallback(_name: string, oldValue: string | null, value: string | null): void {
     if (oldValue === value) {
       return;
     }
+    this.#attributes.changed();
     if (this.isConnected) {
       this.#warn();
     }
-    if (this.#ui) {
-      this.#ui.attributeChanged(name as AttributeName, value);
-    } else if (this.#view) {
+    if (!this.#ui && this.#view) {
       this.#render();
     }
   }
@@ -190,12 +184,7 @@ export class VoiceAssistantElement extends ElementBase {
   }
 
   #config(): WidgetConfig {
-    const language = elementLanguage(this);
-    const idle = IDLE_LABELS[language];
-    // Only the idle labels of other languages ship in the loader (docs/behaviour.md#languages):
-    // until the UI brings the rest, a click shows the idle label dimmed and busy.
-    const defaults = language === 'en' ? DEFAULT_LABELS : { idle, connecting: idle, active: idle };
-    return parseAttributes(readAttributes(this), this.localName, defaults, TALK_TO[language]);
+    return this.#attributes.get();
   }
 
   /**
@@ -322,6 +311,7 @@ export class VoiceAssistantElement extends ElementBase {
   #bridge(): UiBridge {
     return {
       host: this,
+      config: this.#attributes,
       callOptions: () => this.#callOptions,
       pendingStart: () => this.#pending !== null && !this.#pending.cancelled,
       pendingChat: () => this.#chatPending,

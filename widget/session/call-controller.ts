@@ -12,29 +12,25 @@ import {
 } from '../element/dom-events.ts';
 import { VoiceAssistantError } from '../element/errors.ts';
 import type { WidgetTexts } from '../element/i18n/widget-texts.ts';
+import type { ConsentRecord } from '../leads/consent-record.ts';
 import type { ListingVariables } from '../leads/listing-context.ts';
+import { callChannel, type ToolCallChannel } from '../leads/tool-call-channel.ts';
+import { ToolCallWatcher } from '../leads/tool-call-watcher.ts';
 import type { ConsentAnswer } from './consent/consent-gate.ts';
-import type { ConsentRecord } from './consent/consent-record.ts';
 import { ConversationStore } from './conversation-store.ts';
-import { failureMessage } from './error-messages.ts';
-import {
-  callChannel,
-  LeadCapture,
-  type ToolCallChannel,
-  withListingVariables,
-} from './lead-capture.ts';
-import { clientOptions, startInput } from './start-input.ts';
+import { failureMessage } from './failure-messages.ts';
+import { clientOptions, startInput, withListingVariables } from './start-input.ts';
 import type { VisitorContext } from './visitor-overrides.ts';
-import { VolumeTween } from './wave-math.ts';
+import { VolumeTween } from './volume-tween.ts';
 
 /** What the React view renders. Immutable: a new object per change. */
-export interface SessionSnapshot {
+export interface CallSnapshot {
   state: WidgetState;
   /** The aria-live status line: empty, progress, or what failed and what to do. */
   status: string;
 }
 
-export interface WidgetSessionDeps {
+export interface CallControllerDeps {
   /** The `<voice-assistant>` element: every DOM event is dispatched from it. */
   host: HTMLElement;
   /** The validated attributes, read at each start. */
@@ -63,32 +59,33 @@ const UI_STATE: Record<CallState, WidgetState> = {
 };
 
 /**
- * One widget's conversation, framework-free: it owns a `CallClient` per call, maps the client's
+ * One widget's voice calls, framework-free: it owns a `CallClient` per call, maps the client's
  * states to the three visible ones, keeps the status line, smooths the volume for the wave and
  * re-dispatches the client's events as `voice-assistant:*` DOM events from the host.
  */
-export class WidgetSession implements WidgetController {
+export class CallController implements WidgetController {
   readonly volume = new VolumeTween();
   /** Transcript, who is speaking and mute, for the conversation view. */
   readonly conversation = new ConversationStore();
-  readonly #deps: WidgetSessionDeps;
+  readonly #deps: CallControllerDeps;
   readonly #listeners = new Set<() => void>();
   readonly #sampleListeners = new Set<() => void>();
-  #snapshot: SessionSnapshot = { state: 'idle', status: '' };
+  readonly #failureListeners = new Set<(code: string) => void>();
+  #snapshot: CallSnapshot = { state: 'idle', status: '' };
   #client: CallClient | null = null;
   #detach: (() => void) | null = null;
   #starting: Promise<void> | null = null;
   #generation = 0;
   #failed = false;
-  readonly #leads: LeadCapture;
+  readonly #leads: ToolCallWatcher;
   /** The visitor's agreement to the `consent` disclosure for the current conversation. */
   #consent: ConsentRecord | null = null;
   /** The typed chat's tool-call channel while the lead wiring watches it (not a call's). */
   #watchedChat: ToolCallChannel | null = null;
 
-  constructor(deps: WidgetSessionDeps) {
+  constructor(deps: CallControllerDeps) {
     this.#deps = deps;
-    this.#leads = new LeadCapture({
+    this.#leads = new ToolCallWatcher({
       host: deps.host,
       config: deps.config,
       // A lead may wait on the device for delivery only with consent (docs/behaviour.md#leads),
@@ -102,12 +99,18 @@ export class WidgetSession implements WidgetController {
     return () => this.#listeners.delete(listener);
   };
 
-  readonly getSnapshot = (): SessionSnapshot => this.#snapshot;
+  readonly getSnapshot = (): CallSnapshot => this.#snapshot;
 
   /** Called after each volume sample (the reduced-motion indicator redraws then). */
   onSample(listener: () => void): () => void {
     this.#sampleListeners.add(listener);
     return () => this.#sampleListeners.delete(listener);
+  }
+
+  /** Calls `listener` with the code of each failure (the chat offers typing when the microphone fails). */
+  onFailure(listener: (code: string) => void): () => void {
+    this.#failureListeners.add(listener);
+    return () => this.#failureListeners.delete(listener);
   }
 
   start(): Promise<void> {
@@ -303,6 +306,9 @@ export class WidgetSession implements WidgetController {
       : message;
     this.#failed ||= fatal;
     this.#update({ ...this.#snapshot, status });
+    for (const listener of this.#failureListeners) {
+      listener(code);
+    }
     dispatchWidgetEvent(this.#deps.host, 'voice-assistant:error', {
       code,
       message: status,
@@ -329,7 +335,7 @@ export class WidgetSession implements WidgetController {
     this.#update({ state: 'idle', status });
   }
 
-  #update(next: SessionSnapshot): void {
+  #update(next: CallSnapshot): void {
     const previous = this.#snapshot;
     if (previous.state === next.state && previous.status === next.status) {
       return;
