@@ -32,7 +32,7 @@ export class VoiceAssistantElement extends ElementBase {
   /** The widget version that defined this class; `defineVoiceAssistant` compares it. */
   static readonly version: string = version;
 
-  /** Fetches the UI chunk; each registered subclass sets its own (see `loader/define.ts`). */
+  /** Fetches the UI chunk; each registered subclass sets its own (see `loader/register-element.ts`). */
   static readonly loadUi: LoadUi = notRegistered;
 
   static get observedAttributes(): string[] {
