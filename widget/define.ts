@@ -1,5 +1,5 @@
 import type { LoadUi } from './element/bridge.ts';
-import { registerVoiceAssistant } from './loader/define.ts';
+import { registerVoiceAssistant } from './loader/register-element.ts';
 
 /** The UI chunk, fetched on the visitor's first sign of intent, then its language's texts. */
 const loadUi: LoadUi = (language) =>
