@@ -1,68 +1,28 @@
 import { CallClient } from '../call/call-client.ts';
-import type { CallState } from '../call/call-state.ts';
 import { CallError } from '../call/errors.ts';
-import type { CallEventName, CallEvents } from '../call/events.ts';
-import type { DemoCallOptions } from '../demo/demo-call.ts';
 import type { WidgetConfig } from '../element/attributes.ts';
 import type { CallOptionsOverride, WidgetController } from '../element/bridge.ts';
-import {
-  dispatchWidgetEvent,
-  type WidgetServerMessage,
-  type WidgetState,
-} from '../element/dom-events.ts';
+import { dispatchWidgetEvent } from '../element/dom-events.ts';
 import { VoiceAssistantError } from '../element/errors.ts';
-import type { WidgetTexts } from '../element/i18n/widget-texts.ts';
 import type { ConsentRecord } from '../leads/consent-record.ts';
 import type { ListingVariables } from '../leads/listing-context.ts';
 import { callChannel, type ToolCallChannel } from '../leads/tool-call-channel.ts';
 import { ToolCallWatcher } from '../leads/tool-call-watcher.ts';
-import type { ConsentAnswer } from './consent/consent-gate.ts';
+import { type CallControllerDeps, type CallSnapshot, UI_STATE } from './call-controller-deps.ts';
+import { relayCallEvents } from './call-events.ts';
 import { ConversationStore } from './conversation-store.ts';
 import { failureMessage } from './failure-messages.ts';
 import { clientOptions, startInput, withListingVariables } from './start-input.ts';
 import type { VisitorContext } from './visitor-overrides.ts';
 import { VolumeTween } from './volume-tween.ts';
 
-/** What the React view renders. Immutable: a new object per change. */
-export interface CallSnapshot {
-  state: WidgetState;
-  /** The aria-live status line: empty, progress, or what failed and what to do. */
-  status: string;
-}
-
-export interface CallControllerDeps {
-  /** The `<voice-assistant>` element: every DOM event is dispatched from it. */
-  host: HTMLElement;
-  /** The validated attributes, read at each start. */
-  config(): WidgetConfig;
-  /** The host's `callOptions` property, read at each start. */
-  callOptions(): CallOptionsOverride | undefined;
-  /** Loads the demo assistant (a dynamic import, so the real path never carries it). */
-  loadDemo(assistantName: string | null): Promise<DemoCallOptions>;
-  userAgent: string;
-  now(): number;
-  /** The chosen language's texts (status line and failure sentences). */
-  texts(): WidgetTexts;
-  /**
-   * The `consent` disclosure before a call: the agreement (or null when none is set) at once
-   * when known, else a promise of the visitor's answer (`false` for `Not now`).
-   */
-  consent?(purpose: 'call'): ConsentRecord | null | Promise<ConsentAnswer>;
-  /** The language to send as the variable `language`. */
-  language?(): VisitorContext['language'];
-}
-
-const UI_STATE: Record<CallState, WidgetState> = {
-  idle: 'idle',
-  starting: 'connecting',
-  connected: 'active',
-};
-
 /**
  * One widget's voice calls, framework-free: it owns a `CallClient` per call, maps the client's
  * states to the three visible ones, keeps the status line, smooths the volume for the wave and
  * re-dispatches the client's events as `voice-assistant:*` DOM events from the host.
  */
+export type { CallControllerDeps, CallSnapshot } from './call-controller-deps.ts';
+
 export class CallController implements WidgetController {
   readonly volume = new VolumeTween();
   /** Transcript, who is speaking and mute, for the conversation view. */
@@ -238,9 +198,8 @@ export class CallController implements WidgetController {
   #attach(client: CallClient): void {
     this.#detach?.();
     this.#client = client;
-    const host = this.#deps.host;
-    const handlers: { [K in CallEventName]?: CallEvents[K] } = {
-      'state-change': (state) => {
+    this.#detach = relayCallEvents(client, this.#deps.host, {
+      state: (state) => {
         if (state === 'idle') {
           this.#end();
         } else {
@@ -254,40 +213,17 @@ export class CallController implements WidgetController {
           this.#update({ ...this.#snapshot, state: UI_STATE[state], status });
         }
       },
-      'call-start': () => dispatchWidgetEvent(host, 'voice-assistant:call-start', null),
-      'call-end': () => {
-        this.#end();
-        dispatchWidgetEvent(host, 'voice-assistant:call-end', null);
-      },
-      'speech-start': () => {
-        this.conversation.speech(true);
-        dispatchWidgetEvent(host, 'voice-assistant:speech-start', null);
-      },
-      'speech-end': () => {
-        this.conversation.speech(false);
-        dispatchWidgetEvent(host, 'voice-assistant:speech-end', null);
-      },
-      'volume-level': (volume) => {
+      ended: () => this.#end(),
+      speech: (speaking) => this.conversation.speech(speaking),
+      volume: (volume) => {
         this.volume.push(volume, this.#deps.now());
         for (const listener of this.#sampleListeners) {
           listener();
         }
       },
-      message: (message) => {
-        this.conversation.message(message);
-        dispatchWidgetEvent(host, 'voice-assistant:message', message as WidgetServerMessage);
-      },
+      message: (message) => this.conversation.message(message),
       error: (error) => this.#fail(error),
-    };
-    const entries = Object.entries(handlers) as Array<[CallEventName, CallEvents[CallEventName]]>;
-    for (const [event, handler] of entries) {
-      client.on(event, handler);
-    }
-    this.#detach = () => {
-      for (const [event, handler] of entries) {
-        client.off(event, handler);
-      }
-    };
+    });
   }
 
   #fail(error: Pick<CallError, 'message' | 'stage' | 'recoverable'> & { code: string }): void {
