@@ -1,5 +1,6 @@
 import type {
   DailyParticipant,
+  DailyParticipantsAudioLevel,
   DailyParticipantsObject,
   DailyParticipantUpdateOptions,
   DailyTrackState,
@@ -113,6 +114,17 @@ export class Roster {
       list[this.assistantId] = this.assistant();
     }
     return list;
+  }
+
+  /**
+   * The remote audio levels daily-js reports: the assistant's voice, once it is in the room and
+   * subscribed to; `voiceLevel` is null while no audio engine plays it.
+   */
+  levels(voiceLevel: (() => number) | null): DailyParticipantsAudioLevel {
+    if (!this.assistantPresent || !this.subscribed || !voiceLevel) {
+      return {};
+    }
+    return { [this.assistantId]: voiceLevel() };
   }
 }
 
