@@ -1,6 +1,6 @@
 import type { DailyEvent, DailyEventObject } from '@daily-co/daily-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SPEAKER_USER_NAME } from '../../widget/call/constants.ts';
+import { SPEAKER_USER_NAME } from '../../widget/call/call-constants.ts';
 import type { CallTransport } from '../../widget/call/transport.ts';
 import {
   ASSISTANT_ARRIVAL_MS,

@@ -1,4 +1,4 @@
-import { APP_MESSAGE_MAX_CHARS } from './constants.ts';
+import { APP_MESSAGE_MAX_CHARS } from './call-constants.ts';
 import { CallError } from './errors.ts';
 import type { ClientInboundMessage, SayMessage } from './message-types.ts';
 

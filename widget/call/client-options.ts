@@ -1,4 +1,4 @@
-import { DEFAULT_JOIN_TIMEOUT_MS, NOISE_CANCELLATION_DEFAULT } from './constants.ts';
+import { DEFAULT_JOIN_TIMEOUT_MS, NOISE_CANCELLATION_DEFAULT } from './call-constants.ts';
 import { dailyTransportFactory, preloadDaily } from './daily-transport.ts';
 import { CallError } from './errors.ts';
 import { type AudioContextFactory, browserAudioContext } from './mic-gain.ts';

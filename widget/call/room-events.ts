@@ -1,7 +1,7 @@
 import type { DailyParticipant } from '@daily-co/daily-js';
 import { parseAppMessage } from './app-messages.ts';
+import { PLAYABLE_SIGNAL, SPEAKER_USER_NAME } from './call-constants.ts';
 import { serializeClientMessage } from './client-messages.ts';
-import { PLAYABLE_SIGNAL, SPEAKER_USER_NAME } from './constants.ts';
 import type { EmitCallEvent } from './events.ts';
 import type { LiveCall } from './live-call.ts';
 import { logger } from './logger.ts';

@@ -2,7 +2,7 @@ import {
   AUDIO_LEVEL_INTERVAL_MS,
   MOBILE_PERMISSION_WAIT_MS,
   VIDEO_RECORDING,
-} from './constants.ts';
+} from './call-constants.ts';
 import { CallError } from './errors.ts';
 import type { LiveCall } from './live-call.ts';
 import { isLive, type MicrophoneSource, microphoneTrack, requestMicrophone } from './microphone.ts';

@@ -1,6 +1,6 @@
 import type { components } from '../api/generated/vapi.d.ts';
 import type { Lenient, WebCallBody, WebCallResponse } from '../api/supplement.ts';
-import { AVATAR_VOICE_PROVIDERS } from './constants.ts';
+import { AVATAR_VOICE_PROVIDERS } from './call-constants.ts';
 import { CallError } from './errors.ts';
 
 type Schemas = components['schemas'];

@@ -5,7 +5,7 @@ import type {
   DailyParticipantUpdateOptions,
   DailyTrackState,
 } from '@daily-co/daily-js';
-import { SPEAKER_USER_NAME } from '../call/constants.ts';
+import { SPEAKER_USER_NAME } from '../call/call-constants.ts';
 
 /** The facts that vary between the demo room's two participants. */
 export interface ParticipantFacts {

@@ -1,4 +1,4 @@
-import { AUDIO_LEVEL_INTERVAL_MS } from '../call/constants.ts';
+import { AUDIO_LEVEL_INTERVAL_MS } from '../call/call-constants.ts';
 
 /**
  * Pure geometry and timing of the wave. Nothing here touches the DOM, so every formula is
