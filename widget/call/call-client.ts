@@ -1,10 +1,10 @@
 import { StartCancelledError } from './abortable.ts';
 import { CUSTOMER_ENDED_REASON } from './call-constants.ts';
+import { CallError } from './call-error.ts';
 import { assertTransition, type CallState } from './call-state.ts';
 import { sayMessage, serializeClientMessage } from './client-messages.ts';
 import { type CallClientOptions, type ClientSettings, resolveSettings } from './client-options.ts';
 import { Emitter } from './emitter.ts';
-import { CallError } from './errors.ts';
 import type { CallEvents } from './events.ts';
 import { LiveCall } from './live-call.ts';
 import type { ClientInboundMessage } from './message-types.ts';

@@ -1,6 +1,6 @@
 import { DEFAULT_JOIN_TIMEOUT_MS, NOISE_CANCELLATION_DEFAULT } from './call-constants.ts';
+import { CallError } from './call-error.ts';
 import { dailyTransportFactory, preloadDaily } from './daily-transport.ts';
-import { CallError } from './errors.ts';
 import { type AudioContextFactory, browserAudioContext } from './mic-gain.ts';
 import type { MicrophoneSource } from './microphone.ts';
 import type { PlatformWebCallOptions } from './platform-web-call.ts';

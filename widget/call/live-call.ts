@@ -1,7 +1,7 @@
 import type { DailyEvent, DailyEventObject } from '@daily-co/daily-js';
 import { abortReason, RoomFailure, untilAborted } from './abortable.ts';
 import { isEndedStatus } from './app-messages.ts';
-import { CallError } from './errors.ts';
+import { CallError } from './call-error.ts';
 import { type AudioContextFactory, MicGain } from './mic-gain.ts';
 import { stopStream } from './microphone.ts';
 import { RemoteAudio } from './remote-audio.ts';

@@ -3,7 +3,7 @@ import {
   MOBILE_PERMISSION_WAIT_MS,
   VIDEO_RECORDING,
 } from './call-constants.ts';
-import { CallError } from './errors.ts';
+import { CallError } from './call-error.ts';
 import type { LiveCall } from './live-call.ts';
 import { isLive, type MicrophoneSource, microphoneTrack, requestMicrophone } from './microphone.ts';
 import { isMobileUserAgent } from './mobile.ts';

@@ -1,6 +1,6 @@
 import { CallClient } from '../call/call-client.ts';
+import { CallError } from '../call/call-error.ts';
 import type { CallState } from '../call/call-state.ts';
-import { CallError } from '../call/errors.ts';
 import type { CallEventName, CallEvents } from '../call/events.ts';
 import type { DemoCallOptions } from '../demo/demo-call.ts';
 import type { WidgetConfig } from '../element/attributes.ts';
