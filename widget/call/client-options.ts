@@ -2,7 +2,7 @@ import { DEFAULT_JOIN_TIMEOUT_MS, NOISE_CANCELLATION_DEFAULT } from './call-cons
 import { CallError } from './call-error.ts';
 import { dailyTransportFactory, preloadDaily } from './daily-transport.ts';
 import { type AudioContextFactory, browserAudioContext } from './mic-gain.ts';
-import type { MicrophoneSource } from './microphone.ts';
+import type { MicrophoneSource } from './microphone-stream.ts';
 import type { PlatformWebCallOptions } from './platform-web-call.ts';
 import type { RoomSettings } from './room-options.ts';
 import type { StartSettings, WebCallCreator } from './start-sequence.ts';

@@ -3,7 +3,7 @@ import { abortReason, RoomFailure, untilAborted } from './abortable.ts';
 import { isEndedStatus } from './app-messages.ts';
 import { CallError } from './call-error.ts';
 import { type AudioContextFactory, MicGain } from './mic-gain.ts';
-import { stopStream } from './microphone.ts';
+import { stopStream } from './microphone-stream.ts';
 import { RemoteAudio } from './remote-audio.ts';
 import { SpeechDetector, type SpeechTransition } from './speech-detector.ts';
 import { Timers } from './timers.ts';

@@ -5,7 +5,12 @@ import {
 } from './call-constants.ts';
 import { CallError } from './call-error.ts';
 import type { LiveCall } from './live-call.ts';
-import { isLive, type MicrophoneSource, microphoneTrack, requestMicrophone } from './microphone.ts';
+import {
+  isLive,
+  type MicrophoneSource,
+  microphoneTrack,
+  requestMicrophone,
+} from './microphone-stream.ts';
 import { isMobileUserAgent } from './mobile.ts';
 import { subscribeParticipant } from './room-events.ts';
 import { buildJoinOptions, buildRoomOptions, type RoomSettings } from './room-options.ts';
