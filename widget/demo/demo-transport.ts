@@ -16,7 +16,7 @@ import { DailyEventHub, emitServerHangUp } from './daily-events.ts';
 import type { DemoTransportDeps } from './demo-transport-deps.ts';
 import { parseInbound } from './inbound.ts';
 import { prepareJoin } from './join-media.ts';
-import type { MicrophoneGrant } from './microphone.ts';
+import type { MicrophoneGrant } from './microphone-grant.ts';
 import { Roster, subscribesAudio } from './participants.ts';
 import { RoomAssistant } from './room-assistant.ts';
 

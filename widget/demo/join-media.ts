@@ -2,7 +2,7 @@ import type { DailyCallOptions } from '@daily-co/daily-js';
 import type { Timers } from '../call/timers.ts';
 import type { DemoAudioEngine } from './audio-engine.ts';
 import { JOIN_DELAY_MS } from './constants.ts';
-import { acquireMicrophone, type MicrophoneGrant } from './microphone.ts';
+import { acquireMicrophone, type MicrophoneGrant } from './microphone-grant.ts';
 
 /**
  * What the demo room needs before the visitor is in it, at once: the microphone, the voice
