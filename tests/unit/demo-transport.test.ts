@@ -8,7 +8,7 @@ import {
   HANG_UP_DELAY_MS,
   JOIN_DELAY_MS,
   PLAYABLE_FALLBACK_MS,
-} from '../../widget/demo/constants.ts';
+} from '../../widget/demo/demo-timings.ts';
 import { DemoTransport } from '../../widget/demo/demo-transport.ts';
 import {
   FAKE_DURATIONS,

@@ -11,8 +11,8 @@ import type {
 import { Timers } from '../call/timers.ts';
 import type { CallTransport } from '../call/transport.ts';
 import type { DemoAudioEngine } from './audio-engine.ts';
-import { JOIN_DELAY_MS, PLAYABLE_FALLBACK_MS } from './constants.ts';
 import { DailyEventHub, emitServerHangUp } from './daily-events.ts';
+import { JOIN_DELAY_MS, PLAYABLE_FALLBACK_MS } from './demo-timings.ts';
 import type { DemoTransportDeps } from './demo-transport-deps.ts';
 import { parseInbound } from './inbound.ts';
 import { prepareJoin } from './join-media.ts';

@@ -1,7 +1,7 @@
 import type { DailyCallOptions } from '@daily-co/daily-js';
 import type { Timers } from '../call/timers.ts';
 import type { DemoAudioEngine } from './audio-engine.ts';
-import { JOIN_DELAY_MS } from './constants.ts';
+import { JOIN_DELAY_MS } from './demo-timings.ts';
 import { acquireMicrophone, type MicrophoneGrant } from './microphone-grant.ts';
 
 /**

@@ -1,8 +1,8 @@
 import type { Timers } from '../call/timers.ts';
 import type { ConversationAudio } from './audio-engine.ts';
-import { ASSISTANT_ARRIVAL_MS, PLAYABLE_FALLBACK_MS } from './constants.ts';
 import { Conversation } from './conversation.ts';
 import type { DailyEventHub } from './daily-events.ts';
+import { ASSISTANT_ARRIVAL_MS, PLAYABLE_FALLBACK_MS } from './demo-timings.ts';
 import type { DemoTransportDeps } from './demo-transport-deps.ts';
 import type { Roster } from './participants.ts';
 import type { DemoServerMessage } from './server-messages.ts';
