@@ -1,10 +1,10 @@
 import { version } from '../../package.json';
 import { ATTRIBUTES, type AttributeName } from '../element/attributes.ts';
 import type { CallOptionsOverride, LoadUi, MountedUi, UiBridge } from '../element/bridge.ts';
-import { VoiceAssistantError } from '../element/errors.ts';
 import { elementLanguage } from '../element/i18n/languages.ts';
 import { widgetStyleSheet } from '../element/styles.ts';
 import { TEXTS } from '../element/texts.ts';
+import { VoiceAssistantError } from '../element/voice-assistant-error.ts';
 import { ElementBase } from './element-base.ts';
 import { HeldPress } from './held-press.ts';
 import { loaderConfig, warnAttributes } from './loader-config.ts';

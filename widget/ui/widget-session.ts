@@ -10,8 +10,8 @@ import {
   type WidgetServerMessage,
   type WidgetState,
 } from '../element/dom-events.ts';
-import { VoiceAssistantError } from '../element/errors.ts';
 import type { WidgetTexts } from '../element/i18n/widget-texts.ts';
+import { VoiceAssistantError } from '../element/voice-assistant-error.ts';
 import type { ListingVariables } from '../leads/listing-context.ts';
 import type { ConsentAnswer } from './consent/consent-gate.ts';
 import type { ConsentRecord } from './consent/consent-record.ts';
