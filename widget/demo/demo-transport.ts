@@ -20,7 +20,7 @@ import {
 import { ASSISTANT_ARRIVAL_MS, JOIN_DELAY_MS, PLAYABLE_FALLBACK_MS } from './demo-timings.ts';
 import type { DemoTransportDeps } from './demo-transport-deps.ts';
 import { parseInbound } from './inbound.ts';
-import { prepareJoin, useMicrophone } from './join-media.ts';
+import { handOverMicrophone, prepareJoin } from './join-media.ts';
 import type { MicrophoneGrant } from './microphone-grant.ts';
 import { Roster, subscribesAudio } from './participants.ts';
 
@@ -234,7 +234,7 @@ export class DemoTransport implements CallTransport {
   #enterRoom(engine: DemoAudioEngine, mic: MicrophoneGrant): void {
     const roster = this.#roster;
     this.#mic = mic;
-    useMicrophone(engine, mic, roster.audioOn, this.#hub);
+    handOverMicrophone(engine, mic, roster.audioOn, this.#hub);
     roster.enter(mic.track, engine.voiceTrack());
     // The room's deps carry the conversation's script, voice and host.
     this.#conversation = new Conversation({

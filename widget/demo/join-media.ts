@@ -35,7 +35,7 @@ export async function prepareJoin(
  * Hands the visitor's microphone to the engine, on unless the visitor joined muted; one that
  * could not be opened is the room's `camera-error`, as daily-js reports it.
  */
-export function useMicrophone(
+export function handOverMicrophone(
   engine: DemoAudioEngine,
   mic: MicrophoneGrant,
   enabled: boolean,
