@@ -14,7 +14,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   api: ['api'],
   call: ['call', 'api'],
   demo: ['demo', 'call', 'api'],
-  leads: ['leads', 'call', 'api'],
+  leads: ['leads', 'element', 'call', 'api'],
   element: ['element'],
   loader: ['loader', 'element'],
   ui: ['ui', 'element', 'call', 'demo', 'leads', 'api'],
@@ -23,11 +23,10 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
- * Type-only imports that are allowed on top: the contract names the call options it forwards
- * and the lead captures its events carry.
+ * Type-only imports that are allowed on top: the contract names the call options it forwards.
  */
 const TYPE_ONLY_ALLOWED: Readonly<Record<string, readonly string[]>> = {
-  element: ['call', 'leads'],
+  element: ['call'],
   react: ['loader'],
 };
 
