@@ -166,7 +166,8 @@ export class ChatController {
     let line: ReplyLine | undefined;
     try {
       const lazy = await loadChatDelivery();
-      const replies = (this.#replies ??= new lazy.TypedReplies(this.#deps));
+      this.#replies ??= new lazy.TypedReplies(this.#deps);
+      const replies = this.#replies;
       const shown = new lazy.ReplyLine();
       line = shown;
       const at = entryById(this.#snapshot.chat, id)?.at ?? Date.now();
