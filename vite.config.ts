@@ -107,7 +107,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
                   // that / had to fetch beside the loader.
                   {
                     name: 'voice-assistant-loader',
-                    test: /widget[\\/](embed|define|loader[\\/]|element[\\/](attributes|texts|errors|styles|i18n[\\/](idle-labels|languages)))\./,
+                    test: /widget[\\/](entries[\\/](bundle|define-element)|loader[\\/]|element[\\/](attributes|texts|errors|styles|i18n[\\/](idle-labels|languages)))\./,
                   },
                 ],
               },

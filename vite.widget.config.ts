@@ -5,7 +5,7 @@ import { visualizer } from 'rollup-plugin-visualizer';
 import { type Alias, defineConfig, type Plugin, type PluginOption } from 'vite';
 
 /**
- * The embeddable widget, built twice from widget/embed.ts (scripts/widget-build.ts runs both):
+ * The embeddable widget, built twice from widget/entries/bundle.ts (scripts/widget-build.ts runs both):
  * - mode `production` (default): the ES build. `dist/widget/voice-assistant.js` is the tiny
  *   loader; the React UI, the demo assistant and daily-js are chunks under `chunks/`, fetched
  *   only on intent. Modules the loader and the UI share stay in the loader file
@@ -131,7 +131,7 @@ export default defineConfig(({ mode }) => {
       assetsInlineLimit: 0,
       target: 'es2022',
       lib: {
-        entry: 'widget/embed.ts',
+        entry: 'widget/entries/bundle.ts',
         name: 'VoiceAssistant',
         formats: [umd ? 'umd' : 'es'],
         fileName: () => (umd ? 'voice-assistant.umd.js' : 'voice-assistant.js'),
