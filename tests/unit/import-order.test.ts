@@ -1,50 +1,29 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readChunkMap } from '../../scripts/chunk-map.ts';
 
 /**
  * The folder layout is the architecture: one folder per shipped chunk, imports running one way
- * (docs/architecture.md). This reads every import of `widget/` (static, dynamic, re-exports) and
+ * (docs/architecture.md, the chunk map). This reads every import of `widget/` (static, dynamic, re-exports) and
  * fails on any that goes against the order, so the layout stays true as the code grows.
  */
 const ROOT = 'widget';
 
-/** Which folders each folder may import at run time. The entries (`widget/entries/`) compose all. */
-const ALLOWED: Readonly<Record<string, readonly string[]>> = {
-  api: ['api'],
-  call: ['call', 'api'],
-  demo: ['demo', 'call', 'api'],
-  leads: ['leads', 'call', 'api'],
-  element: ['element'],
-  loader: ['loader', 'element'],
-  ui: ['ui', 'element', 'call', 'demo', 'leads', 'api'],
-  // The React component wraps the element: the contract, and the registration (an entry).
-  react: ['react', 'element', 'entries'],
-  entries: ['entries', 'element', 'loader', 'ui', 'call', 'demo', 'leads', 'api', 'react'],
-};
-
 /**
- * Type-only imports that are allowed on top: the contract names the call options it forwards
- * and the lead captures its events carry.
+ * Which folders each folder may import at run time, the type-only imports allowed on top, and the
+ * npm packages each may import: the "May import" column of the chunk map (docs/architecture.md).
  */
-const TYPE_ONLY_ALLOWED: Readonly<Record<string, readonly string[]>> = {
-  element: ['call', 'leads'],
-  react: ['loader'],
-};
-
-/** npm packages each folder may import; none for the loader's chunk and the contract. */
-const PACKAGES: Readonly<Record<string, readonly string[]>> = {
-  api: [],
-  call: ['@daily-co/daily-js'],
-  demo: [],
-  leads: [],
-  element: [],
-  loader: [],
-  ui: ['react', 'react-dom', '@r2wc/react-to-web-component'],
-  // The host's own React (a peer dependency); never react-dom, which would be a second renderer.
-  react: ['react'],
-  entries: [],
-};
+const RULES = readChunkMap().rules;
+const ALLOWED = Object.fromEntries(
+  Object.entries(RULES).map(([name, rule]) => [name, rule.folders]),
+);
+const TYPE_ONLY_ALLOWED = Object.fromEntries(
+  Object.entries(RULES).map(([name, rule]) => [name, rule.typeOnly]),
+);
+const PACKAGES = Object.fromEntries(
+  Object.entries(RULES).map(([name, rule]) => [name, rule.packages]),
+);
 
 interface Edge {
   from: string;
@@ -127,7 +106,7 @@ describe('import order of widget/', () => {
   it('finds the imports it checks', () => {
     const loaderEdges = sourceFiles(join(ROOT, 'loader')).flatMap(edgesOf);
     expect(loaderEdges.some((edge) => edge.specifier.includes('../element/'))).toBe(true);
-    const defineEdges = edgesOf(join(ROOT, 'entries', 'define-element.ts'));
+    const defineEdges = edgesOf(join(ROOT, 'entries', 'load-mount-ui.ts'));
     expect(defineEdges.some((e) => e.specifier === '../ui/mount-ui.ts')).toBe(true);
   });
 
