@@ -1,0 +1,105 @@
+import { build, type Rolldown } from 'vite';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PACKAGE_ONLY, readChunkMap, sourceOfModule } from '../../scripts/chunk-map.ts';
+
+/**
+ * The widget's ES build, compared module by module with the chunk map (docs/architecture.md): a
+ * module that lands in a chunk its row does not give it, a chunk the table does not declare, or
+ * a declared chunk the build no longer makes fails here, so a rename or a new import cannot
+ * silently move code between the files a visitor downloads. The build runs in memory (nothing is
+ * written to dist/), with the same config as `npm run build:widget`.
+ */
+
+const LANGUAGE = '<language>';
+
+interface BuiltChunk {
+  /** `voice-assistant.js` for the entry, else the chunk's name (`mount-ui`). */
+  name: string;
+  modules: string[];
+}
+
+let built: BuiltChunk[] = [];
+
+/** Bundler helpers (`\0rolldown/runtime.js`) are no module of ours or of a package. */
+const isVirtual = (id: string): boolean => id.startsWith('\0');
+
+async function buildWidget(): Promise<BuiltChunk[]> {
+  // Vite reads production from NODE_ENV, which vitest sets to `test`: the React plugin would then
+  // compile JSX for React's dev runtime, a module the shipped build never has.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    const result = await build({
+      configFile: 'vite.widget.config.ts',
+      mode: 'production',
+      logLevel: 'silent',
+      build: { write: false },
+    });
+    const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+    return outputs.flatMap((output) =>
+      output.output.flatMap((file) =>
+        file.type === 'chunk'
+          ? [
+              {
+                name: file.isEntry ? file.fileName : file.name,
+                modules: Object.keys(file.modules)
+                  .filter((id) => !isVirtual(id))
+                  .map((id) => sourceOfModule(id, process.cwd())),
+              },
+            ]
+          : [],
+      ),
+    );
+  } finally {
+    if (nodeEnv === undefined) {
+      delete process.env.NODE_ENV;
+    } else {
+      process.env.NODE_ENV = nodeEnv;
+    }
+  }
+}
+
+describe('the widget build follows the chunk map', () => {
+  const map = readChunkMap();
+
+  beforeAll(async () => {
+    built = await buildWidget();
+  }, 120_000);
+
+  it('builds the files it compares', () => {
+    expect(built.map((chunk) => chunk.name)).toContain('voice-assistant.js');
+    expect(built.find((chunk) => chunk.name === 'mount-ui')?.modules).toContain(
+      'widget/ui/mount-ui.ts',
+    );
+  });
+
+  it('puts every module in a chunk its row gives it', () => {
+    const misplaced = built.flatMap((chunk) =>
+      chunk.modules.flatMap((module) => {
+        const allowed = map.chunksOf(module);
+        return allowed.includes(chunk.name)
+          ? []
+          : [
+              `${module} is in ${chunk.name}; the chunk map gives it ${allowed.join(' or ') || 'no row'}`,
+            ];
+      }),
+    );
+    expect(misplaced).toEqual([]);
+  });
+
+  it('makes exactly the chunks the table declares', () => {
+    const declared = map.chunks
+      .map((chunk) => chunk.name)
+      .filter((name) => name !== PACKAGE_ONLY && name !== LANGUAGE);
+    const languages = new Set(
+      built.flatMap((chunk) =>
+        chunk.modules.some((module) => map.declarationsOf(module).some((c) => c.name === LANGUAGE))
+          ? [chunk.name]
+          : [],
+      ),
+    );
+    expect(languages.size).toBeGreaterThan(0);
+    const names = built.map((chunk) => chunk.name).filter((name) => !languages.has(name));
+    expect(names.toSorted()).toEqual(declared.toSorted());
+  });
+});
