@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
  * The widget's chunk map, read from its one declaration: the table under "## The chunk map" in
@@ -7,16 +9,19 @@ import { readFileSync } from 'node:fs';
  * folders, the shipped files and the import order cannot drift apart.
  */
 
-/** Where the table lives, and the heading it follows. */
-export const CHUNK_MAP_FILE = 'docs/architecture.md';
+/** Where the table lives (resolved from this file, whatever the working directory), and its heading. */
+export const CHUNK_MAP_FILE = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '../docs/architecture.md',
+);
 const HEADING = '## The chunk map';
 
 /** Stands for a language code in a row: `widget/element/i18n/<language>.ts` → chunk `<language>`. */
 const LANGUAGE = '<language>';
 const LANGUAGE_CODE = '[a-z]{2}';
 
-/** The "chunk" of folders that never ship in the widget's bundle (the package's `./react`). */
-export const PACKAGE_ONLY = 'package-only';
+/** The "chunk" of what never ships in the widget's bundle (the package's `./react`, the docs). */
+export const NOT_SHIPPED = 'none';
 
 /** What a top-level folder of `widget/` may import at run time, types only, and from npm. */
 export interface ImportRule {
@@ -163,11 +168,10 @@ export function parseChunkMap(markdown: string): ChunkMap {
       rules[folder] = ruleOf(mayImport, folder);
     }
   }
-  const shipped = chunks.filter((chunk) => chunk.name !== PACKAGE_ONLY);
   const declarationsOf = (source: string): ChunkDeclaration[] => {
     let best = -1;
     let found: ChunkDeclaration[] = [];
-    for (const chunk of shipped) {
+    for (const chunk of chunks) {
       for (const candidate of chunk.sources) {
         const score = specificity(candidate, source);
         if (score > best) {
@@ -207,4 +211,15 @@ export function sourceOfModule(id: string, root: string): string {
 /** Reads and parses the chunk map from the repository (the one place that reads the file). */
 export function readChunkMap(file = CHUNK_MAP_FILE): ChunkMap {
   return parseChunkMap(readFileSync(file, 'utf8'));
+}
+
+/**
+ * A code-splitting group's `test` for `chunk`: true for a module id whose row gives it `chunk` and
+ * no other, so the bundle's chunks are decided by the table's folders, not by file-name patterns.
+ */
+export function chunkTest(map: ChunkMap, chunk: string, root: string): (id: string) => boolean {
+  return (id) => {
+    const chunks = id.startsWith('\0') ? [] : map.chunksOf(sourceOfModule(id, root));
+    return chunks.length === 1 && chunks[0] === chunk;
+  };
 }
