@@ -1,8 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { type Alias, defineConfig, type Plugin, type PluginOption } from 'vite';
+import {
+  type BuiltChunk,
+  chunkMapProblems,
+  readChunkMap,
+  sourceOfModule,
+} from './scripts/chunk-map.ts';
 
 /**
  * The embeddable widget, built twice from widget/entries/bundle.ts (scripts/widget-build.ts runs both):
@@ -100,11 +107,46 @@ export const compactWidgetCss: Plugin = {
   },
 };
 
+const REPO_ROOT = dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The ES build follows the chunk map (docs/architecture.md): each chunk starts at its row's
+ * "Loaded by" `import()`, and the build fails when a module lands in a chunk its row does not give
+ * it, so a rename or a new static import cannot silently move code between the files a visitor
+ * downloads. (Code-splitting groups by folder would force the same layout, but they wrap every
+ * lazy chunk in a namespace object and add a runtime chunk: 0.2 KB gzip after the click.)
+ */
+export const followChunkMap: Plugin = {
+  name: 'voice-assistant:chunk-map',
+  generateBundle(_options, bundle) {
+    const built: BuiltChunk[] = Object.values(bundle).flatMap((file) =>
+      file.type === 'chunk'
+        ? [
+            {
+              name: file.isEntry ? file.fileName : file.name,
+              modules: Object.keys(file.modules)
+                .filter((id) => !id.startsWith('\0'))
+                .map((id) => sourceOfModule(id, REPO_ROOT)),
+            },
+          ]
+        : [],
+    );
+    const problems = chunkMapProblems(readChunkMap(), built);
+    if (problems.length > 0) {
+      this.error(
+        `the build differs from the chunk map (docs/architecture.md):\n${problems.join('\n')}`,
+      );
+    }
+  },
+};
+
 export default defineConfig(({ mode }) => {
   const umd = mode === 'umd';
   const plugins: PluginOption[] = [react(), shippedFiles, compactWidgetCss];
   if (umd) {
     plugins.unshift(umdAssetUrls);
+  } else {
+    plugins.push(followChunkMap);
   }
   if (process.env.ANALYZE) {
     plugins.push(

@@ -223,3 +223,45 @@ export function chunkTest(map: ChunkMap, chunk: string, root: string): (id: stri
     return chunks.length === 1 && chunks[0] === chunk;
   };
 }
+
+/** A file of a build, as the chunk map names it, and the modules in it (table names). */
+export interface BuiltChunk {
+  /** The entry's file name (`voice-assistant.js`), else the chunk's name (`mount-ui`). */
+  name: string;
+  modules: readonly string[];
+}
+
+/**
+ * What differs between a build and the table: each module in a chunk its row does not give it,
+ * each chunk the table does not declare, each declared chunk the build does not make. Pure.
+ */
+export function chunkMapProblems(map: ChunkMap, built: readonly BuiltChunk[]): string[] {
+  const problems: string[] = [];
+  const languages = new Set<string>();
+  for (const chunk of built) {
+    for (const module of chunk.modules) {
+      const allowed = map.chunksOf(module);
+      if (!allowed.includes(chunk.name)) {
+        problems.push(
+          `${module} is in ${chunk.name}; the chunk map gives it ${allowed.join(' or ') || 'no row'}`,
+        );
+      }
+      if (map.declarationsOf(module).some((row) => row.name === LANGUAGE)) {
+        languages.add(chunk.name);
+      }
+    }
+  }
+  const names = new Set(built.map((chunk) => chunk.name));
+  for (const name of names) {
+    if (!languages.has(name) && !map.chunks.some((chunk) => chunk.name === name)) {
+      problems.push(`the build makes ${name}, which the chunk map does not declare`);
+    }
+  }
+  for (const chunk of map.chunks) {
+    const made = chunk.name === LANGUAGE ? languages.size > 0 : names.has(chunk.name);
+    if (!made && chunk.name !== NOT_SHIPPED) {
+      problems.push(`the chunk map declares ${chunk.name}, which the build does not make`);
+    }
+  }
+  return problems;
+}
