@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { loadEnv, type Plugin } from 'vite';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { chunkTest, readChunkMap } from './scripts/chunk-map.ts';
 import { plainDynamicImports } from './scripts/plain-dynamic-imports.ts';
 import { widgetRelease } from './scripts/widget-release.ts';
@@ -13,7 +12,6 @@ import { previewRoutesPlugin } from './site/server/preview-routes.ts';
 import { compactWidgetCss } from './vite.widget.config.ts';
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
-const summaryReporter = './tests/helpers/summary-reporter.ts';
 
 // A deploy built without a lead endpoint must not look like one that delivers leads
 // (docs/behaviour.md#leads): the site builds, and says loudly where its leads go.
@@ -38,9 +36,8 @@ function devHeadPlugin(config: SiteConfig): Plugin {
   };
 }
 
-// One file for the site app (root: site/) and the three test worlds: unit tests in
-// happy-dom, API tests against a loopback server in node, and browser tests that drive
-// Debian Chromium over the built output.
+// The site app (root: site/): dev server, build and preview. The test runner extends it from
+// vitest.config.ts.
 export default defineConfig(({ command, mode, isSsrBuild }) => {
   // Build settings come from the environment or .env files at the repository root; a bad value
   // stops here with the full list of problems (site/config.ts).
@@ -116,65 +113,5 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
       },
     },
     preview: { port: 4173, strictPort: true, host: '127.0.0.1' }, // npm start: scripts/start.ts (PORT)
-    test: {
-      root: repoRoot,
-      reporters: ['default', summaryReporter],
-      projects: [
-        {
-          extends: true,
-          test: {
-            name: 'unit',
-            root: repoRoot,
-            environment: 'happy-dom',
-            include: ['tests/unit/**/*.test.{ts,tsx}'],
-          },
-        },
-        {
-          extends: true,
-          test: {
-            name: 'api',
-            root: repoRoot,
-            environment: 'node',
-            include: ['tests/api/**/*.test.ts'],
-            typecheck: { enabled: true, include: ['tests/api/**/*.test-d.ts'] },
-          },
-        },
-        {
-          extends: true,
-          test: {
-            name: 'node',
-            root: repoRoot,
-            environment: 'node',
-            include: ['tests/node/**/*.test.ts'],
-          },
-        },
-        {
-          extends: true,
-          test: {
-            name: 'desk',
-            root: repoRoot,
-            environment: 'node',
-            include: ['tests/desk/**/*.test.ts'],
-            // Each file opens its own embedded database (WASM), and some start a real Postgres
-            // server and child desks: two at a time suits a 2-core machine.
-            maxWorkers: 2,
-            testTimeout: 60_000,
-            hookTimeout: 120_000,
-          },
-        },
-        {
-          extends: true,
-          test: {
-            name: 'browser',
-            root: repoRoot,
-            environment: 'node',
-            include: ['tests/browser/**/*.test.ts'],
-            testTimeout: 60_000,
-            hookTimeout: 60_000,
-            maxWorkers: 2,
-          },
-        },
-      ],
-    },
   };
 });

@@ -27,7 +27,7 @@ export interface DeskEnv {
   logLevel: string;
 }
 
-/** The variables read, for the README table and error messages. */
+/** The variables read, for the table in docs/desk.md#configure and for error messages. */
 export const DESK_ENV_NAMES = [
   'DESK_PORT',
   'DESK_HOST',

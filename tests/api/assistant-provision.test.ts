@@ -30,7 +30,7 @@ function check(request: RecordedRequest, pathTemplate: string): string[] {
   return errors;
 }
 
-/** A platform stand-in: assistants CRUD, bearer auth, and every body checked against the spec. */
+/** A platform stand-in: assistants CRUD, bearer auth, and every body checked against the platform's OpenAPI document. */
 function platform(request: RecordedRequest) {
   if (request.headers.authorization !== `Bearer ${KEY}`) {
     return { status: 401, body: { message: `Invalid key ${request.headers.authorization}` } };

@@ -6,7 +6,7 @@ import { widgetServerOptions } from '../fixtures/widget/harness.ts';
 import { browserFixture } from '../helpers/browser-fixture.ts';
 import { withPage } from '../helpers/chromium.ts';
 
-// Issue 21 item 4, "The host's name and listing": a demo call on a page for 22 Oak Street
+// docs/behaviour.md#chat, the host's listing in a demo call: a demo call on a page for 22 Oak Street
 // captions the page's home, price and agent, never the sample's 14 Linden Court. The recorded
 // voice says the sample's words, so it is not played; headless Chromium has no speech voice,
 // so the call is captions only, with a note that the sample voice is off.

@@ -18,7 +18,7 @@ import {
 import { axeViolations } from '../helpers/axe.ts';
 import { withPage } from '../helpers/chromium.ts';
 
-// Issue 11 with the offline demo assistant on the built site: its transcript messages drive
+// The offline demo assistant on the built site (docs/demo.md): its transcript messages drive
 // the conversation view exactly as a real call's would.
 
 const LONG = { timeout: 30_000 };

@@ -5,7 +5,7 @@ import { widgetServerOptions } from '../fixtures/widget/harness.ts';
 import { browserFixture } from '../helpers/browser-fixture.ts';
 import { withPage } from '../helpers/chromium.ts';
 
-// Issue 21, item 4: a page for "22 Oak Street" running the offline demo gets a viewing request
+// docs/behaviour.md#chat: a page for "22 Oak Street" running the offline demo gets a viewing request
 // for 22 Oak Street, never for the demo's own 14 Linden Court.
 
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>22 Oak Street</title>

@@ -11,7 +11,7 @@ import {
 import { finalLines, transcriptLines } from '../fixtures/widget/conversation-page.ts';
 import { withPage } from '../helpers/chromium.ts';
 
-// Issue 21 item 4, "Typed questions during a demo call are answered": on the built site, with a
+// docs/behaviour.md#chat, a question typed during a demo call is answered: on the built site, with a
 // fake microphone that keeps talking, a question typed during the offline demo call pauses the
 // script; the assistant answers it (the typed chat's reply) and only then does the script go on.
 

@@ -20,7 +20,7 @@ import { freePort } from '../helpers/free-port.ts';
 import { readMime } from '../helpers/smtp-stand-in.ts';
 
 /**
- * Issue 19's whole pipe, as `npm start` runs it: the site built with its widgets'
+ * The whole lead pipe (docs/leads.md#the-sites-widgets-and-the-desk), as `npm start` runs it: the site built with its widgets'
  * `lead-endpoint` at a real desk (PGlite in a temporary folder, CORS allowing the site's origin),
  * the offline demo booking a viewing by voice in real Chromium, and then, at the desk, the
  * captures with their assigned agent and the conversation's transcript, and the agent's `.eml`

@@ -15,7 +15,7 @@ import {
 } from '../fixtures/demo/lead-site.ts';
 import { withPage } from '../helpers/chromium.ts';
 
-// Issue 13 §4, "Typed chat can reach the same outcome", in real Chromium on the built site's demo
+// Typed chat reaches the same outcome as a call (docs/behaviour.md#chat), in real Chromium on the built site's demo
 // page with the microphone denied: the visitor only types, books 2 PM and gives a name and a
 // phone number; the offline demo calls `request_viewing` and `capture_lead` through the same lead
 // wiring as a call, and hands them to the page (a build without VITE_LEAD_ENDPOINT).

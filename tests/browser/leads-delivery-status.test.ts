@@ -15,7 +15,7 @@ import {
 import type { StaticServer } from '../helpers/static-server.ts';
 
 /**
- * The assistant's sentence must not lie (issue 19): the built widget on a page whose
+ * The assistant's sentence must not lie (docs/behaviour.md#leads): the built widget on a page whose
  * `lead-endpoint` is another loopback origin that refuses CORS, or answers 400. The tool result
  * then says "saved for follow-up", `voice-assistant:lead-delivery` names the status and the
  * likely cause, and neither it nor the console carries the visitor's details.

@@ -53,7 +53,7 @@ describe('the offline demo’s lead path on /assistant (real Chromium, built sit
         agentName: LISTING.agent,
       };
       expect(lead?.listing).toEqual(listing);
-      // The desk and the inbox mark a demo's captures (issue 21).
+      // The desk and the inbox mark a demo's captures (docs/inbox.md, "Demo leads").
       expect((await capturesOf(page)).map((line) => line.demo)).toEqual([true, true]);
       expect(
         (await capturesOf(page)).find((line) => line.kind === 'viewing-request')?.listing,

@@ -157,7 +157,7 @@ describe('lead capture in the built widget (real Chromium)', () => {
           agent_name: 'Host Daniel',
           page_url: `${server.url}/listing-real.html`,
           office: 'Main St',
-          language: 'en', // the visitor's language goes with every call (issue 12)
+          language: 'en', // the visitor's language goes with every call (docs/behaviour.md#languages)
         });
       },
       [/status of 500/],
@@ -185,7 +185,7 @@ describe('lead capture in the built widget (real Chromium)', () => {
       const layer = await page.evaluate(
         () => (window as unknown as { dataLayer: { event: string }[] }).dataLayer,
       );
-      // One lead event beside the funnel's other steps (issue 21), none with personal data.
+      // One lead event beside the funnel's other steps (docs/marketers.md), none with personal data.
       expect(layer.filter((e) => e.event === 'voice_assistant_lead')).toEqual([
         { event: 'voice_assistant_lead', intent: 'buy' },
       ]);

@@ -12,7 +12,7 @@ import {
 import { leadSiteFixture } from '../fixtures/demo/lead-site.ts';
 import { withPage } from '../helpers/chromium.ts';
 
-// Issue 21, item 6: with analytics="datalayer" (the site's own widgets set it), every step of the
+// With analytics="datalayer" (docs/marketers.md#analytics-in-google-tag-manager) (the site's own widgets set it), every step of the
 // funnel reaches window.dataLayer in GA4's shape, and never a name, phone, email or transcript.
 
 const WAIT = { timeout: 15_000 };

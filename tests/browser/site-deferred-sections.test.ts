@@ -8,7 +8,7 @@ import {
 } from '../fixtures/site/harness.ts';
 import { withPage } from '../helpers/chromium.ts';
 
-// Issue 15: on `/`, the sections below the first screen (features, how it works, testimonials,
+// On `/`, the sections below the first screen (features, how it works, testimonials,
 // contact, footer) download their code only when the visitor comes near them, or presses or
 // types anywhere (docs/behaviour.md#landing). Until then, and if their code never arrives, their
 // prerendered HTML is the page.

@@ -6,7 +6,7 @@ import { documentTop, jumpTo, maxScrollY, scrollY } from '../fixtures/site/harne
 import { browserFixture } from '../helpers/browser-fixture.ts';
 import { withPage } from '../helpers/chromium.ts';
 
-// The hero's listing card and Talk to Nora, and the phone layout fixes of issue 15, on the
+// The hero's listing card and Talk to Nora, and the hero's layout on a phone, on the
 // built site. The browser has a fake, auto-granted microphone so the demo call can start.
 const site = browserFixture({
   launch: { media: 'granted' },
@@ -83,7 +83,7 @@ describe('Talk to Nora', () => {
       const consent = page.getByRole('dialog', { name: 'Before we start' });
       await consent.waitFor({ timeout: 15_000 });
       expect(await consent.getByText(/recorded and transcribed/).isVisible()).toBe(true);
-      // Resolved against the page, as <a href> is (issue 21).
+      // Resolved against the page, as <a href> is (docs/behaviour.md#widget).
       expect(await consent.getByRole('link').getAttribute('href')).toBe(
         new URL('/privacy', page.url()).href,
       );

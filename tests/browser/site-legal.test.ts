@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { siteFixture } from '../fixtures/site/harness.ts';
 import { withPage } from '../helpers/chromium.ts';
 
-// /privacy and /terms (issue 15): prerendered, written for this product, marked as a template,
+// /privacy and /terms (docs/site.md#prerendering-and-hydration): prerendered, written for this product, marked as a template,
 // linked from the footer and from the consent line under the contact form.
 const site = siteFixture();
 

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { siteFixture } from '../fixtures/site/harness.ts';
 import { withPage } from '../helpers/chromium.ts';
 
-// Issue 21, item 5: the assistant's and the brokerage's names are set once, in
-// assistant.config.json, and every place the visitor meets them says the same.
+// The assistant's and the brokerage's names are set once, in assistant.config.json
+// (docs/marketers.md), and every place the visitor meets them says the same.
 
 const { assistantName, brokerageName } = JSON.parse(
   readFileSync('assistant.config.json', 'utf8'),

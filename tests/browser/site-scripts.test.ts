@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { siteFixture } from '../fixtures/site/harness.ts';
 import { withPage } from '../helpers/chromium.ts';
 
-// Issue 15: what each page downloads before its widget is used. `/` gets React, the site's
+// What each page downloads before its widget is used (docs/behaviour.md#landing). `/` gets React, the site's
 // shared modules, its own page and the widget's loader, and none of /embed's configurator;
 // /embed gets its configurator and the same loader (for the preview).
 

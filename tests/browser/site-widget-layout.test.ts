@@ -4,7 +4,7 @@ import { SITE_ASSISTANT_ID } from '../../site/lib/site-assistant.ts';
 import { agreeToConsent, demoSiteFixture, openDemoPage } from '../fixtures/demo/demo-page.ts';
 import { withPage } from '../helpers/chromium.ts';
 
-// Issue 21, item 3: on the site, the floating panel never goes under the fixed nav (the site
+// On the site, the floating panel (docs/behaviour.md#widget) never goes under the fixed nav (the site
 // sets the widget's --va-inset-top to the nav's height): after five typed messages at
 // 1280 × 800 the panel's close button is still the topmost element at its own centre.
 

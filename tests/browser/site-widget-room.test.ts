@@ -7,7 +7,7 @@ import {
 } from '../fixtures/widget/conversation-page.ts';
 import { withPage } from '../helpers/chromium.ts';
 
-// Issue 11: on `/`, the floating launcher covers no text, on a phone and on a laptop, at the
+// On `/`, the floating launcher (docs/behaviour.md#widget) covers no text, on a phone and on a laptop, at the
 // top of the page and at its end (the footer leaves room), before and after the UI takes over
 // (with `Type instead` beside it); and the site's widget is amber.
 
@@ -52,7 +52,7 @@ describe('the landing page leaves room for the floating launcher', () => {
         // The visitor's path: Let's Talk, the five fields, Send, and the thanks where they are.
         await page.locator('.hero').getByRole('link', { name: 'Let’s Talk' }).click();
         // Each field as the visitor reaches it with Tab: the browser scrolls it above the corner
-        // (the page's scroll-padding-bottom, issue 21).
+        // (the page's scroll-padding-bottom, site/styles/base.css).
         await page.getByLabel('Name', { exact: true }).focus();
         for (const label of Object.keys(CONTACT_VISITOR)) {
           if (label !== 'Name') {

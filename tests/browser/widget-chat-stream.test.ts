@@ -6,7 +6,7 @@ import { widgetServerOptions } from '../fixtures/widget/harness.ts';
 import { browserFixture } from '../helpers/browser-fixture.ts';
 import { withPage } from '../helpers/chromium.ts';
 
-// Issue 12, "If the response can stream, use it" (docs/behaviour.md#chat), on the BUILT widget
+// A streamed chat reply (docs/behaviour.md#chat), on the BUILT widget
 // in real Chromium: POST /chat/web asks for `stream: true`; the platform stand-in (the fixture
 // server's own route, node:http on 127.0.0.1) streams server-sent events one write at a time,
 // each write held until the test has seen the last one on screen. The reply grows in one

@@ -13,7 +13,7 @@ import { axeViolations } from '../helpers/axe.ts';
 import { launchChromium, withPage } from '../helpers/chromium.ts';
 import type { StaticServer } from '../helpers/static-server.ts';
 
-// Issue 12, "Type instead" (docs/behaviour.md#chat), on the BUILT widget in real Chromium, for
+// "Type instead" (docs/behaviour.md#chat), on the BUILT widget in real Chromium, for
 // the ES loader and the single-file UMD: the offline demo answers typed questions with the
 // microphone denied; during a call a typed line reaches the room as add-message; without a
 // call it goes to POST /chat/web (a stand-in on the fixture server) with the public key,

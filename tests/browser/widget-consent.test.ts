@@ -11,7 +11,7 @@ import { axeViolations } from '../helpers/axe.ts';
 import { launchChromium, openPage } from '../helpers/chromium.ts';
 import type { StaticServer } from '../helpers/static-server.ts';
 
-// Issue 12, the recording disclosure (docs/behaviour.md#consent), on the BUILT widget: `Not now`
+// The recording disclosure (docs/behaviour.md#consent), on the BUILT widget: `Not now`
 // asks for no microphone, sends nothing and stores nothing; `Agree` starts the call, dispatches
 // voice-assistant:consent and is remembered across Stop, a new Talk and a reload; a changed
 // text asks again; the version goes to the platform in the overrides' metadata.
@@ -171,7 +171,7 @@ describe('consent disclosure', () => {
         expect(request?.path).toBe('/call/web');
         expect(request?.authorization).toBe('Bearer pk_chat');
         expect(request?.body.assistantOverrides).toEqual({
-          // The page goes with every call too (issue 13's listing variables).
+          // The page goes with every call too (the listing variables of docs/behaviour.md#leads).
           variableValues: { language: 'en', page_url: `${server.url}/access-platform.html` },
           metadata: { consent: consent?.detail },
         });

@@ -15,7 +15,7 @@ import { withPage } from '../helpers/chromium.ts';
 /** The machine may be busy: polls wait up to 10 s (they return as soon as they pass). */
 const WAIT = { timeout: 10_000 };
 
-// The conversation view (issue 11) on the BUILT ES and UMD files, with the fake room driving
+// The conversation view (docs/behaviour.md#widget) on the BUILT ES and UMD files, with the fake room driving
 // the real call client: captions, who is speaking, mute, identity, the launcher and the sheet.
 
 const env = browserFixture({ launch: { media: 'granted' }, serve: widgetServerOptions() });

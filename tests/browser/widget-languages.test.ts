@@ -7,7 +7,7 @@ import { axeViolations } from '../helpers/axe.ts';
 import { browserFixture } from '../helpers/browser-fixture.ts';
 import { withPage } from '../helpers/chromium.ts';
 
-// Issue 12, languages (docs/behaviour.md#languages), on the BUILT widget: the idle label is in
+// Languages (docs/behaviour.md#languages), on the BUILT widget: the idle label is in
 // the visitor's language from the first paint (before any UI code loads), the `lang` of the
 // page applies without an attribute, only the chosen language's texts are fetched, and Arabic
 // mirrors the panel but not the wave. axe is clean in each, right to left included.

@@ -5,7 +5,7 @@ import { HeldUi } from '../fixtures/widget/held-ui.ts';
 import { browserFixture } from '../helpers/browser-fixture.ts';
 import { withPage } from '../helpers/chromium.ts';
 
-// Issue 21, item 3: the widget's own layout. `Type instead` is in the loader's first paint in
+// The widget's own layout (docs/behaviour.md#widget). `Type instead` is in the loader's first paint in
 // every mode and nothing moves when the UI takes over; next to the floating launcher it has its
 // own background, readable on dark and light host pages.
 

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../widget/api/client.ts';
 import { ROUTES } from '../../widget/api/routes.ts';
 
-// docs/behaviour.md#api-routes "Platform API", transcribed row by row: the oracle the route table is held to.
-// The two telephony-provider imports are the spec's {telephony_provider_1} and
-// {telephony_provider_2}, which the platform documents as twilio and vonage.
+// The platform's route list (docs/behaviour.md#api-routes), written out row by row and apart from
+// widget/api/routes.ts: the oracle the route table is held to. The two telephony-provider imports
+// are listed as {telephony_provider_1} and {telephony_provider_2}, which the platform documents as
+// twilio and vonage.
 const SPEC_ROWS = `
 POST /call; GET /call; GET /call/{id}; PATCH /call/{id}; DELETE /call/{id}; POST /call/phone; POST /call/web
 GET /v2/call/export; GET /v2/call; GET /v2/call/metadata; GET /v2/assistant; GET /v2/phone-number
@@ -36,7 +37,7 @@ POST /{voice_provider}/voice/clone
   .split(/;|\n/)
   .map((row) => row.trim());
 
-/** Placeholder names differ between the spec's prose and the documents; positions matter. */
+/** Placeholder names differ between this list and the documents; positions matter. */
 const normalise = (row: string) => row.replace(/\{[^}]+\}/g, '{}');
 
 type Group = Record<string, unknown>;

@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { parseInbound } from '../../widget/demo/inbound.ts';
 import { type AttributeValues, parseAttributes } from '../../widget/element/attributes.ts';
-import { continueThread } from '../../widget/ui/chat/chat-reply-state.ts';
-import { appendEntry, EMPTY_CHAT, setStatus, setWaiting } from '../../widget/ui/chat/chat-state.ts';
-import { replyText } from '../../widget/ui/chat/reply-text.ts';
-import { visitorOverrides } from '../../widget/ui/visitor-overrides.ts';
+import { continueThread } from '../../widget/session/chat/chat-reply-state.ts';
+import {
+  appendEntry,
+  EMPTY_CHAT,
+  setStatus,
+  setWaiting,
+} from '../../widget/session/chat/chat-state.ts';
+import { replyText } from '../../widget/session/chat/reply-text.ts';
+import { visitorOverrides } from '../../widget/session/visitor-overrides.ts';
 import { attributeValues } from '../fixtures/widget/attribute-values.ts';
 
 describe('chat state', () => {

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AttributeValues, parseAttributes } from '../../widget/element/attributes.ts';
+import * as leadDesk from '../../widget/leads/lead-desk.ts';
+import { ToolCallWatcher } from '../../widget/leads/tool-call-watcher.ts';
 import { toolResultMessage } from '../../widget/leads/tool-result.ts';
-import { ChatToolChannel } from '../../widget/ui/chat/chat-channel.ts';
-import { runTools } from '../../widget/ui/chat/chat-tools.ts';
-import { toolCallsIn } from '../../widget/ui/chat/web-chat.ts';
-import { LeadCapture } from '../../widget/ui/lead-capture.ts';
-import * as leadDesk from '../../widget/ui/lead-desk.ts';
+import { ChatToolChannel } from '../../widget/session/chat/chat-channel.ts';
+import { runTools } from '../../widget/session/chat/chat-tools.ts';
+import { toolCallsIn } from '../../widget/session/chat/web-chat.ts';
 import { attributeValues } from '../fixtures/widget/attribute-values.ts';
 
 // Typed chat reaches the lead tools (docs/behaviour.md#leads): a POST /chat/web reply's
@@ -52,7 +52,7 @@ describe('the chat’s tool-call channel', () => {
     host.addEventListener('voice-assistant:lead', (event) =>
       leads.push((event as CustomEvent).detail),
     );
-    const capture = new LeadCapture({
+    const capture = new ToolCallWatcher({
       host,
       config: () => config(),
       loadDesk: async () => leadDesk,

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ConsentGate } from '../../widget/ui/consent/consent-gate.ts';
+import { consentEvidence } from '../../widget/leads/consent-evidence.ts';
 import {
   consentKey,
   consentVersion,
   readConsent,
   writeConsent,
-} from '../../widget/ui/consent/consent-record.ts';
-import { consentEvidence } from '../../widget/ui/lead-desk.ts';
+} from '../../widget/leads/consent-record.ts';
+import { ConsentGate } from '../../widget/session/consent/consent-gate.ts';
 
 class MemoryStorage {
   readonly items = new Map<string, string>();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../../widget/element/i18n/en.ts';
+import { ANNOUNCE_AFTER_MS, ConversationStore } from '../../widget/session/conversation-store.ts';
 import { callStatus } from '../../widget/ui/call-status.ts';
-import { ANNOUNCE_AFTER_MS, ConversationStore } from '../../widget/ui/conversation-store.ts';
 
 function store() {
   let now = 1000;

@@ -8,7 +8,7 @@ import {
 } from '../../widget/demo/chat-replies.ts';
 import { parseToolCalls } from '../../widget/leads/tool-calls.ts';
 
-// Issue 13 §4, "Typed chat can reach the same outcome": the offline demo reads the contact
+// Typed chat reaches the same outcome as a call (docs/behaviour.md#chat): the offline demo reads the contact
 // details a visitor types and, once a slot is booked, calls the same two lead tools as the
 // voice script, then answers from their results.
 

@@ -3,7 +3,7 @@ import { hostOfCall, hostScript, languageOfCall } from '../../widget/demo/host-s
 import { LISTING } from '../../widget/demo/listing-facts.ts';
 import { SCRIPT } from '../../widget/demo/script.ts';
 
-// Issue 21 item 4: the demo call's captions name the host page's listing, never the sample's.
+// docs/behaviour.md#chat: the demo call's captions name the host page's listing, never the sample's.
 
 const body = (variableValues: Record<string, unknown>) => ({
   assistantId: 'demo',

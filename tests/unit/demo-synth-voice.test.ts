@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chooseVoice, lineVoice } from '../../widget/demo/synth-voice.ts';
 
-// Issue 21 item 4: the demo call's own lines are spoken by a voice in the element's language,
+// docs/behaviour.md#chat: the demo call's own lines are spoken by a voice in the element's language,
 // or shown as captions only when the browser has none.
 
 const voices = [

@@ -6,7 +6,7 @@ import { SCRIPT } from '../../widget/demo/script.ts';
 import type { DemoServerMessage } from '../../widget/demo/server-messages.ts';
 import { FAKE_DURATIONS, FakeAudioEngine } from '../fixtures/demo/fake-audio-engine.ts';
 
-// Issue 21 item 4: a question typed during a demo call pauses the script for its answer.
+// docs/behaviour.md#chat: a question typed during a demo call pauses the script for its answer.
 
 let audio: FakeAudioEngine;
 let finals: string[];

@@ -5,8 +5,9 @@ import { readChunkMap } from '../../scripts/chunk-map.ts';
 
 /**
  * The folder layout is the architecture: one folder per shipped chunk, imports running one way
- * (docs/architecture.md, the chunk map). This reads every import of `widget/` (static, dynamic, re-exports) and
- * fails on any that goes against the order, so the layout stays true as the code grows.
+ * (docs/architecture.md, the chunk map). This reads every import of `widget/` (static, dynamic,
+ * re-exports) and fails on any that goes against the order, so the layout stays true as the code
+ * grows.
  */
 const ROOT = 'widget';
 

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AttributeValues, parseAttributes } from '../../widget/element/attributes.ts';
 import { PENDING_STORAGE_KEY } from '../../widget/leads/constants.ts';
+import * as leadDesk from '../../widget/leads/lead-desk.ts';
+import type { ToolCallChannel } from '../../widget/leads/tool-call-channel.ts';
+import { ToolCallWatcher } from '../../widget/leads/tool-call-watcher.ts';
 import type { ToolResultMessage } from '../../widget/leads/tool-result.ts';
-import { LeadCapture, type ToolCallChannel } from '../../widget/ui/lead-capture.ts';
-import * as leadDesk from '../../widget/ui/lead-desk.ts';
 import { attributeValues } from '../fixtures/widget/attribute-values.ts';
 
 /** The lazy half of lead capture loads only when a conversation calls a lead tool. */
@@ -62,11 +63,11 @@ afterEach(() => {
   document.body.replaceChildren();
 });
 
-describe('LeadCapture: the lazy lead desk', () => {
+describe('ToolCallWatcher: the lazy lead desk', () => {
   it('loads nothing for a conversation without tool calls', async () => {
     const { load, state, release } = gatedLoader();
     const host = document.createElement('div');
-    const capture = new LeadCapture({ host, config: () => config(), loadDesk: load });
+    const capture = new ToolCallWatcher({ host, config: () => config(), loadDesk: load });
     const talk = channel();
     capture.watch(talk.value, {});
     talk.emit({ type: 'transcript', role: 'user', transcript: 'hello' });
@@ -84,7 +85,7 @@ describe('LeadCapture: the lazy lead desk', () => {
     host.addEventListener('voice-assistant:lead', (event) => {
       names.push((event as CustomEvent<{ fields: { name: string } }>).detail.fields.name);
     });
-    const capture = new LeadCapture({ host, config: () => config(), loadDesk: load });
+    const capture = new ToolCallWatcher({ host, config: () => config(), loadDesk: load });
     const talk = channel();
     capture.watch(talk.value, {});
     talk.emit(lead('tc-1', 'Ana'));
@@ -99,7 +100,7 @@ describe('LeadCapture: the lazy lead desk', () => {
 
   it('stops answering a conversation once the next one is watched', async () => {
     const host = document.createElement('div');
-    const capture = new LeadCapture({
+    const capture = new ToolCallWatcher({
       host,
       config: () => config(),
       loadDesk: async () => leadDesk,
@@ -117,14 +118,14 @@ describe('LeadCapture: the lazy lead desk', () => {
   it('loads the desk at once when captures wait on the device for its endpoint', async () => {
     localStorage.setItem(PENDING_STORAGE_KEY, '[]');
     const { load, state } = gatedLoader();
-    new LeadCapture({
+    new ToolCallWatcher({
       host: document.createElement('div'),
       config: () => config({ leadEndpoint: 'https://forms.example/lead' }),
       loadDesk: load,
     });
     expect(state.loads).toBe(1);
     localStorage.clear();
-    new LeadCapture({
+    new ToolCallWatcher({
       host: document.createElement('div'),
       config: () => config({ leadEndpoint: 'https://forms.example/lead' }),
       loadDesk: load,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { widgetConnectionAttributes } from '../../site/lib/widget-attributes.ts';
-import { withListingVariables } from '../../widget/ui/lead-capture.ts';
+import { withListingVariables } from '../../widget/session/start-input.ts';
 
 describe('withListingVariables', () => {
   it('adds the listing variables to the start input, keeping the host’s own on a clash', () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-// Issue 21, item 7: the README's snippets work when pasted.
+// The README's snippets work when pasted: a newcomer copies them first.
 
 const readme = readFileSync('README.md', 'utf8');
 const embedding = readme.slice(readme.indexOf('## Embedding'), readme.indexOf('### Attributes'));

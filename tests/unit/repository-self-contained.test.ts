@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * A clone of the public repository, with no sibling folders, must pass `npm test` (issue 21 §1).
+ * A clone of the public repository, with no sibling folders, must pass `npm test`.
  * So no file the repository holds may name a path outside it: not the old `../shared` beside
  * the checkout, not a machine's absolute folder, not a relative path that climbs out of the tree.
  */

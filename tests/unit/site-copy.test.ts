@@ -6,7 +6,7 @@ import { CopyError, checkCopyFiles, checkCopyText } from '../../site/copy/check-
 import { siteCopyPlugin } from '../../site/copy/copy-plugin.ts';
 import featuresCopy from '../../site/copy/features.json' with { type: 'json' };
 
-// Issue 21, item 6: the landing page's copy is data a marketer edits (site/copy/*.json), checked
+// The landing page's copy is data a marketer edits (docs/marketers.md) (site/copy/*.json), checked
 // by a schema when the site builds; a bad file names the file, the field and what is expected.
 
 const dirs: string[] = [];

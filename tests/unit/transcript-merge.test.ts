@@ -7,7 +7,7 @@ import {
   readTranscript,
   type TranscriptState,
   type TranscriptUpdate,
-} from '../../widget/ui/transcript-merge.ts';
+} from '../../widget/session/transcript-merge.ts';
 
 function merge(...updates: TranscriptUpdate[]): TranscriptState {
   return updates.reduce(mergeTranscript, EMPTY_TRANSCRIPT);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { VolumeTween } from '../../widget/session/volume-tween.ts';
 import {
   canvasPixelSize,
   levelBar,
-  VolumeTween,
   WAVE_HEIGHT_SHARE,
   WAVE_LAYERS,
   WAVE_REST_LEVEL,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../../widget/element/i18n/en.ts';
 import { es } from '../../widget/element/i18n/es.ts';
-import { browserFamily, failureMessage } from '../../widget/ui/error-messages.ts';
+import { browserFamily, failureMessage } from '../../widget/session/failure-messages.ts';
 
 const UA = {
   chrome:

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WebCallCreator } from '../../widget/call/call-client.ts';
 import { type AttributeValues, parseAttributes } from '../../widget/element/attributes.ts';
 import { en } from '../../widget/element/i18n/en.ts';
-import { consentVersion } from '../../widget/ui/consent/consent-record.ts';
-import { WidgetSession } from '../../widget/ui/widget-session.ts';
+import { consentVersion } from '../../widget/leads/consent-record.ts';
+import { CallController } from '../../widget/session/call-controller.ts';
 import { attributeValues } from '../fixtures/widget/attribute-values.ts';
 import { createFakeDaily, fakeMediaDevices, speakerParticipant } from '../helpers/fake-daily.ts';
 
@@ -23,7 +23,7 @@ function setup(options: { attributes?: Partial<AttributeValues> } = {}) {
     publicKey: 'pk_1',
     ...options.attributes,
   });
-  const session = new WidgetSession({
+  const session = new CallController({
     host,
     config: () => parseAttributes(attributes),
     callOptions: () => ({
@@ -48,7 +48,7 @@ afterEach(() => {
   document.body.replaceChildren();
 });
 
-describe('WidgetSession: lead capture', () => {
+describe('CallController: lead capture', () => {
   it('sends the host’s listing attributes as variables, the host’s own variables winning', async () => {
     const { session, webCalls, host } = setup({
       attributes: { assistantOverrides: '{"variableValues":{"agent_name":"Host"}}' },

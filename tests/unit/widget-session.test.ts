@@ -4,7 +4,7 @@ import type { DemoCallOptions } from '../../widget/demo/demo-call.ts';
 import { type AttributeValues, parseAttributes } from '../../widget/element/attributes.ts';
 import type { CallOptionsOverride } from '../../widget/element/bridge.ts';
 import { en } from '../../widget/element/i18n/en.ts';
-import { WidgetSession } from '../../widget/ui/widget-session.ts';
+import { CallController } from '../../widget/session/call-controller.ts';
 import { attributeValues } from '../fixtures/widget/attribute-values.ts';
 import { createFakeDaily, fakeMediaDevices, speakerParticipant } from '../helpers/fake-daily.ts';
 
@@ -63,7 +63,7 @@ function setup(options: Setup = {}) {
     createWebCall,
   };
   const loadDemo = vi.fn(async () => demo);
-  const session = new WidgetSession({
+  const session = new CallController({
     host,
     config: () => parseAttributes(attributes),
     callOptions: () => overrides,
@@ -84,7 +84,7 @@ afterEach(() => {
   document.body.replaceChildren();
 });
 
-describe('WidgetSession', () => {
+describe('CallController', () => {
   it('runs a call: idle → connecting → active → idle, re-dispatching the client events in order', async () => {
     const { session, events, daily, webCalls } = setup();
     const statuses: string[] = [];

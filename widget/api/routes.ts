@@ -70,8 +70,8 @@ export type Route = {
 /**
  * The route table: one row per docs/behaviour.md#api-routes operation (135), with method, path template, body kind
  * (`none` where the resource row leaves it out), auth (`bearer` unless the row says `none`) and
- * the client group that exposes it. The client is built from the same rows, and the tests hold
- * this table to the spec.
+ * the client group that exposes it. The client is built from the same rows, and
+ * tests/unit/api-routes.test.ts holds this table to the platform's route list, written out there.
  */
 export const ROUTES: readonly Route[] = Object.entries(GROUPS).flatMap(([group, rows]) =>
   rows.map((row: RouteSpec) => ({ body: 'none', auth: 'bearer', ...row, group }) as Route),

@@ -82,7 +82,7 @@ type OneOf<A, B> = (A & { [K in keyof B]?: never }) | (B & { [K in keyof A]?: ne
 
 /**
  * POST /chat/web body: a text chat with a public key, outside a voice call. The route is in the
- * spec's table but in neither document; the platform's docs (docs.vapi.ai/chat) give it the
+ * platform's route list (tests/unit/api-routes.test.ts) but in neither document; the platform's docs (docs.vapi.ai/chat) give it the
  * fields of `CreateChatDTO`: an assistant by id or inline (or a squad), the visitor's `input`,
  * and the conversation carried by `previousChatId` (the last reply's `id`) or a `sessionId`,
  * never both; `stream` asks for the reply as server-sent chunks.

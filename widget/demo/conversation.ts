@@ -1,11 +1,5 @@
 import { Timers } from '../call/timers.ts';
-import type { ConversationAudio } from './audio-engine.ts';
-import {
-  type DemoChatState,
-  type DemoHost,
-  demoChatStart,
-  spokenDemoReply,
-} from './chat-replies.ts';
+import { type DemoChatState, demoChatStart, spokenDemoReply } from './chat-replies.ts';
 import {
   BETWEEN_CLIPS_MS,
   FIRST_MESSAGE_DELAY_MS,
@@ -13,49 +7,14 @@ import {
   MIC_POLL_MS,
   REPLY_DELAY_MS,
 } from './constants.ts';
+import type { ConversationDeps } from './conversation-deps.ts';
 import type { InboundRequest } from './inbound.ts';
-import { CLIPS, type ClipId, type DemoToolCall, SCRIPT, type Turn } from './script.ts';
-import {
-  type DemoEndedReason,
-  type DemoServerMessage,
-  ended,
-  inProgress,
-  sampleVisitorTranscript,
-  speechUpdate,
-  toolCalls,
-  transcript,
-} from './server-messages.ts';
-import { type LineVoice, SAMPLE_VOICE_OFF } from './synth-voice.ts';
-import { type ReceivedToolResult, ToolWait } from './tool-wait.ts';
-import { openingWords, partialCues } from './transcript-timing.ts';
-import { TurnDetector } from './turn-detector.ts';
-
-/** What the conversation needs from the room around it. */
-export interface ConversationDeps {
-  audio: ConversationAudio;
-  /** Sends an app-message from the assistant: the bare `listening` signal or a JSON message. */
-  send(message: 'listening' | DemoServerMessage): void;
-  /** Closes the room after the assistant ended the call (the ended status is already sent). */
-  hangUp(reason: DemoEndedReason): void;
-  /** Wall clock in ms, for message timestamps and turn taking. */
-  now?: () => number;
-  script?: readonly Turn[];
-  /**
-   * Says every line when the script has its own `lines` (a host's listing): the recordings do
-   * not say them, and one call never mixes two voices.
-   */
-  voice?: LineVoice;
-  /** The host page's listing, for the answers to typed questions. */
-  host?: DemoHost;
-  /** Ids for the assistant's tool calls; `demo-tool-call-1`, `-2`… by default. */
-  newToolCallId?: () => string;
-}
-
-/** One step of what the assistant does next. */
-type Step =
-  | { kind: 'line'; clip: ClipId; text: string }
-  | { kind: 'pause'; ms: number }
-  | { kind: 'then'; run: () => void };
+import { CLIPS, type DemoToolCall, recordedClip, SCRIPT, type Turn } from './script.ts';
+import { type DemoEndedReason, ended, inProgress, toolCalls } from './server-messages.ts';
+import { SpeechQueue, SpeechTurns, type Step } from './speech-queue.ts';
+import { SAMPLE_VOICE_OFF } from './synth-voice.ts';
+import { countedToolCallIds, type ReceivedToolResult, ToolWait } from './tool-wait.ts';
+import { VisitorTurn } from './visitor-turn.ts';
 
 /**
  * The demo assistant's side of the call, as a timeline over injected audio: it greets, waits
@@ -78,22 +37,17 @@ export class Conversation {
   readonly #now: () => number;
   readonly #script: readonly Turn[];
   readonly #timers = new Timers();
-  readonly #detector = new TurnDetector();
-  readonly #queue: Step[] = [];
+  readonly #turns = new SpeechTurns();
+  readonly #visitor: VisitorTurn;
+  readonly #queue: SpeechQueue;
   #turn = -1;
-  #speechTurn = 0;
-  #busy = false;
-  #stopCurrent: (() => void) | null = null;
-  #awaiting: string | null = null;
-  /** The visitor's spoken turn has started (its partial line is shown) and not yet ended. */
-  #visitorTalking = false;
   #cancelReply: (() => void) | null = null;
   #cancelFirst: (() => void) | null = null;
   #micEnabled = true;
   #customerMuted = false;
   #started = false;
   #ended = false;
-  #toolCallCount = 0;
+  readonly #newToolCallId: () => string;
   readonly #tools = new ToolWait(this.#timers);
   #chat: DemoChatState;
 
@@ -101,7 +55,23 @@ export class Conversation {
     this.#deps = deps;
     this.#now = deps.now ?? Date.now;
     this.#script = deps.script ?? SCRIPT;
+    this.#newToolCallId = deps.newToolCallId ?? countedToolCallIds();
     this.#chat = demoChatStart(deps.host ?? {});
+    this.#visitor = new VisitorTurn(deps.send, this.#now, this.#turns);
+    this.#queue = new SpeechQueue(
+      {
+        audio: deps.audio,
+        send: deps.send,
+        now: this.#now,
+        voice: deps.voice,
+        lineStarted: () => {
+          const turn = this.#turns.take();
+          this.#visitor.reset();
+          return turn;
+        },
+      },
+      this.#timers,
+    );
   }
 
   /** The tool results the page has sent back, in order of arrival. */
@@ -165,8 +135,7 @@ export class Conversation {
   /** Stops speaking and forgets every timer (the room is closing). */
   dispose(): void {
     this.#ended = true;
-    this.#queue.length = 0;
-    this.#interrupt();
+    this.#queue.close();
     this.#timers.clearAll();
   }
 
@@ -203,21 +172,15 @@ export class Conversation {
         if (turn.endedReason) {
           this.#end(turn.endedReason);
         } else {
-          this.#awaiting = turn.visitorLine ?? null;
+          this.#visitor.expect(turn.visitorLine ?? null);
         }
       },
     });
-    this.#run();
+    this.#queue.run();
   }
 
   #callTools(calls: readonly DemoToolCall[], then: () => void): void {
-    const newId =
-      this.#deps.newToolCallId ??
-      (() => {
-        this.#toolCallCount += 1;
-        return `demo-tool-call-${this.#toolCallCount}`;
-      });
-    const requests = calls.map((call) => ({ ...call, id: newId() }));
+    const requests = calls.map((call) => ({ ...call, id: this.#newToolCallId() }));
     this.#tools.start(
       requests.map((request) => request.id),
       then,
@@ -225,105 +188,12 @@ export class Conversation {
     this.#deps.send(toolCalls(requests, this.#now()));
   }
 
-  #run(): void {
-    while (!this.#busy && !this.#ended) {
-      const step = this.#queue.shift();
-      if (!step) {
-        return;
-      }
-      if (step.kind === 'then') {
-        step.run();
-        continue;
-      }
-      this.#busy = true;
-      const next = () => {
-        this.#busy = false;
-        this.#stopCurrent = null;
-        this.#run();
-      };
-      if (step.kind === 'pause') {
-        this.#stopCurrent = this.#timers.after(step.ms, next);
-      } else {
-        this.#speakLine(step, next);
-      }
-    }
-  }
-
-  #speakLine({ clip, text }: { clip: ClipId; text: string }, done: () => void): void {
-    const { audio, send, voice } = this.#deps;
-    const turn = this.#speechTurn++;
-    this.#detector.reset();
-    send(speechUpdate('assistant', 'started', turn, this.#now()));
-    const durationMs = voice ? voice.durationMs(text) : audio.durationMs(clip);
-    const cues = partialCues(text, durationMs).map((cue) =>
-      this.#timers.after(cue.atMs, () => {
-        send(transcript('assistant', 'partial', cue.text, this.#now()));
-      }),
-    );
-    const finish = (spoken: boolean) => {
-      for (const cancel of cues) {
-        cancel();
-      }
-      if (spoken) {
-        send(transcript('assistant', 'final', text, this.#now()));
-      }
-      send(speechUpdate('assistant', 'stopped', turn, this.#now()));
-    };
-    this.#stopCurrent = () => {
-      if (voice) {
-        voice.stop();
-      } else {
-        audio.stop();
-      }
-      finish(false);
-    };
-    const played = () => {
-      finish(true);
-      done();
-    };
-    if (voice) {
-      voice.speak(text, played);
-    } else {
-      audio.play(clip, played);
-    }
-  }
-
-  /** Stops the line (or pause) in progress without running what follows it. */
-  #interrupt(): void {
-    const stop = this.#stopCurrent;
-    this.#stopCurrent = null;
-    this.#busy = false;
-    stop?.();
-  }
-
   #pollMicrophone(): void {
-    if (this.#busy || this.#awaiting === null || this.#ended) {
-      this.#detector.reset();
-      return;
-    }
+    const listening = !this.#queue.busy && !this.#ended;
     const heard = this.#micEnabled && !this.#customerMuted;
-    const level = heard ? this.#deps.audio.micLevel() : 0;
-    const event = this.#detector.feed(level, this.#now());
-    const line = this.#awaiting;
-    const turn = this.#speechTurn;
-    if (event === 'turn-start') {
-      this.#visitorTalking = true;
-      this.#deps.send(speechUpdate('user', 'started', turn, this.#now()));
-      this.#deps.send(sampleVisitorTranscript('partial', openingWords(line), this.#now()));
-    } else if (event === 'turn-end') {
-      this.#endVisitorTurn(line);
+    if (this.#visitor.poll(listening, () => (heard ? this.#deps.audio.micLevel() : 0))) {
       this.#replyToVisitor();
     }
-  }
-
-  #endVisitorTurn(line: string): void {
-    const turn = this.#speechTurn;
-    this.#visitorTalking = false;
-    this.#speechTurn += 1;
-    this.#awaiting = null;
-    this.#detector.reset();
-    this.#deps.send(sampleVisitorTranscript('final', line, this.#now()));
-    this.#deps.send(speechUpdate('user', 'stopped', turn, this.#now()));
   }
 
   /** The script's next turn, after a moment's thought: the answer to the visitor's last turn. */
@@ -343,8 +213,7 @@ export class Conversation {
     const { reply, state } = spokenDemoReply(text, this.#chat);
     this.#chat = state;
     let resume = false;
-    if (this.#visitorTalking && this.#awaiting !== null) {
-      this.#endVisitorTurn(this.#awaiting);
+    if (this.#visitor.interrupt()) {
       resume = true;
     } else if (this.#cancelReply) {
       this.#cancelReply();
@@ -360,11 +229,10 @@ export class Conversation {
     interruptAssistant: boolean,
     after?: () => void,
   ): void {
-    const recorded = (Object.keys(CLIPS) as ClipId[]).find((id) => sameWords(CLIPS[id].text, text));
-    const line: Step = { kind: 'line', clip: recorded ?? 'note', text };
+    const line: Step = { kind: 'line', clip: recordedClip(text) ?? 'note', text };
     if (endCallAfterSpoken) {
       // Nothing else is said: the message, then the goodbye.
-      this.#queue.length = 0;
+      this.#queue.clear();
       this.#cancelReply?.();
       this.#cancelReply = null;
       this.#cancelFirst?.();
@@ -380,9 +248,9 @@ export class Conversation {
       this.#queue.unshift(line);
     }
     if (interruptAssistant || endCallAfterSpoken) {
-      this.#interrupt();
+      this.#queue.interrupt();
     }
-    this.#run();
+    this.#queue.run();
   }
 
   #control(control: string): void {
@@ -409,23 +277,11 @@ export class Conversation {
     if (this.#ended) {
       return;
     }
-    this.#queue.length = 0;
-    this.#interrupt();
+    this.#queue.close();
     this.#ended = true;
     this.#tools.abandon();
     this.#timers.clearAll();
     this.#deps.send(ended(reason));
     this.#timers.after(HANG_UP_DELAY_MS, () => this.#deps.hangUp(reason));
   }
-}
-
-/** Same words, ignoring case, punctuation and curly apostrophes. */
-function sameWords(a: string, b: string): boolean {
-  const norm = (s: string) =>
-    s
-      .toLowerCase()
-      .replace(/[’']/g, '')
-      .replace(/[^a-z0-9$:]+/g, ' ')
-      .trim();
-  return norm(a) === norm(b);
 }

@@ -50,6 +50,22 @@ export type ClipId = keyof typeof CLIPS;
 /** Every clip name, in a stable order. */
 export const CLIP_IDS = Object.keys(CLIPS) as ClipId[];
 
+/** The recorded clip whose caption says `text` (same words, ignoring case and punctuation). */
+export function recordedClip(text: string): ClipId | undefined {
+  return CLIP_IDS.find((id) => sameWords(CLIPS[id].text, text));
+}
+
+/** Same words, ignoring case, punctuation and curly apostrophes. */
+function sameWords(a: string, b: string): boolean {
+  const norm = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/[’']/g, '')
+      .replace(/[^a-z0-9$:]+/g, ' ')
+      .trim();
+  return norm(a) === norm(b);
+}
+
 /**
  * A client tool the demo assistant calls, as a real assistant does through a `tool-calls`
  * message (docs/behaviour.md#leads): the widget answers with the tool result.

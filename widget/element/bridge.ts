@@ -1,5 +1,5 @@
 import type { CallClientOptions } from '../call/call-client.ts';
-import type { AttributeName } from './attributes.ts';
+import type { Labels, WidgetConfig } from './attributes.ts';
 import type { Language } from './i18n/languages.ts';
 
 /**
@@ -24,10 +24,28 @@ export interface WidgetController {
   say(text: string, endCallAfterSpoken?: boolean): void;
 }
 
+/** Words the idle label for a named assistant (`Talk to Nora`), in the element's language. */
+export type TalkTo = (name: string) => string;
+
+/**
+ * The element's parsed attributes. The loader owns it and parses again only when an attribute
+ * changes; the UI's view and session read it and listen to it.
+ */
+export interface WidgetConfigStore {
+  /** The current configuration: the same object until an attribute or the texts change. */
+  get(): WidgetConfig;
+  /** Calls `listener` after each change; returns the unsubscribe. */
+  subscribe(listener: () => void): () => void;
+  /** The full texts of the element's language have loaded: labels default to them from now on. */
+  setTexts(labels: Labels, talkTo: TalkTo): void;
+}
+
 /** What the loader hands to the UI when it mounts it. */
 export interface UiBridge {
   /** The `<voice-assistant>` element: event target and source of the attributes. */
   readonly host: HTMLElement;
+  /** The element's attributes, parsed. */
+  readonly config: WidgetConfigStore;
   /** The host's `callOptions` property, read at each start. */
   callOptions(): CallOptionsOverride | undefined;
   /** The visitor clicked before the UI arrived: start the call before the first render. */
@@ -46,8 +64,6 @@ export interface UiBridge {
 /** What the UI chunk returns to the loader. */
 export interface MountedUi {
   controller: WidgetController;
-  /** Mirrors a changed attribute of the host into the React element. */
-  attributeChanged(name: AttributeName, value: string | null): void;
 }
 
 /** The UI chunk's entry point (`widget/ui/mount-ui.ts`). */

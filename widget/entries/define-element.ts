@@ -1,4 +1,4 @@
-import { registerVoiceAssistant } from '../loader/define.ts';
+import { registerVoiceAssistant } from '../loader/register-element.ts';
 import { loadUi } from './load-mount-ui.ts';
 
 /**

@@ -96,14 +96,9 @@ export function buildStaticView(
     floating ? 'button launcher' : 'button',
   );
   button.type = 'button';
-  button.textContent = state.connecting ? config.labels.connecting : config.labels.idle;
-  if (state.connecting) {
-    button.setAttribute('aria-disabled', 'true');
-  }
   const status = el(doc, 'p', 'status', 'status');
   status.setAttribute('role', 'status');
   status.setAttribute('aria-live', 'polite');
-  status.textContent = state.status;
   if (english && state.status) {
     status.lang = english;
   }
@@ -120,5 +115,32 @@ export function buildStaticView(
   }
   controls.append(status);
   wrapper.append(controls);
-  return { wrapper, button, typeInstead, status, problem: null };
+  const view = { wrapper, button, typeInstead, status, problem: null };
+  showConnecting(view, config.labels, state.connecting, state.status);
+  return view;
+}
+
+/**
+ * Flips the loader's own button between idle and connecting, in place (focus stays), and
+ * writes the status line.
+ */
+export function showConnecting(
+  view: StaticView | null,
+  labels: WidgetConfig['labels'],
+  connecting: boolean,
+  status: string,
+): void {
+  const button = view?.button;
+  if (!button) {
+    return;
+  }
+  button.textContent = connecting ? labels.connecting : labels.idle;
+  if (connecting) {
+    button.setAttribute('aria-disabled', 'true');
+  } else {
+    button.removeAttribute('aria-disabled');
+  }
+  if (view.status) {
+    view.status.textContent = status;
+  }
 }

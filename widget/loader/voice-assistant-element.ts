@@ -1,52 +1,23 @@
 import { version } from '../../package.json';
-import { warningSentence } from '../element/attribute-problems.ts';
-import {
-  ATTRIBUTES,
-  type AttributeName,
-  DEFAULT_LABELS,
-  parseAttributes,
-  readAttributes,
-  type WidgetConfig,
-} from '../element/attributes.ts';
+import { ATTRIBUTES } from '../element/attributes.ts';
 import type { CallOptionsOverride, LoadUi, MountedUi, UiBridge } from '../element/bridge.ts';
 import { VoiceAssistantError } from '../element/errors.ts';
-import { IDLE_LABELS, TALK_TO } from '../element/i18n/idle-labels.ts';
-import { elementLanguage, type Language } from '../element/i18n/languages.ts';
+import { elementLanguage } from '../element/i18n/languages.ts';
 import { widgetStyleSheet } from '../element/styles.ts';
 import { TEXTS } from '../element/texts.ts';
+import { warnAttributes } from './attribute-warnings.ts';
+import { ConfigStore } from './config-store.ts';
+import { ElementBase } from './element-base.ts';
 import { HeldPress } from './held-press.ts';
-import { buildStaticView, type StaticView } from './static-view.ts';
+import { leadsPending } from './pending-leads.ts';
+import type { PendingStart } from './pending-start.ts';
+import { buildStaticView, type StaticView, showConnecting } from './static-view.ts';
 
 /** Pointer, focus and touch: the visitor may be about to talk, so fetch the UI now. */
 const INTENT_EVENTS = ['pointerover', 'focusin', 'touchstart', 'pointerdown'] as const;
 
-/**
- * The class is declared at import time, but a server or plain Node has no `HTMLElement`: there it
- * extends an empty class, so importing the package never throws (docs/behaviour.md#widget).
- * Nothing is registered until `defineVoiceAssistant()` runs.
- */
-const ElementBase: typeof HTMLElement =
-  typeof HTMLElement === 'undefined' ? (class {} as unknown as typeof HTMLElement) : HTMLElement;
-
-/** `PENDING_STORAGE_KEY` of widget/leads (the loader may not import it; a unit test pins both). */
-export const PENDING_LEADS_KEY = 'voice-assistant:pending-leads';
-
-/** Whether an earlier page load left leads waiting on the device (storage may throw). */
-function leadsPending(): boolean {
-  try {
-    return globalThis.localStorage?.getItem(PENDING_LEADS_KEY) != null;
-  } catch {
-    return false;
-  }
-}
-
 const notRegistered: LoadUi = () =>
   Promise.reject(new Error('Register <voice-assistant> with defineVoiceAssistant() first.'));
-
-interface PendingStart {
-  cancelled: boolean;
-  promise: Promise<void>;
-}
 
 /**
  * `<voice-assistant>`: the framework-free loader element. It draws the real idle button at once
@@ -62,7 +33,7 @@ export class VoiceAssistantElement extends ElementBase {
   /** The widget version that defined this class; `defineVoiceAssistant` compares it. */
   static readonly version: string = version;
 
-  /** Fetches the UI chunk; each registered subclass sets its own (see `loader/define.ts`). */
+  /** Fetches the UI chunk; each registered subclass sets its own (see `loader/register-element.ts`). */
   static readonly loadUi: LoadUi = notRegistered;
 
   static get observedAttributes(): string[] {
@@ -70,6 +41,8 @@ export class VoiceAssistantElement extends ElementBase {
   }
 
   readonly #root: ShadowRoot;
+  /** The attributes, parsed once per change; handed to the UI. */
+  readonly #attributes = new ConfigStore(this);
   #view: StaticView | null = null;
   #ui: MountedUi | null = null;
   #loading: Promise<MountedUi> | null = null;
@@ -89,10 +62,7 @@ export class VoiceAssistantElement extends ElementBase {
     this.#root.adoptedStyleSheets = [widgetStyleSheet(this.ownerDocument)];
   }
 
-  /**
-   * Call options for tests and advanced hosts (for example a custom `transportFactory`), read
-   * at each start. Set it before the first start.
-   */
+  /** Call options for tests and advanced hosts, read at each start: set them before the first. */
   get callOptions(): CallOptionsOverride | undefined {
     return this.#callOptions;
   }
@@ -108,7 +78,7 @@ export class VoiceAssistantElement extends ElementBase {
       delete (this as { callOptions?: CallOptionsOverride }).callOptions;
       this.callOptions = value;
     }
-    this.#warn();
+    warnAttributes(this.localName, this.#attributes.get(), this.#warned);
     if (this.#ui) {
       return;
     }
@@ -123,16 +93,15 @@ export class VoiceAssistantElement extends ElementBase {
     }
   }
 
-  attributeChangedCallback(name: string, oldValue: string | null, value: string | null): void {
+  attributeChangedCallback(_name: string, oldValue: string | null, value: string | null): void {
     if (oldValue === value) {
       return;
     }
+    this.#attributes.changed();
     if (this.isConnected) {
-      this.#warn();
+      warnAttributes(this.localName, this.#attributes.get(), this.#warned);
     }
-    if (this.#ui) {
-      this.#ui.attributeChanged(name as AttributeName, value);
-    } else if (this.#view) {
+    if (!this.#ui && this.#view) {
       this.#render();
     }
   }
@@ -142,7 +111,7 @@ export class VoiceAssistantElement extends ElementBase {
     if (this.#ui) {
       return this.#ui.controller.start();
     }
-    if (this.#config().problems.length > 0) {
+    if (this.#attributes.get().problems.length > 0) {
       return Promise.resolve();
     }
     if (!this.#pending) {
@@ -189,34 +158,6 @@ export class VoiceAssistantElement extends ElementBase {
     return this.#ui.controller;
   }
 
-  #config(): WidgetConfig {
-    const language = elementLanguage(this);
-    const idle = IDLE_LABELS[language];
-    // Only the idle labels of other languages ship in the loader (docs/behaviour.md#languages):
-    // until the UI brings the rest, a click shows the idle label dimmed and busy.
-    const defaults = language === 'en' ? DEFAULT_LABELS : { idle, connecting: idle, active: idle };
-    return parseAttributes(readAttributes(this), this.localName, defaults, TALK_TO[language]);
-  }
-
-  /**
-   * One console warning per ignored attribute value, naming what to write: the widget works
-   * with the default, so the page's developer is told here rather than on the page.
-   */
-  #warn(): void {
-    for (const warning of this.#config().warnings) {
-      const key = `${warning.attribute}=${warning.value}`;
-      if (!this.#warned.has(key)) {
-        this.#warned.add(key);
-        // biome-ignore lint/suspicious/noConsole: an ignored attribute is the integrator's to fix; the loader has no other channel.
-        console.warn(warningSentence(this.localName, warning));
-      }
-    }
-  }
-
-  #language(): Language {
-    return elementLanguage(this);
-  }
-
   async #startWhenLoaded(pending: PendingStart): Promise<void> {
     let ui: MountedUi;
     try {
@@ -236,31 +177,17 @@ export class VoiceAssistantElement extends ElementBase {
     return ui.controller.start();
   }
 
-  /** Flips the loader's own button between idle and connecting, in place (focus stays). */
+  /** Shows on the loader's own button whether a start is pending. */
   #showPending(): void {
-    const button = this.#view?.button;
-    if (!button) {
-      return;
-    }
-    const { labels } = this.#config();
-    const connecting = this.#pending !== null;
-    button.textContent = connecting ? labels.connecting : labels.idle;
-    if (connecting) {
-      button.setAttribute('aria-disabled', 'true');
-    } else {
-      button.removeAttribute('aria-disabled');
-    }
-    if (this.#view?.status) {
-      this.#view.status.textContent = this.#status;
-    }
+    showConnecting(this.#view, this.#attributes.get().labels, this.#pending !== null, this.#status);
   }
 
   #render(): void {
     const hadFocus = this.#view?.button != null && this.#root.activeElement === this.#view.button;
-    const view = buildStaticView(this.ownerDocument, this.#config(), {
+    const view = buildStaticView(this.ownerDocument, this.#attributes.get(), {
       connecting: this.#pending !== null,
       status: this.#status,
-      language: this.#language(),
+      language: elementLanguage(this),
     });
     view.button?.addEventListener('click', this.#onClick);
     view.typeInstead?.addEventListener('click', this.#onTypeInstead);
@@ -299,7 +226,7 @@ export class VoiceAssistantElement extends ElementBase {
 
   #load(): Promise<MountedUi> {
     const loadUi = (this.constructor as typeof VoiceAssistantElement).loadUi;
-    this.#loading ??= loadUi(this.#language()).then(
+    this.#loading ??= loadUi(elementLanguage(this)).then(
       async (mountUi) => {
         // The browser clicks only when press and release land on the same element: swapping
         // the button while the visitor holds it down would swallow that click.
@@ -322,6 +249,7 @@ export class VoiceAssistantElement extends ElementBase {
   #bridge(): UiBridge {
     return {
       host: this,
+      config: this.#attributes,
       callOptions: () => this.#callOptions,
       pendingStart: () => this.#pending !== null && !this.#pending.cancelled,
       pendingChat: () => this.#chatPending,

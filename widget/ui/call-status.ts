@@ -1,6 +1,6 @@
 import type { WidgetState } from '../element/dom-events.ts';
 import type { WidgetTexts } from '../element/i18n/widget-texts.ts';
-import type { ConversationSnapshot } from './conversation-store.ts';
+import type { ConversationSnapshot } from '../session/conversation-store.ts';
 
 /**
  * The status line during a call, in words (pure): muted first, then who is speaking, then the

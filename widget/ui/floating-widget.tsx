@@ -8,6 +8,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import type { WidgetConfig } from '../element/attributes.ts';
+import type { CallController, CallSnapshot } from '../session/call-controller.ts';
 import { Avatar } from './avatar.tsx';
 import { callStatus } from './call-status.ts';
 import { TypeInsteadButton } from './chat/type-instead-button.tsx';
@@ -19,12 +20,11 @@ import { useUiServices } from './ui-services.ts';
 import { useFocusTrap, useSheetLayout } from './use-bottom-sheet.ts';
 import { useConversation } from './use-conversation.ts';
 import { WaveCanvas } from './wave-canvas.tsx';
-import type { SessionSnapshot, WidgetSession } from './widget-session.ts';
 
 interface FloatingWidgetProps {
   config: WidgetConfig;
-  snapshot: SessionSnapshot;
-  session: WidgetSession;
+  snapshot: CallSnapshot;
+  session: CallController;
 }
 
 /**

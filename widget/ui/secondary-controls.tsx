@@ -1,10 +1,10 @@
 import type { ReactElement, ReactNode } from 'react';
+import type { CallController } from '../session/call-controller.ts';
 import { MuteButton } from './mute-button.tsx';
 import { useUiServices } from './ui-services.ts';
-import type { WidgetSession } from './widget-session.ts';
 
 interface SecondaryControlsProps {
-  session: WidgetSession;
+  session: CallController;
   /** A call is active: Mute is shown. */
   active: boolean;
   muted: boolean;

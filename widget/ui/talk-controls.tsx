@@ -1,9 +1,9 @@
 import type { ReactElement, ReactNode } from 'react';
 import type { WidgetConfig } from '../element/attributes.ts';
 import { TEXTS } from '../element/texts.ts';
+import type { CallController, CallSnapshot } from '../session/call-controller.ts';
 import { ChatSlot } from './chat/chat-slot.tsx';
 import { useOptionalUiServices } from './ui-services.ts';
-import type { SessionSnapshot, WidgetSession } from './widget-session.ts';
 
 interface ControlsFrameProps {
   demo: boolean;
@@ -37,8 +37,8 @@ export function ControlsFrame({ demo, status, children, after }: ControlsFramePr
 
 interface TalkControlsProps {
   config: WidgetConfig;
-  snapshot: SessionSnapshot;
-  session: WidgetSession;
+  snapshot: CallSnapshot;
+  session: CallController;
   /** Drawn under the status line (captions, secondary controls). */
   children?: ReactNode;
 }

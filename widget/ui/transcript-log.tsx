@@ -1,8 +1,8 @@
 import { type ReactElement, useLayoutEffect, useRef } from 'react';
 import type { WidgetTexts } from '../element/i18n/widget-texts.ts';
-import type { ChatState } from './chat/chat-state.ts';
-import type { ConversationSnapshot } from './conversation-store.ts';
-import { formatCallLength, type Speaker } from './transcript-merge.ts';
+import type { ChatState } from '../session/chat/chat-state.ts';
+import type { ConversationSnapshot } from '../session/conversation-store.ts';
+import { formatCallLength, type Speaker } from '../session/transcript-merge.ts';
 import { useUiServices } from './ui-services.ts';
 
 /** How the transcript is laid out: the panel's log, inline's latest line, fullscreen subtitles. */

@@ -1,19 +1,23 @@
 import { createContext, useContext } from 'react';
+import type { UiBridge } from '../element/bridge.ts';
 import type { Language } from '../element/i18n/languages.ts';
 import type { WidgetTexts } from '../element/i18n/widget-texts.ts';
-import type { ChatController } from './chat/chat-controller.ts';
-import type { ConsentGate } from './consent/consent-gate.ts';
+import type { CallController } from '../session/call-controller.ts';
+import type { ChatController } from '../session/chat/chat-controller.ts';
+import type { ConsentGate } from '../session/consent/consent-gate.ts';
 
 /**
- * What the view's newer parts (texts, chat, consent) read from React context, so the shared
- * components need no new props: the language on screen and its texts, the typed conversation
- * and the disclosure gate of this element.
+ * The one way the view reaches its element's application (session/widget-app.ts): the language
+ * on screen and its texts, the voice calls, the typed conversation, the disclosure gate and the
+ * loader bridge. Provided by the view's root.
  */
 export interface UiServices {
   language: Language;
   texts: WidgetTexts;
+  calls: CallController;
   chat: ChatController;
   consent: ConsentGate;
+  bridge: UiBridge;
 }
 
 /** Provided by the view's root with the services of its element. */

@@ -5,8 +5,9 @@ import {
   useMemo,
   useSyncExternalStore,
 } from 'react';
-import { type AttributeValues, parseAttributes, type WidgetConfig } from '../element/attributes.ts';
+import type { WidgetConfig } from '../element/attributes.ts';
 import { describeProblems } from '../element/i18n/problems.ts';
+import type { WidgetApp } from '../session/widget-app.ts';
 import { callStatus } from './call-status.ts';
 import { TypeInsteadButton } from './chat/type-instead-button.tsx';
 import { ConsentLayer } from './consent/consent-dialog.tsx';
@@ -14,13 +15,17 @@ import { FloatingWidget } from './floating-widget.tsx';
 import { SecondaryControls } from './secondary-controls.tsx';
 import { TalkControls } from './talk-controls.tsx';
 import { TranscriptLog } from './transcript-log.tsx';
-import { uiContextFor } from './ui-context.ts';
 import { type UiServices, UiServicesContext, useUiServices } from './ui-services.ts';
 import { useConversation } from './use-conversation.ts';
 import { WaveCanvas } from './wave-canvas.tsx';
 
-/** The r2wc props: one per declared attribute (its raw value or null), plus r2wc's container. */
-export type VoiceAssistantViewProps = AttributeValues & { container?: HTMLElement };
+/** The internal element r2wc renders into, carrying its `<voice-assistant>`'s application. */
+export type AppElement = HTMLElement & { app?: WidgetApp };
+
+/** r2wc's only prop: the internal element itself. */
+export interface VoiceAssistantViewProps {
+  container?: AppElement;
+}
 
 /**
  * The React UI of `<voice-assistant>`, turned into an internal custom element by r2wc and
@@ -28,36 +33,43 @@ export type VoiceAssistantViewProps = AttributeValues & { container?: HTMLElemen
  * before intent (so nothing moves when it takes over), then the call's states, the wave, the
  * status line and, in floating mode, the panel.
  */
-export function VoiceAssistantView(props: VoiceAssistantViewProps): ReactElement {
-  const { bridge, texts: textStore, chat, consent } = uiContextFor(props.container);
+export function VoiceAssistantView({ container }: VoiceAssistantViewProps): ReactElement {
+  const app = container?.app;
+  if (!app) {
+    throw new Error('The voice assistant UI was mounted without its <voice-assistant> loader.');
+  }
+  const { texts: textStore, chat, consent, calls, bridge } = app;
   const { language, texts } = useSyncExternalStore(textStore.subscribe, textStore.getSnapshot);
-  const config = parseAttributes(props, bridge.host.localName, texts.labels, texts.talkTo);
+  const config = useSyncExternalStore(app.config.subscribe, app.config.get);
   const services = useMemo<UiServices>(
-    () => ({ language, texts, chat, consent }),
-    [language, texts, chat, consent],
+    () => ({ language, texts, chat, consent, calls, bridge }),
+    [language, texts, chat, consent, calls, bridge],
   );
   return (
     <UiServicesContext.Provider value={services}>
-      <ViewBody {...props} config={config} />
+      <ViewBody container={container} config={config} />
       <ConsentLayer />
     </UiServicesContext.Provider>
   );
 }
 
-function ViewBody(props: VoiceAssistantViewProps & { config: WidgetConfig }): ReactElement {
-  const { session, bridge } = uiContextFor(props.container);
-  const { config } = props;
+function ViewBody({
+  container,
+  config,
+}: {
+  container: HTMLElement;
+  config: WidgetConfig;
+}): ReactElement {
+  const { chat, texts, calls: session, bridge } = useUiServices();
   const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot);
   const conversation = useConversation(session);
-  const { chat, texts } = useUiServices();
   const chatSnapshot = useSyncExternalStore(chat.subscribe, chat.getSnapshot);
-  const { container } = props;
 
   useLayoutEffect(() => {
     const focused = bridge.staticFocus();
     bridge.mounted();
     if (focused) {
-      container?.querySelector<HTMLButtonElement>(focused)?.focus();
+      container.querySelector<HTMLButtonElement>(focused)?.focus();
     }
   }, [bridge, container]);
 

@@ -1,9 +1,9 @@
 import { type ReactElement, useEffect, useRef } from 'react';
+import type { CallController } from '../session/call-controller.ts';
 import { WaveRenderer } from './wave-renderer.ts';
-import type { WidgetSession } from './widget-session.ts';
 
 interface WaveCanvasProps {
-  session: WidgetSession;
+  session: CallController;
   active: boolean;
 }
 

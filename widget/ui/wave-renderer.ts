@@ -1,7 +1,7 @@
+import type { VolumeTween } from '../session/volume-tween.ts';
 import {
   canvasPixelSize,
   levelBar,
-  type VolumeTween,
   WAVE_LAYERS,
   WAVE_POINTS,
   waveAmplitude,

@@ -3,6 +3,7 @@ import type { StartCallInput } from '../call/web-call.ts';
 import type { DemoCallOptions } from '../demo/demo-call.ts';
 import type { WidgetConfig } from '../element/attributes.ts';
 import type { CallOptionsOverride } from '../element/bridge.ts';
+import type { ListingVariables } from '../leads/listing-context.ts';
 import { type VisitorContext, visitorOverrides } from './visitor-overrides.ts';
 
 /**
@@ -40,4 +41,27 @@ export async function clientOptions(
   const needsDemo = config.demo && !(overrides?.transportFactory && overrides.createWebCall);
   const demo = needsDemo ? await loadDemo(config.assistantName) : undefined;
   return { ...base, ...demo, ...overrides };
+}
+
+/**
+ * The start input with the page's listing variables merged into
+ * `assistantOverrides.variableValues`; a variable the host set itself wins (pure).
+ */
+export function withListingVariables(
+  input: StartCallInput,
+  variables: ListingVariables,
+): StartCallInput {
+  if (Object.keys(variables).length === 0) {
+    return input;
+  }
+  const overrides = (input.assistantOverrides ?? {}) as Record<string, unknown>;
+  const own = overrides.variableValues;
+  const hostValues = typeof own === 'object' && own !== null ? own : {};
+  return {
+    ...input,
+    assistantOverrides: {
+      ...overrides,
+      variableValues: { ...variables, ...hostValues },
+    } as StartCallInput['assistantOverrides'],
+  };
 }

@@ -1,88 +1,25 @@
-import type { WidgetConfig } from '../element/attributes.ts';
 import { dispatchWidgetEvent } from '../element/dom-events.ts';
-import type { Capture, ConsentEvidence } from '../leads/capture.ts';
-import {
-  type ChatTranscript,
-  type ChatTranscriptSource,
-  chatTranscriptFor,
-} from '../leads/chat-transcript.ts';
-import { TOOL_RESULT_WAIT_MS } from '../leads/constants.ts';
-import { type ConversationFacts, conversationDelivery } from '../leads/conversation-delivery.ts';
-import { type DeliveryReport, LeadDeliveryQueue } from '../leads/delivery-queue.ts';
-import { pushLeadAnalytics } from '../leads/lead-analytics.ts';
-import { followUpResult, LeadTools } from '../leads/lead-tools.ts';
-import { type ListingContext, pageUrlVariable } from '../leads/listing-context.ts';
-import { pageStorage } from '../leads/page-storage.ts';
-import { type ToolResultMessage, toolResultMessage } from '../leads/tool-result.ts';
-import { type ConsentRecord, consentVersion } from './consent/consent-record.ts';
+import type { Capture } from './capture.ts';
+import { type ChatTranscript, chatTranscriptFor } from './chat-transcript.ts';
+import { consentEvidence } from './consent-evidence.ts';
+import { TOOL_RESULT_WAIT_MS } from './constants.ts';
+import { type ConversationFacts, conversationDelivery } from './conversation-delivery.ts';
+import type { DeliveryReport } from './delivery-queue.ts';
+import { pushLeadAnalytics } from './lead-analytics.ts';
+import type { LeadPort } from './lead-port.ts';
+import { followUpResult, LeadTools } from './lead-tools.ts';
+import { type ListingContext, pageUrlVariable } from './listing-context.ts';
+import { queueFor } from './page-queues.ts';
+import type { ToolCallChannel } from './tool-call-channel.ts';
+import { toolResultMessage } from './tool-result.ts';
+
+export { resumeLeadDelivery } from './page-queues.ts';
 
 /*
- * The lazy half of lead capture (docs/behaviour.md#leads): loaded by `lead-capture.ts` on a
+ * The lazy half of lead capture (docs/behaviour.md#leads): loaded by `tool-call-watcher.ts` on a
  * conversation's first `tool-calls` message, or at page load when a capture waits on the device.
  * Most conversations never capture a lead, so their after-click bytes do not carry this.
  */
-
-/** Where one conversation's tool results go, and who the conversation is. */
-export interface ToolCallChannel {
-  /** Calls `listener` with each assistant message (`tool-calls` and others); returns an unsubscribe. */
-  subscribe(listener: (message: unknown) => void): () => void;
-  /** Sends a tool result (an `add-message` with role `tool`) back into the conversation. */
-  send(message: ToolResultMessage): void;
-  /** The conversation id (call id or chat id), once the platform has given one. */
-  conversationId(): string | null;
-  /** A typed chat's lines and its close (absent on a call, whose end is `conversationEnded`). */
-  readonly chat?: ChatTranscriptSource;
-}
-
-/** What a capture is handed with: the element it is dispatched from, and the attributes. */
-export interface LeadDeskContext {
-  host: HTMLElement;
-  config(): WidgetConfig;
-  /** The visitor's agreement to the `consent` disclosure for this conversation, if any. */
-  consent?: () => ConsentRecord | null;
-}
-
-/**
- * The agreement as evidence: its version and time, with the disclosure's text when the page's
- * text is still the one agreed to (its hash is the version).
- */
-export function consentEvidence(
-  record: ConsentRecord | null,
-  text: string | undefined,
-): ConsentEvidence | null {
-  if (record === null) {
-    return null;
-  }
-  const same = text !== undefined && consentVersion(text) === record.version;
-  return { version: record.version, text: same ? text : null, acceptedAt: record.acceptedAt };
-}
-
-/**
- * One queue per endpoint for the whole page: the captures of every widget and the ones resumed
- * from an earlier load share its in-flight and delivered keys, so none is posted twice.
- */
-const queues = new Map<string, LeadDeliveryQueue>();
-const resumed = new Set<string>();
-
-function queueFor(endpoint: string): LeadDeliveryQueue {
-  let queue = queues.get(endpoint);
-  if (!queue) {
-    queue = new LeadDeliveryQueue({ endpoint, storage: pageStorage() });
-    queues.set(endpoint, queue);
-  }
-  return queue;
-}
-
-/** Sends what an earlier page load left waiting for `endpoint`, once per page load. */
-export function resumeLeadDelivery(endpoint: string): void {
-  if (resumed.has(endpoint)) {
-    return;
-  }
-  resumed.add(endpoint);
-  queueFor(endpoint)
-    .resumePending()
-    .catch(() => undefined);
-}
 
 /**
  * One conversation's answers to `capture_lead` and `request_viewing`: each accepted capture is
@@ -91,7 +28,7 @@ export function resumeLeadDelivery(endpoint: string): void {
  * The decisions (validation, the per-conversation cap) are `LeadTools'`; this only wires them.
  */
 export class LeadDesk {
-  readonly #context: LeadDeskContext;
+  readonly #context: LeadPort;
   readonly #channel: ToolCallChannel;
   readonly #tools: LeadTools;
   /** Captures handed to `lead-endpoint` in this conversation. */
@@ -99,7 +36,7 @@ export class LeadDesk {
   /** A typed chat's transcript, sent when the chat ends. */
   readonly #chat: ChatTranscript | null;
 
-  constructor(context: LeadDeskContext, channel: ToolCallChannel, listing: ListingContext) {
+  constructor(context: LeadPort, channel: ToolCallChannel, listing: ListingContext) {
     this.#context = context;
     this.#channel = channel;
     this.#tools = new LeadTools({

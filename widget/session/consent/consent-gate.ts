@@ -1,6 +1,11 @@
 import type { ConsentConfig } from '../../element/attributes.ts';
 import { dispatchWidgetEvent } from '../../element/dom-events.ts';
-import { type ConsentRecord, consentVersion, readConsent, writeConsent } from './consent-record.ts';
+import {
+  type ConsentRecord,
+  consentVersion,
+  readConsent,
+  writeConsent,
+} from '../../leads/consent-record.ts';
 
 /** What the visitor asked for when the disclosure appeared. */
 export type ConsentPurpose = 'call' | 'chat';

@@ -56,7 +56,7 @@ const INITIAL: ConversationSnapshot = {
 };
 
 /**
- * The conversation as the view shows it, framework-free: fed by `WidgetSession` with the call
+ * The conversation as the view shows it, framework-free: fed by `CallController` with the call
  * client's typed events (it knows nothing of the call itself), it merges transcripts, tracks
  * who is speaking and whether the visitor muted, and decides what screen readers hear: only
  * final lines, at most one announcement per turn (a turn's lines are announced together when

@@ -1,5 +1,5 @@
-import type { Language } from '../../element/i18n/languages.ts';
-import type { WidgetTexts } from '../../element/i18n/widget-texts.ts';
+import type { Language } from '../element/i18n/languages.ts';
+import type { WidgetTexts } from '../element/i18n/widget-texts.ts';
 
 /** The language on screen and its texts. */
 export interface TextsSnapshot {

@@ -1,11 +1,8 @@
-import type { WidgetConfig } from '../../element/attributes.ts';
-import type { Language } from '../../element/i18n/languages.ts';
-import type { ListingVariables } from '../../leads/listing-context.ts';
+import type { ConsentRecord } from '../../leads/consent-record.ts';
+import type { CallSnapshot } from '../call-controller.ts';
 import type { ConsentAnswer, ConsentPurpose } from '../consent/consent-gate.ts';
-import type { ConsentRecord } from '../consent/consent-record.ts';
-import type { ToolCallChannel } from '../lead-capture.ts';
-import type { SessionSnapshot } from '../widget-session.ts';
-import type { ChatDelivery } from './chat-delivery.ts';
+import type { TypedReplies, TypedReplyDeps } from './chat-delivery.ts';
+import type { ReplyLine } from './chat-reply-state.ts';
 import {
   appendEntry,
   type ChatState,
@@ -14,7 +11,6 @@ import {
   setStatus,
   setWaiting,
 } from './chat-state.ts';
-import type { DemoChat, WebChat } from './lazy-chat.ts';
 
 /** What the chat box renders. Immutable: a new object per change. */
 export interface ChatSnapshot {
@@ -26,27 +22,18 @@ export interface ChatSnapshot {
 }
 
 /** What the chat controller works with; injected so it is tested without a DOM of its own. */
-export interface ChatControllerDeps {
-  /** The `<voice-assistant>` element: transcripts and errors are heard on it. */
-  host: HTMLElement;
+export interface ChatControllerDeps extends TypedReplyDeps {
   /**
-   * The voice side: is a call up, the `add-message` that reaches it, and the lead wiring, which
-   * watches the chat's tool calls too and gives the page's listing variables.
+   * The voice side: is a call up, the `add-message` that reaches it, its failures, and the lead
+   * wiring, which watches the chat's tool calls too and gives the page's listing variables.
    */
-  session: {
-    getSnapshot(): SessionSnapshot;
+  session: TypedReplyDeps['session'] & {
+    getSnapshot(): CallSnapshot;
     addMessage(text: string): void;
-    watchChat(channel: ToolCallChannel, consent: ConsentRecord | null): Promise<ListingVariables>;
+    /** Calls back with the code of each call failure; returns the unsubscribe. */
+    onFailure(listener: (code: string) => void): () => void;
   };
-  config(): WidgetConfig;
   consent: { request(purpose: ConsentPurpose): ConsentRecord | null | Promise<ConsentAnswer> };
-  language(): Language;
-  /** POST /chat/web for the current attributes (the API client loads at the first send). */
-  webChat(config: WidgetConfig): Promise<WebChat>;
-  /** The offline demo's typed answers (loaded in demo mode only). */
-  loadDemoChat(): Promise<DemoChat>;
-  /** Waits before a demo reply, so the typing indicator is seen as it is with a real one. */
-  delay(ms: number): Promise<void>;
 }
 
 const MICROPHONE_CODES = new Set([
@@ -68,19 +55,16 @@ export class ChatController {
   #snapshot: ChatSnapshot = { open: false, chat: EMPTY_CHAT, microphoneUnavailable: false };
   #focusRequested = false;
   #delivery: Promise<void> = Promise.resolve();
-  /** What the lazy delivery of typed lines works on, kept from one line to the next. */
-  readonly #typed: ChatDelivery;
+  /** The replies to typed lines outside a call: loaded with the first one. */
+  #replies: TypedReplies | null = null;
 
   constructor(deps: ChatControllerDeps) {
     this.#deps = deps;
-    this.#typed = {
-      deps,
-      chat: () => this.#snapshot.chat,
-      update: (chat) => this.#update({ chat }),
-      tools: null,
-      demo: null,
-    };
-    deps.host.addEventListener('voice-assistant:error', this.#onError);
+    deps.session.onFailure((code) => {
+      if (MICROPHONE_CODES.has(code)) {
+        this.#update({ microphoneUnavailable: true });
+      }
+    });
   }
 
   readonly subscribe = (listener: () => void): (() => void) => {
@@ -102,7 +86,7 @@ export class ChatController {
    */
   close(): void {
     this.#update({ open: false });
-    this.#typed.tools?.chat.end();
+    this.#replies?.tools.chat.end();
   }
 
   /** True once after `open()`: the box focuses its field then. */
@@ -158,11 +142,6 @@ export class ChatController {
     await this.#delivery;
   }
 
-  /** Stops listening to the host (the element was removed). */
-  dispose(): void {
-    this.#deps.host.removeEventListener('voice-assistant:error', this.#onError);
-  }
-
   #inCall(): boolean {
     return this.#deps.session.getSnapshot().state === 'active';
   }
@@ -178,23 +157,35 @@ export class ChatController {
       }
       return;
     }
-    // The typing indicator shows at once (and holds further lines); the delivery loads with the
-    // first line, so the call path never carries it.
-    this.#update({ chat: setWaiting(this.#snapshot.chat, true) });
+    // The typing indicator shows at once (and holds further lines); the replies load with the
+    // first line, so the call path never carries them, and bring the pure changes a reply makes
+    // to the chat state, which this controller alone applies. On failure the partial reply goes
+    // and the typed line is offered for retry.
+    this.#setChat(setWaiting(this.#snapshot.chat, true));
+    let line: ReplyLine | undefined;
     try {
-      const { deliverTyped } = await import('./chat-delivery.ts');
-      await deliverTyped(this.#typed, id, text, consent);
+      const lazy = await import('./chat-delivery.ts');
+      const replies = (this.#replies ??= new lazy.TypedReplies(this.#deps));
+      const shown = new lazy.ReplyLine();
+      line = shown;
+      const at = entryById(this.#snapshot.chat, id)?.at ?? Date.now();
+      const reply = await replies.reply({ id, text, at }, consent, {
+        thread: () => this.#snapshot.chat.thread,
+        partial: (partial) => this.#setChat(shown.show(this.#snapshot.chat, partial, true)),
+        continued: (response) => this.#setChat(lazy.continueThread(this.#snapshot.chat, response)),
+      });
+      const chat = setWaiting(setStatus(this.#snapshot.chat, id, 'sent'), false);
+      this.#setChat(shown.show(chat, reply, false));
+      replies.answered(shown.entry(this.#snapshot.chat));
     } catch {
-      this.#update({ chat: setWaiting(setStatus(this.#snapshot.chat, id, 'failed'), false) });
+      const chat = setWaiting(setStatus(this.#snapshot.chat, id, 'failed'), false);
+      this.#setChat(line ? line.drop(chat) : chat);
     }
   }
 
-  readonly #onError = (event: Event): void => {
-    const code = (event as CustomEvent<{ code?: string }>).detail?.code ?? '';
-    if (MICROPHONE_CODES.has(code)) {
-      this.#update({ microphoneUnavailable: true });
-    }
-  };
+  #setChat(chat: ChatState): void {
+    this.#update({ chat });
+  }
 
   #update(change: Partial<ChatSnapshot>): void {
     this.#snapshot = { ...this.#snapshot, ...change };

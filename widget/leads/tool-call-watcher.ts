@@ -1,13 +1,10 @@
-import type { CallClient } from '../call/call-client.ts';
-import type { StartCallInput } from '../call/web-call.ts';
-import type { SpokenLine } from '../leads/conversation-delivery.ts';
-import type { ListingVariables } from '../leads/listing-context.ts';
-import { PENDING_STORAGE_KEY } from '../leads/page-constants.ts';
-import { type PageListing, readListingContext } from '../leads/page-listing.ts';
-import { pageStorage } from '../leads/page-storage.ts';
-import type { LeadDesk, LeadDeskContext, ToolCallChannel } from './lead-desk.ts';
-
-export type { ToolCallChannel } from './lead-desk.ts';
+import type { SpokenLine } from './conversation-delivery.ts';
+import type { LeadDesk } from './lead-desk.ts';
+import type { LeadPort } from './lead-port.ts';
+import { PENDING_STORAGE_KEY } from './page-constants.ts';
+import { type PageListing, readListingContext } from './page-listing.ts';
+import { pageStorage } from './page-storage.ts';
+import type { ToolCallChannel } from './tool-call-channel.ts';
 
 /** One watched conversation: its tool-call handling (once loaded) and when it began. */
 interface Watched {
@@ -23,8 +20,8 @@ export interface ConversationEnding {
   durationMs: number | null;
 }
 
-/** What the widget session gives its lead capture. */
-export interface LeadCaptureOptions extends LeadDeskContext {
+/** What the call controller gives its tool-call watcher: the port, and the lazy half's loader. */
+export interface ToolCallWatcherOptions extends LeadPort {
   /**
    * Loads the lazy half (`lead-desk.ts`); a dynamic import by default, injectable for tests.
    */
@@ -50,62 +47,19 @@ function capturesWaiting(): boolean {
   }
 }
 
-/** A voice call as a tool-call channel: its messages in, `send` out, the call id as the id. */
-export function callChannel(client: CallClient): ToolCallChannel {
-  let callId: string | null = null;
-  return {
-    subscribe(listener) {
-      const onStarted = (result: { callId: string | undefined }) => {
-        callId = result.callId ?? null;
-      };
-      client.on('call-start-success', onStarted);
-      client.on('message', listener);
-      return () => {
-        client.off('call-start-success', onStarted);
-        client.off('message', listener);
-      };
-    },
-    send: (message) => client.send(message),
-    conversationId: () => callId,
-  };
-}
-
-/**
- * The start input with the page's listing variables merged into
- * `assistantOverrides.variableValues`; a variable the host set itself wins (pure).
- */
-export function withListingVariables(
-  input: StartCallInput,
-  variables: ListingVariables,
-): StartCallInput {
-  if (Object.keys(variables).length === 0) {
-    return input;
-  }
-  const overrides = (input.assistantOverrides ?? {}) as Record<string, unknown>;
-  const own = overrides.variableValues;
-  const hostValues = typeof own === 'object' && own !== null ? own : {};
-  return {
-    ...input,
-    assistantOverrides: {
-      ...overrides,
-      variableValues: { ...variables, ...hostValues },
-    } as StartCallInput['assistantOverrides'],
-  };
-}
-
 /**
  * The widget's side of lead capture (docs/behaviour.md#leads): it reads the page's listing for
  * each conversation and watches the conversation for `capture_lead` and `request_viewing` tool
  * calls. The handling itself (`lead-desk.ts`) loads on the first `tool-calls` message, and the
  * messages wait for it in order, so no tool call is answered twice or out of turn.
  */
-export class LeadCapture {
-  readonly #options: LeadCaptureOptions;
+export class ToolCallWatcher {
+  readonly #options: ToolCallWatcherOptions;
   readonly #load: () => Promise<typeof import('./lead-desk.ts')>;
   #detach: (() => void) | null = null;
   #watched: Watched | null = null;
 
-  constructor(options: LeadCaptureOptions) {
+  constructor(options: ToolCallWatcherOptions) {
     this.#options = options;
     this.#load = options.loadDesk ?? loadLeadDesk;
     const endpoint = options.config().leadEndpoint;

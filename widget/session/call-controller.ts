@@ -1,94 +1,51 @@
 import { CallClient } from '../call/call-client.ts';
-import type { CallState } from '../call/call-state.ts';
 import { CallError } from '../call/errors.ts';
-import type { CallEventName, CallEvents } from '../call/events.ts';
-import type { DemoCallOptions } from '../demo/demo-call.ts';
 import type { WidgetConfig } from '../element/attributes.ts';
 import type { CallOptionsOverride, WidgetController } from '../element/bridge.ts';
-import {
-  dispatchWidgetEvent,
-  type WidgetServerMessage,
-  type WidgetState,
-} from '../element/dom-events.ts';
+import { dispatchWidgetEvent } from '../element/dom-events.ts';
 import { VoiceAssistantError } from '../element/errors.ts';
-import type { WidgetTexts } from '../element/i18n/widget-texts.ts';
+import type { ConsentRecord } from '../leads/consent-record.ts';
 import type { ListingVariables } from '../leads/listing-context.ts';
-import type { ConsentAnswer } from './consent/consent-gate.ts';
-import type { ConsentRecord } from './consent/consent-record.ts';
+import { callChannel, type ToolCallChannel } from '../leads/tool-call-channel.ts';
+import { ToolCallWatcher } from '../leads/tool-call-watcher.ts';
+import { type CallControllerDeps, type CallSnapshot, UI_STATE } from './call-controller-deps.ts';
+import { relayCallEvents } from './call-events.ts';
 import { ConversationStore } from './conversation-store.ts';
-import { failureMessage } from './error-messages.ts';
-import {
-  callChannel,
-  LeadCapture,
-  type ToolCallChannel,
-  withListingVariables,
-} from './lead-capture.ts';
-import { clientOptions, startInput } from './start-input.ts';
+import { failureMessage } from './failure-messages.ts';
+import { clientOptions, startInput, withListingVariables } from './start-input.ts';
 import type { VisitorContext } from './visitor-overrides.ts';
-import { VolumeTween } from './wave-math.ts';
-
-/** What the React view renders. Immutable: a new object per change. */
-export interface SessionSnapshot {
-  state: WidgetState;
-  /** The aria-live status line: empty, progress, or what failed and what to do. */
-  status: string;
-}
-
-export interface WidgetSessionDeps {
-  /** The `<voice-assistant>` element: every DOM event is dispatched from it. */
-  host: HTMLElement;
-  /** The validated attributes, read at each start. */
-  config(): WidgetConfig;
-  /** The host's `callOptions` property, read at each start. */
-  callOptions(): CallOptionsOverride | undefined;
-  /** Loads the demo assistant (a dynamic import, so the real path never carries it). */
-  loadDemo(assistantName: string | null): Promise<DemoCallOptions>;
-  userAgent: string;
-  now(): number;
-  /** The chosen language's texts (status line and failure sentences). */
-  texts(): WidgetTexts;
-  /**
-   * The `consent` disclosure before a call: the agreement (or null when none is set) at once
-   * when known, else a promise of the visitor's answer (`false` for `Not now`).
-   */
-  consent?(purpose: 'call'): ConsentRecord | null | Promise<ConsentAnswer>;
-  /** The language to send as the variable `language`. */
-  language?(): VisitorContext['language'];
-}
-
-const UI_STATE: Record<CallState, WidgetState> = {
-  idle: 'idle',
-  starting: 'connecting',
-  connected: 'active',
-};
+import { VolumeTween } from './volume-tween.ts';
 
 /**
- * One widget's conversation, framework-free: it owns a `CallClient` per call, maps the client's
+ * One widget's voice calls, framework-free: it owns a `CallClient` per call, maps the client's
  * states to the three visible ones, keeps the status line, smooths the volume for the wave and
  * re-dispatches the client's events as `voice-assistant:*` DOM events from the host.
  */
-export class WidgetSession implements WidgetController {
+export type { CallControllerDeps, CallSnapshot } from './call-controller-deps.ts';
+
+export class CallController implements WidgetController {
   readonly volume = new VolumeTween();
   /** Transcript, who is speaking and mute, for the conversation view. */
   readonly conversation = new ConversationStore();
-  readonly #deps: WidgetSessionDeps;
+  readonly #deps: CallControllerDeps;
   readonly #listeners = new Set<() => void>();
   readonly #sampleListeners = new Set<() => void>();
-  #snapshot: SessionSnapshot = { state: 'idle', status: '' };
+  readonly #failureListeners = new Set<(code: string) => void>();
+  #snapshot: CallSnapshot = { state: 'idle', status: '' };
   #client: CallClient | null = null;
   #detach: (() => void) | null = null;
   #starting: Promise<void> | null = null;
   #generation = 0;
   #failed = false;
-  readonly #leads: LeadCapture;
+  readonly #leads: ToolCallWatcher;
   /** The visitor's agreement to the `consent` disclosure for the current conversation. */
   #consent: ConsentRecord | null = null;
   /** The typed chat's tool-call channel while the lead wiring watches it (not a call's). */
   #watchedChat: ToolCallChannel | null = null;
 
-  constructor(deps: WidgetSessionDeps) {
+  constructor(deps: CallControllerDeps) {
     this.#deps = deps;
-    this.#leads = new LeadCapture({
+    this.#leads = new ToolCallWatcher({
       host: deps.host,
       config: deps.config,
       // A lead may wait on the device for delivery only with consent (docs/behaviour.md#leads),
@@ -102,12 +59,18 @@ export class WidgetSession implements WidgetController {
     return () => this.#listeners.delete(listener);
   };
 
-  readonly getSnapshot = (): SessionSnapshot => this.#snapshot;
+  readonly getSnapshot = (): CallSnapshot => this.#snapshot;
 
   /** Called after each volume sample (the reduced-motion indicator redraws then). */
   onSample(listener: () => void): () => void {
     this.#sampleListeners.add(listener);
     return () => this.#sampleListeners.delete(listener);
+  }
+
+  /** Calls `listener` with the code of each failure (the chat offers typing when the microphone fails). */
+  onFailure(listener: (code: string) => void): () => void {
+    this.#failureListeners.add(listener);
+    return () => this.#failureListeners.delete(listener);
   }
 
   start(): Promise<void> {
@@ -235,9 +198,8 @@ export class WidgetSession implements WidgetController {
   #attach(client: CallClient): void {
     this.#detach?.();
     this.#client = client;
-    const host = this.#deps.host;
-    const handlers: { [K in CallEventName]?: CallEvents[K] } = {
-      'state-change': (state) => {
+    this.#detach = relayCallEvents(client, this.#deps.host, {
+      state: (state) => {
         if (state === 'idle') {
           this.#end();
         } else {
@@ -251,40 +213,17 @@ export class WidgetSession implements WidgetController {
           this.#update({ ...this.#snapshot, state: UI_STATE[state], status });
         }
       },
-      'call-start': () => dispatchWidgetEvent(host, 'voice-assistant:call-start', null),
-      'call-end': () => {
-        this.#end();
-        dispatchWidgetEvent(host, 'voice-assistant:call-end', null);
-      },
-      'speech-start': () => {
-        this.conversation.speech(true);
-        dispatchWidgetEvent(host, 'voice-assistant:speech-start', null);
-      },
-      'speech-end': () => {
-        this.conversation.speech(false);
-        dispatchWidgetEvent(host, 'voice-assistant:speech-end', null);
-      },
-      'volume-level': (volume) => {
+      ended: () => this.#end(),
+      speech: (speaking) => this.conversation.speech(speaking),
+      volume: (volume) => {
         this.volume.push(volume, this.#deps.now());
         for (const listener of this.#sampleListeners) {
           listener();
         }
       },
-      message: (message) => {
-        this.conversation.message(message);
-        dispatchWidgetEvent(host, 'voice-assistant:message', message as WidgetServerMessage);
-      },
+      message: (message) => this.conversation.message(message),
       error: (error) => this.#fail(error),
-    };
-    const entries = Object.entries(handlers) as Array<[CallEventName, CallEvents[CallEventName]]>;
-    for (const [event, handler] of entries) {
-      client.on(event, handler);
-    }
-    this.#detach = () => {
-      for (const [event, handler] of entries) {
-        client.off(event, handler);
-      }
-    };
+    });
   }
 
   #fail(error: Pick<CallError, 'message' | 'stage' | 'recoverable'> & { code: string }): void {
@@ -303,6 +242,9 @@ export class WidgetSession implements WidgetController {
       : message;
     this.#failed ||= fatal;
     this.#update({ ...this.#snapshot, status });
+    for (const listener of this.#failureListeners) {
+      listener(code);
+    }
     dispatchWidgetEvent(this.#deps.host, 'voice-assistant:error', {
       code,
       message: status,
@@ -329,7 +271,7 @@ export class WidgetSession implements WidgetController {
     this.#update({ state: 'idle', status });
   }
 
-  #update(next: SessionSnapshot): void {
+  #update(next: CallSnapshot): void {
     const previous = this.#snapshot;
     if (previous.state === next.state && previous.status === next.status) {
       return;

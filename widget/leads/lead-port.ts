@@ -1,0 +1,16 @@
+import type { WidgetConfig } from '../element/attributes.ts';
+import type { ConsentRecord } from './consent-record.ts';
+
+/**
+ * The one port between lead capture and the element (docs/behaviour.md#leads): the element the
+ * lead events are dispatched from (its document is the page: listing, URL, storage), the
+ * attributes to read, and the visitor's agreement to the disclosure.
+ */
+export interface LeadPort {
+  /** The `<voice-assistant>` element: `voice-assistant:lead` and the others are dispatched from it. */
+  host: HTMLElement;
+  /** The element's parsed attributes, read at each use. */
+  config(): WidgetConfig;
+  /** The visitor's agreement to the `consent` disclosure for this conversation, if any. */
+  consent?: () => ConsentRecord | null;
+}

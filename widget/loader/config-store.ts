@@ -1,0 +1,63 @@
+import {
+  DEFAULT_LABELS,
+  type Labels,
+  parseAttributes,
+  readAttributes,
+  type WidgetConfig,
+} from '../element/attributes.ts';
+import type { TalkTo, WidgetConfigStore } from '../element/bridge.ts';
+import { IDLE_LABELS, TALK_TO } from '../element/i18n/idle-labels.ts';
+import { elementLanguage } from '../element/i18n/languages.ts';
+
+/**
+ * The element's attributes, parsed once per change (docs/architecture.md#state-owners). The
+ * loader owns it: `attributeChangedCallback` marks it stale, the next read parses, and every
+ * subscriber (the UI's view and session) hears of the change. Until the UI brings the full texts
+ * of the element's language, labels default to the idle labels the loader ships.
+ */
+export class ConfigStore implements WidgetConfigStore {
+  readonly #host: HTMLElement;
+  readonly #listeners = new Set<() => void>();
+  #texts: { labels: Labels; talkTo: TalkTo } | null = null;
+  #config: WidgetConfig | null = null;
+
+  constructor(host: HTMLElement) {
+    this.#host = host;
+  }
+
+  readonly get = (): WidgetConfig => {
+    this.#config ??= this.#parse();
+    return this.#config;
+  };
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  setTexts(labels: Labels, talkTo: TalkTo): void {
+    this.#texts = { labels, talkTo };
+    this.changed();
+  }
+
+  /** An attribute (or the texts) changed: parse again at the next read, and tell the readers. */
+  changed(): void {
+    this.#config = null;
+    for (const listener of this.#listeners) {
+      listener();
+    }
+  }
+
+  #parse(): WidgetConfig {
+    const host = this.#host;
+    const language = elementLanguage(host);
+    const idle = IDLE_LABELS[language];
+    // Only the idle labels of other languages ship in the loader (docs/behaviour.md#languages):
+    // until the UI brings the rest, a click shows the idle label dimmed and busy.
+    const labels =
+      this.#texts?.labels ??
+      (language === 'en' ? DEFAULT_LABELS : { idle, connecting: idle, active: idle });
+    const talkTo = this.#texts?.talkTo ?? TALK_TO[language];
+    return parseAttributes(readAttributes(host), host.localName, labels, talkTo);
+  }
+}

@@ -1,0 +1,106 @@
+import { preloadPlatformWebCall } from '../call/client-options.ts';
+import type { UiBridge, WidgetConfigStore } from '../element/bridge.ts';
+import { elementLanguage } from '../element/i18n/languages.ts';
+import { loadTexts } from '../element/i18n/load-texts.ts';
+import { CallController } from './call-controller.ts';
+import { ChatController } from './chat/chat-controller.ts';
+import { loadDemoChat, loadWebChat } from './chat/lazy-chat.ts';
+import { ConsentGate } from './consent/consent-gate.ts';
+import { loadDemoOptions } from './load-demo.ts';
+import { TextStore, type TextsSnapshot } from './text-store.ts';
+
+/**
+ * One `<voice-assistant>`'s application, framework-free: its parsed attributes (the loader's
+ * store), texts, voice calls, typed chat and disclosure. The React view only reads it.
+ */
+export interface WidgetApp {
+  readonly bridge: UiBridge;
+  readonly config: WidgetConfigStore;
+  readonly texts: TextStore;
+  readonly calls: CallController;
+  readonly chat: ChatController;
+  readonly consent: ConsentGate;
+}
+
+function localStorageOf(doc: Document): Storage | null {
+  try {
+    return doc.defaultView?.localStorage ?? null;
+  } catch {
+    return null; // blocked by the browser's privacy settings
+  }
+}
+
+/** Builds the application of the element behind `bridge`, in the language of `initial`. */
+export function createWidgetApp(bridge: UiBridge, initial: TextsSnapshot): WidgetApp {
+  const { host, config: store } = bridge;
+  const doc = host.ownerDocument;
+  const texts = new TextStore(initial, loadTexts);
+  const config = store.get;
+  // Labels default to the full texts of the language on screen; a `lang` change loads new ones.
+  const applyTexts = (): void => store.setTexts(texts.texts.labels, texts.texts.talkTo);
+  applyTexts();
+  texts.subscribe(applyTexts);
+  store.subscribe(() => {
+    texts.setLanguage(elementLanguage(host)).catch(() => undefined);
+  });
+  const consent = new ConsentGate({
+    host,
+    config: () => config().consent,
+    storage: () => localStorageOf(doc),
+    now: () => new Date(),
+  });
+  const calls = new CallController({
+    host,
+    config,
+    callOptions: bridge.callOptions,
+    loadDemo: loadDemoOptions,
+    userAgent: navigator.userAgent,
+    now: () => performance.now(),
+    texts: () => texts.texts,
+    consent: (purpose) => consent.request(purpose),
+    language: () => texts.language,
+  });
+  const chat = new ChatController({
+    session: calls,
+    config,
+    consent,
+    language: () => texts.language,
+    webChat: (current) =>
+      loadWebChat({ publicKey: current.publicKey ?? '', apiBaseUrl: current.apiBaseUrl }),
+    loadDemoChat,
+    delay: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  });
+  if (config().analytics === 'datalayer') {
+    // Only pages that asked for analytics carry its code (the after-click budget).
+    import('./funnel-analytics.ts')
+      .then(({ watchFunnel }) =>
+        watchFunnel({
+          host,
+          enabled: () => config().analytics === 'datalayer',
+          session: calls,
+          chat,
+          consent: {
+            subscribe: consent.subscribe,
+            getSnapshot: consent.getSnapshot,
+            agreed: () => consent.current() !== null,
+          },
+          now: () => performance.now(),
+        }),
+      )
+      .catch(() => undefined);
+  }
+  if (!config().demo) {
+    preloadPlatformWebCall();
+  }
+  return { bridge, config: store, texts, calls, chat, consent };
+}
+
+/** Carries out what the visitor asked for before the UI arrived: a start, or the text box. */
+export function resumePending(app: WidgetApp): void {
+  if (app.bridge.pendingStart()) {
+    // The loader awaits the same start (start() returns the call in progress).
+    app.calls.start().catch(() => undefined);
+  } else if (app.bridge.pendingChat()) {
+    app.chat.open();
+  }
+}
