@@ -1,5 +1,5 @@
 import type { CallClient } from '../../widget/call/call-client.ts';
-import type { CallError } from '../../widget/call/errors.ts';
+import type { CallError } from '../../widget/call/call-error.ts';
 import type { CallEventName, CallEvents, StageReport } from '../../widget/call/events.ts';
 
 // Records everything a CallClient emits, in order, so tests compare the whole sequence with

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { CallClient } from '../../widget/call/call-client.ts';
-import { CallError } from '../../widget/call/errors.ts';
+import { CallError } from '../../widget/call/call-error.ts';
 import { START_STAGES } from '../../widget/call/start-stages.ts';
 import {
   callHarness,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { CallError, describeCause } from '../../widget/call/errors.ts';
+import { CallError, describeCause } from '../../widget/call/call-error.ts';
 import { START_STAGES } from '../../widget/call/start-stages.ts';
 
 describe('CallError', () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { CallError } from '../../widget/call/errors.ts';
+import { CallError } from '../../widget/call/call-error.ts';
 import { callHarness, startCall } from '../helpers/call-scenario.ts';
 
 beforeEach(() => {

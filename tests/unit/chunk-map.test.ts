@@ -117,6 +117,13 @@ describe('the lazy boundaries of widget/', () => {
     expect(misplaced).toEqual([]);
   });
 
+  it('has one lazy boundary per chunk', () => {
+    const scattered = map.chunks
+      .filter((chunk) => chunk.loadedBy.length > 1)
+      .map((chunk) => `${chunk.name}: ${chunk.loadedBy.join(', ')}`);
+    expect(scattered).toEqual([]);
+  });
+
   it('names in "Loaded by" only modules that do fetch that chunk', () => {
     const imports = lazyImports();
     const stale = map.chunks.flatMap((chunk) =>

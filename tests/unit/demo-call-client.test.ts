@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CallClient } from '../../widget/call/call-client.ts';
+import { demoCallOptions } from '../../widget/demo/demo-call.ts';
 import {
   END_OF_TURN_SILENCE_MS,
   HANG_UP_DELAY_MS,
   WEB_CALL_DELAY_MS,
-} from '../../widget/demo/constants.ts';
-import { demoCallOptions } from '../../widget/demo/demo-call.ts';
+} from '../../widget/demo/demo-timings.ts';
 import { DemoTransport } from '../../widget/demo/demo-transport.ts';
 import { createDemoWebCall } from '../../widget/demo/demo-web-call.ts';
 import { FakeAudioEngine, fakeTrack } from '../fixtures/demo/fake-audio-engine.ts';

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { matchIntents, mentionedTime } from '../../widget/demo/chat-intents.ts';
 import {
   DEMO_CHAT_START,
   demoChatStart,
   demoReply,
-  matchIntents,
-  mentionedTime,
   spokenDemoReply,
 } from '../../widget/demo/chat-replies.ts';
 import { CLIPS } from '../../widget/demo/script.ts';

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { Conversation } from '../../widget/demo/conversation.ts';
 import {
   BETWEEN_CLIPS_MS,
   END_OF_TURN_SILENCE_MS,
@@ -6,8 +7,7 @@ import {
   HANG_UP_DELAY_MS,
   REPLY_DELAY_MS,
   TOOL_RESULT_TIMEOUT_MS,
-} from '../../widget/demo/constants.ts';
-import { Conversation } from '../../widget/demo/conversation.ts';
+} from '../../widget/demo/demo-timings.ts';
 import { CLIPS, SCRIPT } from '../../widget/demo/script.ts';
 import type {
   DemoEndedReason,

@@ -4,7 +4,7 @@ import {
   END_OF_TURN_SILENCE_MS,
   HANG_UP_DELAY_MS,
   TOOL_RESULT_TIMEOUT_MS,
-} from '../../widget/demo/constants.ts';
+} from '../../widget/demo/demo-timings.ts';
 import { DemoTransport } from '../../widget/demo/demo-transport.ts';
 import { createDemoWebCall } from '../../widget/demo/demo-web-call.ts';
 import type { Capture } from '../../widget/leads/capture.ts';

@@ -1,6 +1,6 @@
 import type { DailyEvent, DailyEventObject } from '@daily-co/daily-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SPEAKER_USER_NAME } from '../../widget/call/constants.ts';
+import { SPEAKER_USER_NAME } from '../../widget/call/call-constants.ts';
 import type { CallTransport } from '../../widget/call/transport.ts';
 import {
   ASSISTANT_ARRIVAL_MS,
@@ -8,7 +8,7 @@ import {
   HANG_UP_DELAY_MS,
   JOIN_DELAY_MS,
   PLAYABLE_FALLBACK_MS,
-} from '../../widget/demo/constants.ts';
+} from '../../widget/demo/demo-timings.ts';
 import { DemoTransport } from '../../widget/demo/demo-transport.ts';
 import {
   FAKE_DURATIONS,

@@ -4,7 +4,7 @@ import {
   MAX_TURN_MS,
   MIC_POLL_MS,
   MIN_VOICE_MS,
-} from '../../widget/demo/constants.ts';
+} from '../../widget/demo/demo-timings.ts';
 import { TurnDetector, type TurnEvent } from '../../widget/demo/turn-detector.ts';
 
 /** Feeds `level(t)` every poll from `from` to `to` ms; returns the transitions with their times. */

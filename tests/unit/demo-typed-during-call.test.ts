@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_CHAT_START, demoReply } from '../../widget/demo/chat-replies.ts';
-import { FIRST_MESSAGE_DELAY_MS, REPLY_DELAY_MS } from '../../widget/demo/constants.ts';
 import { Conversation } from '../../widget/demo/conversation.ts';
+import { FIRST_MESSAGE_DELAY_MS, REPLY_DELAY_MS } from '../../widget/demo/demo-timings.ts';
 import { SCRIPT } from '../../widget/demo/script.ts';
 import type { DemoServerMessage } from '../../widget/demo/server-messages.ts';
 import { FAKE_DURATIONS, FakeAudioEngine } from '../fixtures/demo/fake-audio-engine.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { StartCancelledError } from '../../widget/call/abortable.ts';
-import { CallError } from '../../widget/call/errors.ts';
+import { CallError } from '../../widget/call/call-error.ts';
 import {
   createStageRunner,
   START_STAGES,

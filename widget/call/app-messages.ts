@@ -1,4 +1,4 @@
-import { LISTENING_SIGNAL } from './constants.ts';
+import { LISTENING_SIGNAL } from './call-constants.ts';
 import type { ClientMessage, UnknownClientMessage } from './message-types.ts';
 
 /** What one room app-message means to the client. */

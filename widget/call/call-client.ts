@@ -1,12 +1,12 @@
 import { StartCancelledError } from './abortable.ts';
-import { CallSession } from './call-session.ts';
+import { CUSTOMER_ENDED_REASON } from './call-constants.ts';
+import { CallError } from './call-error.ts';
 import { assertTransition, type CallState } from './call-state.ts';
 import { sayMessage, serializeClientMessage } from './client-messages.ts';
 import { type CallClientOptions, type ClientSettings, resolveSettings } from './client-options.ts';
-import { CUSTOMER_ENDED_REASON } from './constants.ts';
 import { Emitter } from './emitter.ts';
-import { CallError } from './errors.ts';
 import type { CallEvents } from './events.ts';
+import { LiveCall } from './live-call.ts';
 import type { ClientInboundMessage } from './message-types.ts';
 import { isMobileUserAgent } from './mobile.ts';
 import { wireRoomEvents } from './room-events.ts';
@@ -31,7 +31,7 @@ export type { CallState, StartCallInput, WebCallCreator, WebCallResponse };
 export class CallClient extends Emitter<CallEvents> {
   readonly #settings: ClientSettings;
   #state: CallState = 'idle';
-  #session: CallSession | null = null;
+  #call: LiveCall | null = null;
   /** Settles when the start in progress has connected, failed or been cancelled. */
   #startFlow: Promise<unknown> = Promise.resolve();
   #ending: Promise<void> = Promise.resolve();
@@ -66,11 +66,11 @@ export class CallClient extends Emitter<CallEvents> {
       });
       return Promise.resolve(null);
     }
-    const session = new CallSession({
+    const call = new LiveCall({
       audioContextFactory: this.#settings.audioContextFactory,
       onCallStart: () => this.emit('call-start'),
     });
-    this.#session = session;
+    this.#call = call;
     // Set before any listener runs, so a stop() from the very first `state-change` waits for
     // this start to unwind.
     let settled: () => void = () => undefined;
@@ -79,7 +79,7 @@ export class CallClient extends Emitter<CallEvents> {
     });
     this.#setState('starting');
     this.#settings.warmUp(); // loads the lazy defaults while the microphone prompt is open
-    return this.#runStart(session, input).finally(settled);
+    return this.#runStart(call, input).finally(settled);
   }
 
   /**
@@ -88,25 +88,25 @@ export class CallClient extends Emitter<CallEvents> {
    * track, even when `stop()` is called from a listener of the start's own events.
    */
   async stop(): Promise<void> {
-    const session = this.#session;
-    if (session && this.#state === 'starting') {
-      session.cancel();
+    const call = this.#call;
+    if (call && this.#state === 'starting') {
+      call.cancel();
       await this.#startFlow;
-    } else if (session) {
-      await this.#end(session);
+    } else if (call) {
+      await this.#end(call);
     }
     await this.#ending;
   }
 
   /** Mutes or unmutes the microphone. Throws `Call object is not available.` without a call. */
   setMuted(muted: boolean): void {
-    this.#active().session.handleMuted(muted);
+    this.#active().call.handleMuted(muted);
   }
 
   /** Whether the microphone is muted. Throws `Call object is not available.` without a call. */
   isMuted(): boolean {
-    const { session, transport } = this.#active();
-    return session.userMuted || transport.localAudio() === false;
+    const { call, transport } = this.#active();
+    return call.userMuted || transport.localAudio() === false;
   }
 
   /**
@@ -114,11 +114,11 @@ export class CallClient extends Emitter<CallEvents> {
    * the whole call and released when it ends. Throws `Call object is not available.` without a call.
    */
   async increaseMicLevel(gain: number): Promise<void> {
-    const { session, transport } = this.#active();
+    const { call, transport } = this.#active();
     if (!Number.isFinite(gain) || gain < 0) {
       throw CallError.validation('The microphone gain must be a number of 0 or more.');
     }
-    const boosted = session.handleGain(gain);
+    const boosted = call.handleGain(gain);
     if (boosted) {
       await transport.updateInputSettings({ audio: { settings: { customTrack: boosted } } });
     }
@@ -148,13 +148,13 @@ export class CallClient extends Emitter<CallEvents> {
     transport.sendAppMessage(serializeClientMessage(message), '*');
   }
 
-  #active(): { session: CallSession; transport: CallTransport } {
-    const session = this.#session;
-    const transport = session?.transport;
-    if (!session || !transport || session.disposed) {
+  #active(): { call: LiveCall; transport: CallTransport } {
+    const call = this.#call;
+    const transport = call?.transport;
+    if (!call || !transport || call.disposed) {
       throw CallError.noActiveCall();
     }
-    return { session, transport };
+    return { call, transport };
   }
 
   #setState(next: CallState): void {
@@ -163,13 +163,13 @@ export class CallClient extends Emitter<CallEvents> {
     this.emit('state-change', next);
   }
 
-  async #runStart(session: CallSession, input: StartCallInput): Promise<WebCallResponse | null> {
+  async #runStart(call: LiveCall, input: StartCallInput): Promise<WebCallResponse | null> {
     const settings = this.#settings;
     const startedAt = settings.now();
     let stage: StartStage = 'initialization';
     const runStage = createStageRunner({
       now: settings.now,
-      signal: session.signal,
+      signal: call.signal,
       report: (report) => {
         if (report.stage !== 'input-validation') {
           stage = report.stage;
@@ -180,28 +180,28 @@ export class CallClient extends Emitter<CallEvents> {
     });
     try {
       const response = await runStartSequence({
-        session,
+        call,
         input,
         settings,
         runStage,
-        wireRoom: () => this.#wire(session),
+        wireRoom: () => this.#wire(call),
       });
       // A stop() from a listener of the last stage's report, or of an optional stage's error.
-      session.throwIfStopped();
+      call.throwIfStopped();
       this.#setState('connected');
-      if (session.stopped) {
+      if (call.stopped) {
         return null; // stopped from the `connected` state-change: the call has already ended
       }
       this.emit('call-start-success', {
         totalDurationMs: settings.now() - startedAt,
-        callId: session.plan?.callId,
+        callId: call.plan?.callId,
       });
-      session.handleConnected();
+      call.handleConnected();
       return response;
     } catch (thrown) {
-      await session.dispose();
-      if (this.#session === session) {
-        this.#session = null;
+      await call.dispose();
+      if (this.#call === call) {
+        this.#call = null;
         this.#setState('idle');
       }
       if (thrown instanceof StartCancelledError) {
@@ -219,37 +219,37 @@ export class CallClient extends Emitter<CallEvents> {
     }
   }
 
-  #wire(session: CallSession): void {
-    wireRoomEvents(session, {
+  #wire(call: LiveCall): void {
+    wireRoomEvents(call, {
       emit: (event, ...args) => this.emit(event, ...args),
       now: this.#settings.now,
       onRoomEnded: (cause) => {
-        if (this.#session !== session) {
+        if (this.#call !== call) {
           return;
         }
         if (this.#state === 'starting') {
-          session.cancel(cause ?? 'the room closed before the call started');
+          call.cancel(cause ?? 'the room closed before the call started');
         } else {
-          void this.#end(session, cause);
+          void this.#end(call, cause);
         }
       },
     });
   }
 
   /** Ends a connected call: release everything, then `idle`, status, `call-end` (docs/behaviour.md#states). */
-  #end(session: CallSession, cause?: unknown): Promise<void> {
-    if (this.#session !== session) {
+  #end(call: LiveCall, cause?: unknown): Promise<void> {
+    if (this.#call !== call) {
       return this.#ending;
     }
-    this.#session = null;
-    session.cancel();
+    this.#call = null;
+    call.cancel();
     this.#ending = (async () => {
-      await session.dispose();
+      await call.dispose();
       this.#setState('idle');
       if (cause !== undefined) {
         this.emit('error', CallError.room(cause));
       }
-      if (!session.endedStatusSeen) {
+      if (!call.endedStatusSeen) {
         this.emit('message', {
           type: 'status-update',
           status: 'ended',

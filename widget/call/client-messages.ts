@@ -1,5 +1,5 @@
-import { APP_MESSAGE_MAX_CHARS } from './constants.ts';
-import { CallError } from './errors.ts';
+import { APP_MESSAGE_MAX_CHARS } from './call-constants.ts';
+import { CallError } from './call-error.ts';
 import type { ClientInboundMessage, SayMessage } from './message-types.ts';
 
 /**

@@ -1,9 +1,9 @@
-import { DEFAULT_JOIN_TIMEOUT_MS, NOISE_CANCELLATION_DEFAULT } from './constants.ts';
+import { DEFAULT_JOIN_TIMEOUT_MS, NOISE_CANCELLATION_DEFAULT } from './call-constants.ts';
+import { CallError } from './call-error.ts';
 import { dailyTransportFactory, preloadDaily } from './daily-transport.ts';
-import { CallError } from './errors.ts';
 import { loadPlatformWebCall } from './load-platform-web-call.ts';
 import { type AudioContextFactory, browserAudioContext } from './mic-gain.ts';
-import type { MicrophoneSource } from './microphone.ts';
+import type { MicrophoneSource } from './microphone-stream.ts';
 import type { PlatformWebCallOptions } from './platform-web-call.ts';
 import type { RoomSettings } from './room-options.ts';
 import type { StartSettings, WebCallCreator } from './start-sequence.ts';

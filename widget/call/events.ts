@@ -3,8 +3,8 @@ import type {
   DailyEventObjectNetworkConnectionEvent,
   DailyEventObjectNetworkQualityEvent,
 } from '@daily-co/daily-js';
+import type { CallError } from './call-error.ts';
 import type { CallState } from './call-state.ts';
-import type { CallError } from './errors.ts';
 import type { ClientMessage, UnknownClientMessage } from './message-types.ts';
 import type { ReportedStage, StageReport, StartStage } from './start-stages.ts';
 

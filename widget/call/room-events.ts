@@ -1,13 +1,13 @@
 import type { DailyParticipant } from '@daily-co/daily-js';
 import { parseAppMessage } from './app-messages.ts';
-import type { CallSession } from './call-session.ts';
+import { PLAYABLE_SIGNAL, SPEAKER_USER_NAME } from './call-constants.ts';
 import { serializeClientMessage } from './client-messages.ts';
-import { PLAYABLE_SIGNAL, SPEAKER_USER_NAME } from './constants.ts';
 import type { EmitCallEvent } from './events.ts';
+import type { LiveCall } from './live-call.ts';
 import { logger } from './logger.ts';
 import { levelSum, volumeFromLevel } from './volume.ts';
 
-/** What the room's events need from the client that owns the session. */
+/** What the room's events need from the client that owns the call. */
 export interface RoomHooks {
   emit: EmitCallEvent;
   now: () => number;
@@ -28,48 +28,48 @@ function isSpeaker(
  * docs/behaviour.md#constants: remote audio is subscribed for every non-local participant; video only when the call
  * is recorded or the voice is an avatar.
  */
-export function subscribeParticipant(session: CallSession, participant: DailyParticipant): void {
-  const transport = session.transport;
+export function subscribeParticipant(call: LiveCall, participant: DailyParticipant): void {
+  const transport = call.transport;
   if (!transport || participant.local) {
     return;
   }
-  const video = !!session.plan && (session.plan.videoRecording || session.plan.avatarVideo);
+  const video = !!call.plan && (call.plan.videoRecording || call.plan.avatarVideo);
   transport.updateParticipant(participant.session_id, {
     setSubscribedTracks: { audio: true, video },
   });
 }
 
 /** Sends a ready-made app message, ignoring a room that is already gone. */
-function sendRaw(session: CallSession, data: string): void {
-  if (session.stopped) {
+function sendRaw(call: LiveCall, data: string): void {
+  if (call.stopped) {
     return;
   }
   try {
-    session.transport?.sendAppMessage(data, '*');
+    call.transport?.sendAppMessage(data, '*');
   } catch (error) {
     logger.warn('A control message could not be sent.', error);
   }
 }
 
-/** Feeds one audio-level sample to the volume and the session's speech detection. */
-function onLevels(session: CallSession, hooks: RoomHooks, levels: Record<string, number>): void {
+/** Feeds one audio-level sample to the volume and the call's speech detection. */
+function onLevels(call: LiveCall, hooks: RoomHooks, levels: Record<string, number>): void {
   const sum = levelSum(levels);
   hooks.emit('volume-level', volumeFromLevel(sum));
-  session.handleLevelSample(sum, hooks.now, (transition) => hooks.emit(transition));
+  call.handleLevelSample(sum, hooks.now, (transition) => hooks.emit(transition));
 }
 
 /**
- * Wires every room event the client reacts to, for the life of the session. Handlers never
+ * Wires every room event the client reacts to, for the life of the call. Handlers never
  * throw into daily-js and never leave a rejected promise behind.
  */
-export function wireRoomEvents(session: CallSession, hooks: RoomHooks): void {
-  session.listen('participant-joined', (event) => subscribeParticipant(session, event.participant));
+export function wireRoomEvents(call: LiveCall, hooks: RoomHooks): void {
+  call.listen('participant-joined', (event) => subscribeParticipant(call, event.participant));
 
-  session.listen('participant-left', (event) =>
-    session.handleRemoteAudioGone(event.participant.session_id),
+  call.listen('participant-left', (event) =>
+    call.handleRemoteAudioGone(event.participant.session_id),
   );
 
-  session.listen('track-started', (event) => {
+  call.listen('track-started', (event) => {
     if (!isSpeaker(event.participant)) {
       return;
     }
@@ -77,39 +77,39 @@ export function wireRoomEvents(session: CallSession, hooks: RoomHooks): void {
       hooks.emit('video', event.track);
     } else if (event.track.kind === 'audio') {
       const id = event.participant.session_id;
-      void session.handleRemoteAudio(id, event.track).then(() => sendRaw(session, PLAYABLE_SIGNAL));
+      void call.handleRemoteAudio(id, event.track).then(() => sendRaw(call, PLAYABLE_SIGNAL));
     }
   });
 
-  session.listen('track-stopped', (event) => {
+  call.listen('track-stopped', (event) => {
     if (isSpeaker(event.participant) && event.track.kind === 'audio') {
-      session.handleRemoteAudioGone(event.participant.session_id);
+      call.handleRemoteAudioGone(event.participant.session_id);
     }
   });
 
-  session.listen('app-message', (event) => {
+  call.listen('app-message', (event) => {
     const parsed = parseAppMessage(event.data);
     if (parsed.kind === 'listening') {
-      session.handleListening();
+      call.handleListening();
     } else if (parsed.kind === 'invalid') {
       logger.warn(`Dropped an app message that could not be parsed (${parsed.reason}).`);
     } else {
-      session.handleMessage(parsed.message);
+      call.handleMessage(parsed.message);
       hooks.emit('message', parsed.message);
     }
   });
 
-  session.listen('remote-participants-audio-level', (event) =>
-    onLevels(session, hooks, event.participantsAudioLevel),
+  call.listen('remote-participants-audio-level', (event) =>
+    onLevels(call, hooks, event.participantsAudioLevel),
   );
 
-  session.listen('recording-started', () => {
-    if (session.recordingRequestedAt === null) {
+  call.listen('recording-started', () => {
+    if (call.recordingRequestedAt === null) {
       return;
     }
-    const delaySeconds = (hooks.now() - session.recordingRequestedAt) / 1000;
+    const delaySeconds = (hooks.now() - call.recordingRequestedAt) / 1000;
     sendRaw(
-      session,
+      call,
       serializeClientMessage({
         type: 'control',
         control: 'say-first-message',
@@ -118,16 +118,16 @@ export function wireRoomEvents(session: CallSession, hooks: RoomHooks): void {
     );
   });
 
-  session.listen('nonfatal-error', (event) => {
+  call.listen('nonfatal-error', (event) => {
     if (event.type !== 'audio-processor-error') {
       return;
     }
     // docs/behaviour.md#errors: turn noise processing off and bring local audio back — unless the user muted.
-    const transport = session.transport;
+    const transport = call.transport;
     transport
       ?.updateInputSettings({ audio: { processor: { type: 'none' } } })
       .then(() => {
-        if (!session.userMuted && !session.stopped) {
+        if (!call.userMuted && !call.stopped) {
           transport.setLocalAudio(true);
         }
       })
@@ -135,14 +135,14 @@ export function wireRoomEvents(session: CallSession, hooks: RoomHooks): void {
   });
 
   for (const name of PASSED_ON) {
-    session.listen(name, (event) => hooks.emit(name, event as never));
+    call.listen(name, (event) => hooks.emit(name, event as never));
   }
 
-  session.listen('error', (event) => {
+  call.listen('error', (event) => {
     // A room ejection after the server ended the call is a normal end, not an error.
-    const ejectedAfterEnd = session.endedStatusSeen && event.error?.type === 'ejected';
+    const ejectedAfterEnd = call.endedStatusSeen && event.error?.type === 'ejected';
     hooks.onRoomEnded(ejectedAfterEnd ? undefined : event);
   });
 
-  session.listen('left-meeting', () => hooks.onRoomEnded());
+  call.listen('left-meeting', () => hooks.onRoomEnded());
 }

@@ -1,5 +1,5 @@
 import type { DailyCallOptions } from '@daily-co/daily-js';
-import { AVOID_EVAL_DEFAULT } from './constants.ts';
+import { AVOID_EVAL_DEFAULT } from './call-constants.ts';
 import type { CallTransportOptions } from './transport.ts';
 import type { RoomPlan } from './web-call.ts';
 

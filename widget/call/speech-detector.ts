@@ -1,4 +1,4 @@
-import { SPEAKING_THRESHOLD, SPEECH_END_DELAY_MS } from './constants.ts';
+import { SPEAKING_THRESHOLD, SPEECH_END_DELAY_MS } from './call-constants.ts';
 
 export type SpeechTransition = 'speech-start' | 'speech-end';
 

@@ -1,11 +1,16 @@
-import type { CallSession } from './call-session.ts';
 import {
   AUDIO_LEVEL_INTERVAL_MS,
   MOBILE_PERMISSION_WAIT_MS,
   VIDEO_RECORDING,
-} from './constants.ts';
-import { CallError } from './errors.ts';
-import { isLive, type MicrophoneSource, microphoneTrack, requestMicrophone } from './microphone.ts';
+} from './call-constants.ts';
+import { CallError } from './call-error.ts';
+import type { LiveCall } from './live-call.ts';
+import {
+  isLive,
+  type MicrophoneSource,
+  microphoneTrack,
+  requestMicrophone,
+} from './microphone-stream.ts';
 import { isMobileUserAgent } from './mobile.ts';
 import { subscribeParticipant } from './room-events.ts';
 import { buildJoinOptions, buildRoomOptions, type RoomSettings } from './room-options.ts';
@@ -38,7 +43,7 @@ export interface StartSettings extends RoomSettings {
 }
 
 export interface StartRun {
-  session: CallSession;
+  call: LiveCall;
   input: StartCallInput;
   settings: StartSettings;
   runStage: StageRunner;
@@ -56,27 +61,27 @@ function required<T>(value: T | null | undefined): T {
 /**
  * The start stages, in order (docs/behaviour.md#start-stages). Required stages throw their
  * `CallError` (the runner reports them); optional ones report and the start goes on. Results
- * go to the session through its `handle…` methods. Returns the web call; the caller checks
+ * go to the call through its `handle…` methods. Returns the web call; the caller checks
  * that no `stop()` came from a listener of the last report before it connects.
  */
 export async function runStartSequence(run: StartRun): Promise<WebCallResponse> {
-  const { session, input, settings, runStage } = run;
+  const { call, input, settings, runStage } = run;
   let response: WebCallResponse | undefined;
 
   await runStage('initialization', async (note) => {
     note(describeInput(input));
     // No await before this line: the preflight must run inside the user's gesture.
     const stream = input.microphone ?? (await requestMicrophone(settings.mediaDevices));
-    session.handleMicrophone(stream);
+    call.handleMicrophone(stream);
     if (!microphoneTrack(stream)) {
       throw CallError.microphone({ name: 'NotFoundError' });
     }
   });
 
   await runStage('web-call-creation', async (note) => {
-    response = await settings.createWebCall(buildWebCallBody(input), session.signal);
+    response = await settings.createWebCall(buildWebCallBody(input), call.signal);
     const plan = readWebCall(response);
-    session.handleWebCall(plan);
+    call.handleWebCall(plan);
     note({
       callId: plan.callId,
       videoRecordingEnabled: plan.videoRecording,
@@ -85,10 +90,10 @@ export async function runStartSequence(run: StartRun): Promise<WebCallResponse> 
   });
 
   await runStage('daily-call-object-creation', async () => {
-    const plan = required(session.plan);
-    const track = microphoneTrack(required(session.microphone));
+    const plan = required(call.plan);
+    const track = microphoneTrack(required(call.microphone));
     const transport = await settings.transportFactory(buildRoomOptions(plan, track, settings));
-    session.handleTransport(transport);
+    call.handleTransport(transport);
     run.wireRoom();
   });
 
@@ -96,10 +101,10 @@ export async function runStartSequence(run: StartRun): Promise<WebCallResponse> 
     const isMobile = isMobileUserAgent(settings.userAgent);
     note({ isMobile, waitedMs: isMobile ? MOBILE_PERMISSION_WAIT_MS : 0 });
     if (isMobile) {
-      await session.sleep(MOBILE_PERMISSION_WAIT_MS);
+      await call.sleep(MOBILE_PERMISSION_WAIT_MS);
     }
     // A mobile OS may hand the microphone to another app (a phone call) during the wait.
-    if (!isLive(microphoneTrack(required(session.microphone)))) {
+    if (!isLive(microphoneTrack(required(call.microphone)))) {
       throw CallError.microphone(
         new DOMException('The microphone track ended.', 'NotReadableError'),
         'mobile-permissions',
@@ -108,26 +113,26 @@ export async function runStartSequence(run: StartRun): Promise<WebCallResponse> 
   });
 
   await runStage('daily-call-join', async () => {
-    await session.join(buildJoinOptions(required(session.plan)), settings.joinTimeoutMs);
-    const transport = required(session.transport);
+    await call.join(buildJoinOptions(required(call.plan)), settings.joinTimeoutMs);
+    const transport = required(call.transport);
     // Participants already in the room sent no participant-joined event: subscribe them now.
     for (const participant of Object.values(transport.participants())) {
-      subscribeParticipant(session, participant);
+      subscribeParticipant(call, participant);
     }
   });
 
   await runStage('video-recording-setup', (note) => {
-    if (!required(session.plan).videoRecording) {
+    if (!required(call.plan).videoRecording) {
       note({ skipped: 'not-enabled' });
       return;
     }
     const requestedAt = settings.now();
-    required(session.transport).startRecording({ ...VIDEO_RECORDING });
-    session.handleRecordingRequested(requestedAt);
+    required(call.transport).startRecording({ ...VIDEO_RECORDING });
+    call.handleRecordingRequested(requestedAt);
   });
 
   await runStage('audio-observer-setup', async () => {
-    await required(session.transport).startRemoteParticipantsAudioLevelObserver(
+    await required(call.transport).startRemoteParticipantsAudioLevelObserver(
       AUDIO_LEVEL_INTERVAL_MS,
     );
   });
@@ -137,7 +142,7 @@ export async function runStartSequence(run: StartRun): Promise<WebCallResponse> 
       note({ skipped: 'noise-cancellation-off' });
       return;
     }
-    await required(session.transport).updateInputSettings({
+    await required(call.transport).updateInputSettings({
       audio: { processor: { type: 'noise-cancellation' } },
     });
   });

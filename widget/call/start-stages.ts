@@ -1,5 +1,5 @@
 import { abortReason, StartCancelledError, untilAborted } from './abortable.ts';
-import { CallError } from './errors.ts';
+import { CallError } from './call-error.ts';
 
 /** docs/behaviour.md#states: the start stages, in order (then `success`, reported as `call-start-success`). */
 export const START_STAGES = [

@@ -1,6 +1,6 @@
 /**
- * Owns every timeout and interval of one call (the call client's session, the demo room), so ending the call clears all of them in one
- * place and tests can check that none is left behind.
+ * Owns every timeout and interval of one call (the call client's live call, the demo room), so
+ * ending the call clears all of them in one place and tests can check that none is left behind.
  */
 export class Timers {
   readonly #timeouts = new Set<ReturnType<typeof setTimeout>>();

@@ -6,8 +6,9 @@ import type { DailyCall, DailyFactoryOptions } from '@daily-co/daily-js';
  * the test fake all implement it, and because it is a `Pick` of daily-js's own type, any of
  * them stops compiling when daily-js changes a signature we rely on.
  *
- * Only the call session joins and destroys the room; nothing outside `daily-transport.ts`
- * imports daily-js at run time (this file imports types only, which vanish from the bundle).
+ * Only the live call (`live-call.ts`) joins and destroys the room; nothing outside
+ * `daily-transport.ts` imports daily-js at run time (this file imports types only, which vanish
+ * from the bundle).
  * Members nothing calls are left out, so a fake or a custom room implements no dead method.
  */
 export type CallTransport = Pick<

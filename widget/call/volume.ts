@@ -1,4 +1,4 @@
-import { VOLUME_SCALE } from './constants.ts';
+import { VOLUME_SCALE } from './call-constants.ts';
 
 /** Sum of every remote participant's audio level (daily-js reports each in 0..1). */
 export function levelSum(levels: Readonly<Record<string, number>>): number {

@@ -1,7 +1,7 @@
 import type { components } from '../api/generated/vapi.d.ts';
 import type { Lenient, WebCallBody, WebCallResponse } from '../api/supplement.ts';
-import { AVATAR_VOICE_PROVIDERS } from './constants.ts';
-import { CallError } from './errors.ts';
+import { AVATAR_VOICE_PROVIDERS } from './call-constants.ts';
+import { CallError } from './call-error.ts';
 
 type Schemas = components['schemas'];
 

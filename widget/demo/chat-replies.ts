@@ -1,3 +1,5 @@
+import { answer, otherHome } from './chat-answers.ts';
+import { type Intent, matchIntents, mentionedTime } from './chat-intents.ts';
 import {
   askForContact,
   type Contact,
@@ -15,18 +17,6 @@ import type { ToolCalls } from './server-messages.ts';
  * next state out. Anything it does not understand gets an honest "this is a demo" reply with
  * one question it can answer; it never puts words in the visitor's mouth.
  */
-
-/** What a typed message asks. */
-export type Intent =
-  | 'greeting'
-  | 'price'
-  | 'rooms'
-  | 'address'
-  | 'features'
-  | 'slots'
-  | 'book'
-  | 'contact'
-  | 'unknown';
 
 /**
  * What the host page says about itself: the element's `assistant-name` and the page's listing
@@ -72,143 +62,9 @@ export interface DemoChatReply {
   readonly toolCalls?: ToolCalls;
 }
 
-/** A time the visitor named: one of the open slots, another time, or none. */
-export type TimeMention = Slot | 'other' | null;
-
-const BOOK =
-  /\b(book|booking|reserve|schedule|sign me up|take it|take the|works for me|i'?ll come|let'?s do)\b/;
-const TOPICS: ReadonlyArray<readonly [Intent, RegExp]> = [
-  ['price', /\b(price|prices|cost|costs|how much|asking|listed at|expensive|afford)\b|\$/],
-  ['rooms', /\b(bed|beds|bedrooms?|baths?|bathrooms?|rooms?|how big|size)\b/],
-  ['address', /\b(address|where|located|location|street|neighbou?rhood|area)\b/],
-  [
-    'features',
-    /\b(features?|kitchen|yard|backyard|garden|special|amenit\w*|describe|tell me (more )?about)\b/,
-  ],
-  [
-    'slots',
-    /\b(view|viewing|visit|see it|see the|tour|showing|open house|when can|slots?|times?|available|availability)\b/,
-  ],
-];
-const GREETING = /^(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening))\b/;
-
-function normalise(text: string): string {
-  return text.toLowerCase().replace(/[’‘]/g, "'").replace(/\s+/g, ' ').trim();
-}
-
-/** The viewing time named in `text`: "2 pm", "2:00", "at 2", "two o'clock", "14:00"… */
-export function mentionedTime(text: string): TimeMention {
-  const t = normalise(text);
-  const match =
-    t.match(/\b(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?|o'?clock)/) ??
-    t.match(/\b(\d{1,2}):(\d{2})\b/) ??
-    t.match(/\bat (\d{1,2})\b/) ??
-    t.match(/\b(two|four)\s*(p\.?m\.?|o'?clock)/);
-  if (!match) {
-    return null;
-  }
-  const hour = match[1] === 'two' ? 2 : match[1] === 'four' ? 4 : Number(match[1]);
-  const minutes = match[1] === 'two' || match[1] === 'four' ? '00' : (match[2] ?? '00');
-  const suffix = match[1] === 'two' || match[1] === 'four' ? match[2] : match[3];
-  const morning = /^a/.test(suffix ?? '');
-  if (minutes === '00' && !morning && (hour === 2 || hour === 14)) {
-    return '2:00 PM';
-  }
-  if (minutes === '00' && !morning && (hour === 4 || hour === 16)) {
-    return '4:00 PM';
-  }
-  return 'other';
-}
-
-/** Every intent of `text`, in the order they are answered. */
-export function matchIntents(text: string): Intent[] {
-  const t = normalise(text);
-  const time = mentionedTime(t);
-  if (time !== null && (BOOK.test(t) || time !== 'other')) {
-    return ['book'];
-  }
-  if (BOOK.test(t)) {
-    return ['book'];
-  }
-  const topics = TOPICS.filter(([, pattern]) => pattern.test(t)).map(([intent]) => intent);
-  if (topics.length > 0) {
-    return topics;
-  }
-  return GREETING.test(t) ? ['greeting'] : ['unknown'];
-}
-
-const SUGGESTIONS: ReadonlyArray<readonly [Intent, string]> = [
-  ['price', 'What’s the price?'],
-  ['rooms', 'How many bedrooms does it have?'],
-  ['slots', 'Can I book a viewing?'],
-  ['features', 'What are its best features?'],
-  ['address', 'Where is it?'],
-];
-
-function slotsText(): string {
-  const [first, second] = LISTING.slots;
-  return `${first} and ${second}`;
-}
-
 /** A conversation that starts on a host page: its names and listing are used in the replies. */
 export function demoChatStart(host: DemoHost): DemoChatState {
   return { ...DEMO_CHAT_START, host };
-}
-
-/** True when the page names a home other than the demo's own sample listing. */
-function otherHome(host: DemoHost): boolean {
-  return host.address !== undefined && host.address !== LISTING.address;
-}
-
-function answer(intent: Intent, text: string, state: DemoChatState): string {
-  const { host } = state;
-  const address = host.address ?? LISTING.address;
-  const agent = host.agent ?? LISTING.agent;
-  // The sample facts are the demo's own home's: for the page's home they would be made up.
-  const unknown = (what: string) =>
-    `This offline demo doesn’t know the ${what} of ${address}. ${agent} can tell you when they confirm your viewing.`;
-  switch (intent) {
-    case 'greeting':
-      return host.assistantName !== undefined
-        ? `Hi, I’m ${host.assistantName}, a virtual assistant. Ask me about ${address}, or book a viewing.`
-        : `Hi, I’m Nora, the virtual assistant at ${LISTING.brokerage}. Ask me about ${address}: the price, the rooms, or a viewing.`;
-    case 'price':
-      if (host.price !== undefined || otherHome(host)) {
-        return host.price === undefined
-          ? unknown('price')
-          : `${address} is listed at ${host.price}.`;
-      }
-      return `${LISTING.address} is listed at ${LISTING.price}.`;
-    case 'rooms':
-      return otherHome(host)
-        ? unknown('rooms')
-        : `It has ${LISTING.bedrooms} bedrooms and ${LISTING.baths} baths.`;
-    case 'address':
-      return `The house is at ${address}.`;
-    case 'features':
-      return otherHome(host) ? unknown('features') : `It has ${LISTING.features.join(' and ')}.`;
-    case 'slots':
-      return `I can book you a viewing this ${LISTING.viewingDay}. I have ${slotsText()} open. Which suits you?`;
-    case 'contact':
-      return state.booked === null
-        ? `Thanks. I have ${slotsText()} open this ${LISTING.viewingDay}. Which would you like?`
-        : '';
-    case 'book': {
-      const time = mentionedTime(text);
-      if (time === null || time === 'other') {
-        const which = time === 'other' ? 'That time isn’t open. ' : '';
-        return `${which}I have ${slotsText()} open this ${LISTING.viewingDay}. Which would you like?`;
-      }
-      if (state.booked === time) {
-        return `You’re already booked for ${LISTING.viewingDay} at ${time}.`;
-      }
-      return `You’re booked for ${LISTING.viewingDay} at ${time} with ${agent}, the listing agent. This is a demo, so no real appointment was made.`;
-    }
-    default: {
-      const next = SUGGESTIONS.find(([topic]) => !state.asked.includes(topic)) ?? SUGGESTIONS[0];
-      return `I’m an offline demo, so I can only answer a few questions about ${address}. Try asking: “${next?.[1] ?? ''}”`;
-    }
-  }
 }
 
 /**

@@ -1,13 +1,13 @@
 import { Timers } from '../call/timers.ts';
 import { type DemoChatState, demoChatStart, spokenDemoReply } from './chat-replies.ts';
+import type { ConversationDeps } from './conversation-deps.ts';
 import {
   BETWEEN_CLIPS_MS,
   FIRST_MESSAGE_DELAY_MS,
   HANG_UP_DELAY_MS,
   MIC_POLL_MS,
   REPLY_DELAY_MS,
-} from './constants.ts';
-import type { ConversationDeps } from './conversation-deps.ts';
+} from './demo-timings.ts';
 import type { InboundRequest } from './inbound.ts';
 import { CLIPS, type DemoToolCall, recordedClip, SCRIPT, type Turn } from './script.ts';
 import { type DemoEndedReason, ended, inProgress, toolCalls } from './server-messages.ts';

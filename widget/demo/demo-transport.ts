@@ -5,42 +5,22 @@ import type {
   DailyEventObject,
   DailyInputSettings,
   DailyMeetingState,
-  DailyParticipantsAudioLevel,
   DailyParticipantsObject,
   DailyParticipantUpdateOptions,
 } from '@daily-co/daily-js';
 import { Timers } from '../call/timers.ts';
-import type { CallTransport, CallTransportOptions } from '../call/transport.ts';
+import type { CallTransport } from '../call/transport.ts';
 import type { DemoAudioEngine } from './audio-engine.ts';
-import type { DemoHost } from './chat-replies.ts';
-import { ASSISTANT_ARRIVAL_MS, JOIN_DELAY_MS, PLAYABLE_FALLBACK_MS } from './constants.ts';
-import { Conversation } from './conversation.ts';
 import { DailyEventHub, emitServerHangUp } from './daily-events.ts';
+import { JOIN_DELAY_MS, PLAYABLE_FALLBACK_MS } from './demo-timings.ts';
+import type { DemoTransportDeps } from './demo-transport-deps.ts';
 import { parseInbound } from './inbound.ts';
-import { acquireMicrophone, type MicrophoneGrant } from './microphone.ts';
+import { prepareJoin } from './join-media.ts';
+import type { MicrophoneGrant } from './microphone-grant.ts';
 import { Roster, subscribesAudio } from './participants.ts';
-import type { Turn } from './script.ts';
-import type { DemoServerMessage } from './server-messages.ts';
-import type { LineVoice } from './synth-voice.ts';
+import { RoomAssistant } from './room-assistant.ts';
 
 type Handler<T extends DailyEvent> = (event: DailyEventObject<T>) => void;
-
-/** What the demo room is built from; everything with a side effect is injected. */
-export interface DemoTransportDeps {
-  /** The options the call client created the room with (its `audioSource` is the mic track). */
-  options: CallTransportOptions;
-  /** Creates the audio engine at join time (after the visitor's click). */
-  createEngine: () => DemoAudioEngine;
-  /** Used only when the client did not hand over a microphone track. */
-  mediaDevices?: Pick<MediaDevices, 'getUserMedia'>;
-  /** The conversation's script (the sample's by default) and the voice for its own lines. */
-  script?: readonly Turn[];
-  voice?: LineVoice;
-  /** The host page's listing, for the answers to typed questions. */
-  host?: DemoHost;
-  /** Unique ids for the room and its participants. */
-  newId?: () => string;
-}
 
 /**
  * The offline demo room: the same seam as the Daily transport (`CallTransport`, a `Pick` of
@@ -64,7 +44,7 @@ export class DemoTransport implements CallTransport {
   readonly #roster: Roster;
   #state: DailyMeetingState = 'new';
   #engine: DemoAudioEngine | null = null;
-  #conversation: Conversation | null = null;
+  #assistant: RoomAssistant | null = null;
   #mic: MicrophoneGrant | null = null;
   #autoSubscribe = true;
   #joining: AbortController | null = null;
@@ -86,7 +66,7 @@ export class DemoTransport implements CallTransport {
 
   /** Timers the room still holds, its conversation's included (0 once left). */
   get pendingTimers(): number {
-    return this.#timers.pending + (this.#conversation?.pendingTimers ?? 0);
+    return this.#timers.pending + (this.#assistant?.conversation.pendingTimers ?? 0);
   }
 
   /** Where the room is in its life, as daily-js names it (for tests and diagnostics). */
@@ -109,16 +89,16 @@ export class DemoTransport implements CallTransport {
     const joining = new AbortController();
     this.#joining = joining;
     const source = properties?.audioSource ?? this.#deps.options.audioSource;
-    const micRequest = acquireMicrophone(source, this.#deps.mediaDevices);
     let mic: MicrophoneGrant;
     try {
-      [mic] = await Promise.all([
-        micRequest,
-        engine.load(joining.signal),
-        this.#timers.delay(JOIN_DELAY_MS, joining.signal),
-      ]);
+      mic = await prepareJoin(
+        engine,
+        source,
+        this.#deps.mediaDevices,
+        this.#timers,
+        joining.signal,
+      );
     } catch (error) {
-      void micRequest.then((grant) => grant.release());
       if (this.#state === 'joining-meeting') {
         this.#state = 'error';
         await this.#release();
@@ -179,9 +159,9 @@ export class DemoTransport implements CallTransport {
     }
     const request = parseInbound(data);
     if (request?.kind === 'playable') {
-      this.#conversation?.start();
+      this.#assistant?.conversation.start();
     } else if (request) {
-      this.#conversation?.handle(request);
+      this.#assistant?.conversation.handle(request);
     }
     return this.#chain();
   }
@@ -192,7 +172,7 @@ export class DemoTransport implements CallTransport {
       this.setLocalAudio(updates.setAudio);
     }
     if (sessionId === this.#roster.assistantId && subscribesAudio(updates)) {
-      this.#subscribe();
+      this.#assistant?.subscribe();
     }
     return this.#chain();
   }
@@ -203,7 +183,7 @@ export class DemoTransport implements CallTransport {
     if (track) {
       track.enabled = enabled;
     }
-    this.#conversation?.setMicEnabled(enabled);
+    this.#assistant?.conversation.setMicEnabled(enabled);
     if (this.#state === 'joined-meeting') {
       this.#hub.emit('participant-updated', { participant: this.#roster.local() });
     }
@@ -217,7 +197,8 @@ export class DemoTransport implements CallTransport {
   async startRemoteParticipantsAudioLevelObserver(interval = 200): Promise<void> {
     this.stopRemoteParticipantsAudioLevelObserver();
     this.#stopObserver = this.#timers.every(interval, () => {
-      const participantsAudioLevel = this.#levels();
+      const engine = this.#engine;
+      const participantsAudioLevel = this.#roster.levels(engine && (() => engine.voiceLevel()));
       this.#hub.emit('remote-participants-audio-level', { participantsAudioLevel });
     });
   }
@@ -225,14 +206,6 @@ export class DemoTransport implements CallTransport {
   stopRemoteParticipantsAudioLevelObserver(): void {
     this.#stopObserver?.();
     this.#stopObserver = null;
-  }
-
-  #levels(): DailyParticipantsAudioLevel {
-    const { assistantPresent, subscribed, assistantId } = this.#roster;
-    if (!assistantPresent || !subscribed || !this.#engine) {
-      return {};
-    }
-    return { [assistantId]: this.#engine.voiceLevel() };
   }
 
   startRecording(): void {
@@ -277,45 +250,19 @@ export class DemoTransport implements CallTransport {
     roster.micTrack = mic.track;
     roster.voiceTrack = engine.voiceTrack();
     roster.joinedAt = new Date();
-    this.#conversation = new Conversation({
-      audio: engine,
-      send: (message) => this.#sendFromAssistant(message),
-      hangUp: () => this.#assistantHangsUp(),
-      ...(this.#deps.script && { script: this.#deps.script }),
-      ...(this.#deps.voice && { voice: this.#deps.voice }),
-      ...(this.#deps.host && { host: this.#deps.host }),
-    });
-    this.#conversation.setMicEnabled(roster.audioOn);
+    this.#assistant = new RoomAssistant(
+      {
+        hub: this.#hub,
+        roster,
+        timers: this.#timers,
+        joined: () => this.#state === 'joined-meeting',
+        hangUp: () => this.#assistantHangsUp(),
+      },
+      engine,
+      this.#deps,
+    );
     this.#state = 'joined-meeting';
-    this.#timers.after(ASSISTANT_ARRIVAL_MS, () => {
-      roster.assistantPresent = true;
-      this.#hub.emit('participant-joined', { participant: roster.assistant() });
-      if (this.#autoSubscribe) {
-        this.#subscribe();
-      }
-    });
-  }
-
-  #subscribe(): void {
-    const roster = this.#roster;
-    if (roster.subscribed || !roster.assistantPresent || this.#state !== 'joined-meeting') {
-      return;
-    }
-    roster.subscribed = true;
-    const assistant = roster.assistant();
-    this.#hub.emit('participant-updated', { participant: assistant });
-    const track = assistant.tracks.audio.track;
-    if (track) {
-      this.#hub.emit('track-started', { participant: assistant, track, type: 'audio' });
-    }
-    this.#timers.after(PLAYABLE_FALLBACK_MS, () => this.#conversation?.start());
-  }
-
-  #sendFromAssistant(message: 'listening' | DemoServerMessage): void {
-    if (this.#state === 'joined-meeting') {
-      const data = message === 'listening' ? message : JSON.stringify(message);
-      this.#hub.emit('app-message', { data, fromId: this.#roster.assistantId });
-    }
+    this.#assistant.arrive(this.#autoSubscribe);
   }
 
   #assistantHangsUp(): void {
@@ -328,8 +275,8 @@ export class DemoTransport implements CallTransport {
 
   /** Stops the conversation, the timers, the audio engine and any microphone the room opened. */
   async #release(): Promise<void> {
-    this.#conversation?.dispose();
-    this.#conversation = null;
+    this.#assistant?.conversation.dispose();
+    this.#assistant = null;
     this.#stopObserver = null;
     this.#timers.clearAll();
     const roster = this.#roster;

@@ -1,6 +1,6 @@
 import type { WebCallCreator } from '../call/call-client.ts';
 import { Timers } from '../call/timers.ts';
-import { WEB_CALL_DELAY_MS } from './constants.ts';
+import { WEB_CALL_DELAY_MS } from './demo-timings.ts';
 
 /** The room URL scheme of demo calls: never a network address. */
 export const DEMO_ROOM_SCHEME = 'demo:';

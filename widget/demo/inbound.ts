@@ -1,4 +1,4 @@
-import { PLAYABLE_SIGNAL } from '../call/constants.ts';
+import { PLAYABLE_SIGNAL } from '../call/call-constants.ts';
 
 /** What a message the client sent into the room asks of the demo assistant. */
 export type InboundRequest =

@@ -1,10 +1,11 @@
 import type {
   DailyParticipant,
+  DailyParticipantsAudioLevel,
   DailyParticipantsObject,
   DailyParticipantUpdateOptions,
   DailyTrackState,
 } from '@daily-co/daily-js';
-import { SPEAKER_USER_NAME } from '../call/constants.ts';
+import { SPEAKER_USER_NAME } from '../call/call-constants.ts';
 
 /** The facts that vary between the demo room's two participants. */
 export interface ParticipantFacts {
@@ -113,6 +114,17 @@ export class Roster {
       list[this.assistantId] = this.assistant();
     }
     return list;
+  }
+
+  /**
+   * The remote audio levels daily-js reports: the assistant's voice, once it is in the room and
+   * subscribed to; `voiceLevel` is null while no audio engine plays it.
+   */
+  levels(voiceLevel: (() => number) | null): DailyParticipantsAudioLevel {
+    if (!this.assistantPresent || !this.subscribed || !voiceLevel) {
+      return {};
+    }
+    return { [this.assistantId]: voiceLevel() };
   }
 }
 

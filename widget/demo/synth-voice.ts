@@ -1,5 +1,5 @@
 import { Timers } from '../call/timers.ts';
-import { READING_MS_PER_CHAR } from './constants.ts';
+import { READING_MS_PER_CHAR } from './demo-timings.ts';
 
 /**
  * How the demo call gives a line its recording does not say (the host page's own listing): the

@@ -1,5 +1,5 @@
 import type { Timers } from '../call/timers.ts';
-import { TOOL_RESULT_TIMEOUT_MS } from './constants.ts';
+import { TOOL_RESULT_TIMEOUT_MS } from './demo-timings.ts';
 
 /** A tool result the page sent back (an `add-message` with role `tool`). */
 export interface ReceivedToolResult {

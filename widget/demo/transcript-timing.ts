@@ -1,4 +1,4 @@
-import { PARTIAL_EVERY_MS } from './constants.ts';
+import { PARTIAL_EVERY_MS } from './demo-timings.ts';
 
 /** One partial transcript: the words heard so far, `atMs` after the line starts. */
 export interface PartialCue {

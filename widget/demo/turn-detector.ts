@@ -1,4 +1,4 @@
-import { END_OF_TURN_SILENCE_MS, MAX_TURN_MS, MIN_VOICE_MS, VOICE_LEVEL } from './constants.ts';
+import { END_OF_TURN_SILENCE_MS, MAX_TURN_MS, MIN_VOICE_MS, VOICE_LEVEL } from './demo-timings.ts';
 
 /** What one microphone sample changed. */
 export type TurnEvent = 'turn-start' | 'turn-end' | null;

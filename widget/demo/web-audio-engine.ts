@@ -1,7 +1,7 @@
 import { keepStretches } from './audio-cut.ts';
 import type { DemoAudioEngine } from './audio-engine.ts';
 import { KEPT_STRETCHES } from './clips.ts';
-import { ANALYSER_FFT_SIZE } from './constants.ts';
+import { ANALYSER_FFT_SIZE } from './demo-timings.ts';
 import { rms } from './level.ts';
 import type { ClipId } from './script.ts';
 

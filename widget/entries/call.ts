@@ -23,9 +23,9 @@ export type {
  */
 export { CallClient } from '../call/call-client.ts';
 /** The error catalogue of the call client (docs/behaviour.md#errors plus microphone and message errors). */
-export type { CallErrorCode } from '../call/errors.ts';
+export type { CallErrorCode } from '../call/call-error.ts';
 /** Errors of the call client; `code` is one of the catalogue's {@link CallErrorCode}s. */
-export { CallError } from '../call/errors.ts';
+export { CallError } from '../call/call-error.ts';
 /** The call client's event map and the payloads of its start reports. */
 export type {
   CallEvents,

@@ -4,22 +4,47 @@ import { type ChatTranscript, chatTranscriptFor } from './chat-transcript.ts';
 import { consentEvidence } from './consent-evidence.ts';
 import { TOOL_RESULT_WAIT_MS } from './constants.ts';
 import { type ConversationFacts, conversationDelivery } from './conversation-delivery.ts';
-import type { DeliveryReport } from './delivery-queue.ts';
+import { type DeliveryReport, LeadDeliveryQueue } from './delivery-queue.ts';
 import { pushLeadAnalytics } from './lead-analytics.ts';
 import type { LeadPort } from './lead-port.ts';
 import { followUpResult, LeadTools } from './lead-tools.ts';
 import { type ListingContext, pageUrlVariable } from './listing-context.ts';
-import { queueFor } from './page-queues.ts';
+import { pageStorage } from './page-storage.ts';
 import type { ToolCallChannel } from './tool-call-channel.ts';
 import { toolResultMessage } from './tool-result.ts';
-
-export { resumeLeadDelivery } from './page-queues.ts';
 
 /*
  * The lazy half of lead capture (docs/behaviour.md#leads): loaded by `tool-call-watcher.ts` on a
  * conversation's first `tool-calls` message, or at page load when a capture waits on the device.
  * Most conversations never capture a lead, so their after-click bytes do not carry this.
  */
+
+/**
+ * One queue per endpoint for the whole page: the captures of every widget and the ones resumed
+ * from an earlier load share its in-flight and delivered keys, so none is posted twice.
+ */
+const queues = new Map<string, LeadDeliveryQueue>();
+const resumed = new Set<string>();
+
+function queueFor(endpoint: string): LeadDeliveryQueue {
+  let queue = queues.get(endpoint);
+  if (!queue) {
+    queue = new LeadDeliveryQueue({ endpoint, storage: pageStorage() });
+    queues.set(endpoint, queue);
+  }
+  return queue;
+}
+
+/** Sends what an earlier page load left waiting for `endpoint`, once per page load. */
+export function resumeLeadDelivery(endpoint: string): void {
+  if (resumed.has(endpoint)) {
+    return;
+  }
+  resumed.add(endpoint);
+  queueFor(endpoint)
+    .resumePending()
+    .catch(() => undefined);
+}
 
 /**
  * One conversation's answers to `capture_lead` and `request_viewing`: each accepted capture is

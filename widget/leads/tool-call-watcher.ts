@@ -1,6 +1,7 @@
 import type { SpokenLine } from './conversation-delivery.ts';
 import type { LeadDesk } from './lead-desk.ts';
 import type { LeadPort } from './lead-port.ts';
+import { loadLeadDesk } from './load-lead-desk.ts';
 import { PENDING_STORAGE_KEY } from './page-constants.ts';
 import { type PageListing, readListingContext } from './page-listing.ts';
 import { pageStorage } from './page-storage.ts';
@@ -27,8 +28,6 @@ export interface ToolCallWatcherOptions extends LeadPort {
    */
   loadDesk?: () => Promise<typeof import('./lead-desk.ts')>;
 }
-
-const loadLeadDesk = (): Promise<typeof import('./lead-desk.ts')> => import('./lead-desk.ts');
 
 function isToolCalls(message: unknown): boolean {
   return (

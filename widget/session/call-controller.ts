@@ -1,5 +1,5 @@
 import { CallClient } from '../call/call-client.ts';
-import { CallError } from '../call/errors.ts';
+import { CallError } from '../call/call-error.ts';
 import type { WidgetConfig } from '../element/attributes.ts';
 import type { CallOptionsOverride, WidgetController } from '../element/bridge.ts';
 import { dispatchWidgetEvent } from '../element/dom-events.ts';

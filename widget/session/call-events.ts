@@ -1,6 +1,6 @@
 import type { CallClient } from '../call/call-client.ts';
+import type { CallError } from '../call/call-error.ts';
 import type { CallState } from '../call/call-state.ts';
-import type { CallError } from '../call/errors.ts';
 import type { CallEventName, CallEvents } from '../call/events.ts';
 import { dispatchWidgetEvent, type WidgetServerMessage } from '../element/dom-events.ts';
 

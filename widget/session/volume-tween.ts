@@ -1,4 +1,4 @@
-import { AUDIO_LEVEL_INTERVAL_MS } from '../call/constants.ts';
+import { AUDIO_LEVEL_INTERVAL_MS } from '../call/call-constants.ts';
 
 /** `value` clamped to [0, 1]; anything not finite is 0. */
 export function clamp01(value: number): number {

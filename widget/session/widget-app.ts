@@ -4,9 +4,10 @@ import { elementLanguage } from '../element/i18n/languages.ts';
 import { loadTexts } from '../element/i18n/load-texts.ts';
 import { CallController } from './call-controller.ts';
 import { ChatController } from './chat/chat-controller.ts';
-import { loadDemoChat, loadWebChat } from './chat/lazy-chat.ts';
+import { loadWebChat } from './chat/load-web-chat.ts';
 import { ConsentGate } from './consent/consent-gate.ts';
-import { loadDemoOptions } from './load-demo.ts';
+import { loadDemoChat, loadDemoOptions } from './load-demo-call.ts';
+import { loadFunnelAnalytics } from './load-funnel-analytics.ts';
 import { TextStore, type TextsSnapshot } from './text-store.ts';
 
 /**
@@ -71,8 +72,7 @@ export function createWidgetApp(bridge: UiBridge, initial: TextsSnapshot): Widge
     delay: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   });
   if (config().analytics === 'datalayer') {
-    // Only pages that asked for analytics carry its code (the after-click budget).
-    import('./funnel-analytics.ts')
+    loadFunnelAnalytics()
       .then(({ watchFunnel }) =>
         watchFunnel({
           host,

@@ -11,6 +11,7 @@ import {
   setStatus,
   setWaiting,
 } from './chat-state.ts';
+import { loadChatDelivery } from './load-chat-delivery.ts';
 
 /** What the chat box renders. Immutable: a new object per change. */
 export interface ChatSnapshot {
@@ -164,7 +165,7 @@ export class ChatController {
     this.#setChat(setWaiting(this.#snapshot.chat, true));
     let line: ReplyLine | undefined;
     try {
-      const lazy = await import('./chat-delivery.ts');
+      const lazy = await loadChatDelivery();
       const replies = (this.#replies ??= new lazy.TypedReplies(this.#deps));
       const shown = new lazy.ReplyLine();
       line = shown;

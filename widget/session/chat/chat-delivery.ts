@@ -4,10 +4,11 @@ import type { Language } from '../../element/i18n/languages.ts';
 import type { ConsentRecord } from '../../leads/consent-record.ts';
 import type { ListingVariables } from '../../leads/listing-context.ts';
 import type { ToolCallChannel } from '../../leads/tool-call-channel.ts';
+import type { DemoChat } from '../load-demo-call.ts';
 import { ChatToolChannel } from './chat-channel.ts';
 import type { ChatThread, TranscriptEntry } from './chat-state.ts';
 import { type ChatToolCalls, runTools } from './chat-tools.ts';
-import type { DemoChat, WebChat } from './lazy-chat.ts';
+import type { WebChat } from './load-web-chat.ts';
 
 /** Waits before a demo reply, so the typing indicator is seen as it is with a real one. */
 const DEMO_TYPING_MS = 600;

@@ -1,8 +1,9 @@
 import { lazy, type ReactElement, Suspense, useSyncExternalStore } from 'react';
 import { useUiServices } from '../ui-services.ts';
+import { loadConsentDialogView } from './load-consent-dialog-view.ts';
 
 /** Most pages set no `consent`, and most visitors agree once: the dialog is its own chunk. */
-const ConsentDialog = lazy(() => import('./consent-dialog-view.tsx'));
+const ConsentDialog = lazy(loadConsentDialogView);
 
 /** Shows the `Before we start` dialog while the consent gate asks (docs/behaviour.md#consent). */
 export function ConsentLayer(): ReactElement | null {

@@ -1,6 +1,6 @@
 /**
  * Timings and thresholds of the offline demo assistant. They are not docs/behaviour.md#constants constants (the
- * spec's call constants live in `widget/call/constants.ts`); they make the simulated room feel
+ * spec's call constants live in `widget/call/call-constants.ts`); they make the simulated room feel
  * like a real one and are gathered here so tests and docs can name them.
  */
 

@@ -1,33 +1,33 @@
 import type { DailyEvent, DailyEventObject } from '@daily-co/daily-js';
 import { abortReason, RoomFailure, untilAborted } from './abortable.ts';
 import { isEndedStatus } from './app-messages.ts';
-import { CallError } from './errors.ts';
+import { CallError } from './call-error.ts';
 import { type AudioContextFactory, MicGain } from './mic-gain.ts';
-import { stopStream } from './microphone.ts';
+import { stopStream } from './microphone-stream.ts';
 import { RemoteAudio } from './remote-audio.ts';
 import { SpeechDetector, type SpeechTransition } from './speech-detector.ts';
 import { Timers } from './timers.ts';
 import type { CallTransport } from './transport.ts';
 import type { RoomPlan } from './web-call.ts';
 
-/** What a session is built with. */
-export interface CallSessionOptions {
+/** What a live call is built with. */
+export interface LiveCallOptions {
   audioContextFactory: AudioContextFactory;
-  /** Emits `call-start`. The session calls it at most once: see {@link CallSession.handleConnected}. */
+  /** Emits `call-start`. It is called at most once: see {@link LiveCall.handleConnected}. */
   onCallStart: () => void;
 }
 
 /**
  * Everything one call owns, so that ending it releases all of it: the room object and the
  * listeners on it, timers, `<audio>` elements, the gain AudioContext and the microphone tracks.
- * A new `start()` gets a new session; a late result of an old one cannot touch the new call.
+ * A new `start()` gets a new `LiveCall`; a late result of an old one cannot touch the new call.
  *
  * It is the only writer of its state: the client, the start stages and the room events tell it
  * what happened through its `handle…` methods and read the rest. Once stopped (`cancel()`), it
  * takes nothing new: a late microphone or room is released at once, room events are ignored and
  * `call-start` can no longer fire (docs/behaviour.md#call-states).
  */
-export class CallSession {
+export class LiveCall {
   readonly #abort = new AbortController();
   readonly #offs: Array<() => void> = [];
   readonly #onCallStart: () => void;
@@ -50,7 +50,7 @@ export class CallSession {
   /** Every timeout of this call; all cleared when it ends. */
   readonly #timers = new Timers();
 
-  constructor(options: CallSessionOptions) {
+  constructor(options: LiveCallOptions) {
     this.#gain = new MicGain(options.audioContextFactory);
     this.#onCallStart = options.onCallStart;
   }
@@ -107,14 +107,14 @@ export class CallSession {
     }
   }
 
-  /** Throws `StartCancelledError` (or the room's failure) once the session is stopped. */
+  /** Throws `StartCancelledError` (or the room's failure) once the call is stopped. */
   throwIfStopped(): void {
     if (this.#abort.signal.aborted) {
       throw abortReason(this.#abort.signal);
     }
   }
 
-  /** The microphone was obtained. A session stopped meanwhile releases it at once. */
+  /** The microphone was obtained. A call stopped meanwhile releases it at once. */
   handleMicrophone(stream: MediaStream): void {
     if (this.stopped) {
       stopStream(stream);
@@ -129,7 +129,7 @@ export class CallSession {
     this.#plan = plan;
   }
 
-  /** The room object was created. A session stopped meanwhile destroys it at once. */
+  /** The room object was created. A call stopped meanwhile destroys it at once. */
   handleTransport(transport: CallTransport): void {
     if (this.stopped) {
       transport.destroy().catch(() => undefined);
@@ -170,7 +170,7 @@ export class CallSession {
 
   /**
    * The one place `call-start` is decided: once per call, after the client connected and the
-   * server said `listening` (in either order), and never once the session is stopped.
+   * server said `listening` (in either order), and never once the call is stopped.
    */
   #announce(): void {
     if (this.#connected && this.#listening && !this.#announced && !this.stopped) {
@@ -235,7 +235,7 @@ export class CallSession {
     return this.#gain.apply(microphone, gain);
   }
 
-  /** Subscribes to a room event for the life of this session; ignored once it is stopped. */
+  /** Subscribes to a room event for the life of this call; ignored once it is stopped. */
   listen<T extends DailyEvent>(event: T, handler: (event: DailyEventObject<T>) => void): void {
     const transport = this.#transport;
     if (!transport) {
@@ -250,7 +250,7 @@ export class CallSession {
     this.#offs.push(() => transport.off(event, guarded));
   }
 
-  /** Waits `ms`, or rejects as soon as the session is stopped. */
+  /** Waits `ms`, or rejects as soon as the call is stopped. */
   sleep(ms: number): Promise<void> {
     return this.#timers.delay(ms, this.signal).catch(() => this.throwIfStopped());
   }

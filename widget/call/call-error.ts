@@ -1,4 +1,4 @@
-import { APP_MESSAGE_MAX_CHARS } from './constants.ts';
+import { APP_MESSAGE_MAX_CHARS } from './call-constants.ts';
 import type { ReportedStage, StartStage } from './start-stages.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { CallError } from './errors.ts';
+import { CallError } from './call-error.ts';
 
 /** The part of `navigator.mediaDevices` the client uses; injectable for tests. */
 export type MicrophoneSource = Pick<MediaDevices, 'getUserMedia'>;

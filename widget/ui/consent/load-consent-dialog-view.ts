@@ -1,0 +1,5 @@
+/**
+ * The lazy boundary of the `consent-dialog-view` chunk (docs/architecture.md, the chunk map): the
+ * disclosure's dialog, fetched when it first opens.
+ */
+export const loadConsentDialogView = () => import('./consent-dialog-view.tsx');
