@@ -8,7 +8,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import type { WidgetConfig } from '../element/attributes.ts';
-import type { CallController, CallSnapshot } from '../session/call-controller.ts';
+import type { CallSnapshot } from '../session/call-controller.ts';
 import { Avatar } from './avatar.tsx';
 import { callStatus } from './call-status.ts';
 import { TypeInsteadButton } from './chat/type-instead-button.tsx';
@@ -24,7 +24,6 @@ import { WaveCanvas } from './wave-canvas.tsx';
 interface FloatingWidgetProps {
   config: WidgetConfig;
   snapshot: CallSnapshot;
-  session: CallController;
 }
 
 /**
@@ -34,9 +33,9 @@ interface FloatingWidgetProps {
  * stays open after it. Escape or the close button ends the call, closes the panel and gives
  * focus back to the launcher.
  */
-export function FloatingWidget({ config, snapshot, session }: FloatingWidgetProps): ReactElement {
+export function FloatingWidget({ config, snapshot }: FloatingWidgetProps): ReactElement {
   const [opened, setOpened] = useState(false);
-  const { chat, texts } = useUiServices();
+  const { chat, texts, calls: session } = useUiServices();
   const chatSnapshot = useSyncExternalStore(chat.subscribe, chat.getSnapshot);
   const open = opened || chatSnapshot.open || snapshot.state !== 'idle';
   const calling = snapshot.state !== 'idle';
@@ -155,7 +154,7 @@ export function FloatingWidget({ config, snapshot, session }: FloatingWidgetProp
           </button>
         </div>
         <div className="stage">
-          <WaveCanvas session={session} active={snapshot.state === 'active'} />
+          <WaveCanvas active={snapshot.state === 'active'} />
         </div>
         {captionsShown ? (
           <TranscriptLog
@@ -168,8 +167,8 @@ export function FloatingWidget({ config, snapshot, session }: FloatingWidgetProp
             }}
           />
         ) : null}
-        <TalkControls config={config} snapshot={shown} session={session}>
-          <SecondaryControls session={session} active={active} muted={conversation.muted}>
+        <TalkControls config={config} snapshot={shown}>
+          <SecondaryControls active={active} muted={conversation.muted}>
             {active && config.chat ? <TypeInsteadButton enabled /> : null}
           </SecondaryControls>
         </TalkControls>

@@ -1,10 +1,8 @@
 import type { ReactElement, ReactNode } from 'react';
-import type { CallController } from '../session/call-controller.ts';
 import { MuteButton } from './mute-button.tsx';
 import { useUiServices } from './ui-services.ts';
 
 interface SecondaryControlsProps {
-  session: CallController;
   /** A call is active: Mute is shown. */
   active: boolean;
   muted: boolean;
@@ -17,12 +15,11 @@ interface SecondaryControlsProps {
  * adds. They stay small so the talk button remains the one primary control.
  */
 export function SecondaryControls({
-  session,
   active,
   muted,
   children,
 }: SecondaryControlsProps): ReactElement | null {
-  const { texts } = useUiServices();
+  const { texts, calls: session } = useUiServices();
   if (!active && !children) {
     return null;
   }

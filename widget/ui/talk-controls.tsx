@@ -1,9 +1,8 @@
 import type { ReactElement, ReactNode } from 'react';
 import type { WidgetConfig } from '../element/attributes.ts';
-import { TEXTS } from '../element/texts.ts';
-import type { CallController, CallSnapshot } from '../session/call-controller.ts';
+import type { CallSnapshot } from '../session/call-controller.ts';
 import { ChatSlot } from './chat/chat-slot.tsx';
-import { useOptionalUiServices } from './ui-services.ts';
+import { useUiServices } from './ui-services.ts';
 
 interface ControlsFrameProps {
   demo: boolean;
@@ -18,7 +17,7 @@ interface ControlsFrameProps {
  * whatever the view adds under it.
  */
 export function ControlsFrame({ demo, status, children, after }: ControlsFrameProps): ReactElement {
-  const texts = useOptionalUiServices()?.texts ?? TEXTS;
+  const { texts } = useUiServices();
   return (
     <div className="controls">
       {demo ? (
@@ -38,7 +37,6 @@ export function ControlsFrame({ demo, status, children, after }: ControlsFramePr
 interface TalkControlsProps {
   config: WidgetConfig;
   snapshot: CallSnapshot;
-  session: CallController;
   /** Drawn under the status line (captions, secondary controls). */
   children?: ReactNode;
 }
@@ -48,13 +46,9 @@ interface TalkControlsProps {
  * `aria-disabled` (not `disabled`), so keyboard focus stays on it and the visitor can press it
  * again as soon as it turns into Stop.
  */
-export function TalkControls({
-  config,
-  snapshot,
-  session,
-  children,
-}: TalkControlsProps): ReactElement {
+export function TalkControls({ config, snapshot, children }: TalkControlsProps): ReactElement {
   const { state } = snapshot;
+  const session = useUiServices().calls;
   const onClick = (): void => {
     // Failures are shown in the status line and dispatched as voice-assistant:error.
     if (state === 'idle') {

@@ -23,11 +23,6 @@ export interface UiServices {
 /** Provided by the view's root with the services of its element. */
 export const UiServicesContext = createContext<UiServices | null>(null);
 
-/** The services of the enclosing `<voice-assistant>`, or null outside one. */
-export function useOptionalUiServices(): UiServices | null {
-  return useContext(UiServicesContext);
-}
-
 /** The services of the enclosing `<voice-assistant>`; throws outside one. */
 export function useUiServices(): UiServices {
   const services = useContext(UiServicesContext);

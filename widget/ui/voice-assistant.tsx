@@ -93,7 +93,7 @@ function ViewBody({
     );
   }
   if (config.mode === 'floating') {
-    return <FloatingWidget config={config} snapshot={snapshot} session={session} />;
+    return <FloatingWidget config={config} snapshot={snapshot} />;
   }
   const name = config.assistantName ?? texts.assistant;
   // Typed lines show in full while the text box is open; otherwise the mode's captions.
@@ -117,8 +117,8 @@ function ViewBody({
     (active || conversation.lines.length > 0 || conversation.endedAfterMs !== null || typing);
   return (
     <div className={`va va--${config.mode}${talked ? ' va--talked' : ''}`} part="container">
-      <WaveCanvas session={session} active={snapshot.state === 'active'} />
-      <TalkControls config={config} snapshot={shown} session={session}>
+      <WaveCanvas active={snapshot.state === 'active'} />
+      <TalkControls config={config} snapshot={shown}>
         {config.captions || typing ? (
           <TranscriptLog
             conversation={config.captions ? conversation : { ...conversation, lines: [] }}
@@ -132,7 +132,7 @@ function ViewBody({
             }}
           />
         ) : null}
-        <SecondaryControls session={session} active={active} muted={conversation.muted}>
+        <SecondaryControls active={active} muted={conversation.muted}>
           {active && config.chat ? <TypeInsteadButton enabled /> : null}
         </SecondaryControls>
       </TalkControls>

@@ -1,14 +1,14 @@
 import { type ReactElement, useEffect, useRef } from 'react';
-import type { CallController } from '../session/call-controller.ts';
+import { useUiServices } from './ui-services.ts';
 import { WaveRenderer } from './wave-renderer.ts';
 
 interface WaveCanvasProps {
-  session: CallController;
   active: boolean;
 }
 
 /** The wave canvas: a thin React shell around `WaveRenderer`, which owns the drawing loop. */
-export function WaveCanvas({ session, active }: WaveCanvasProps): ReactElement {
+export function WaveCanvas({ active }: WaveCanvasProps): ReactElement {
+  const session = useUiServices().calls;
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const rendererRef = useRef<WaveRenderer | null>(null);
 
