@@ -100,9 +100,10 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
                     name: 'site-shared',
                     test: /site[\\/](client|app|settings|islands[\\/](island|lazy-section|near-viewport)|content[\\/](brand|navigation|assistant-consent)|sections[\\/](icons|brand)|lib[\\/](site-assistant|constants|widget-attributes|demo-listing)|hooks[\\/]use-media-query)\./,
                   },
-                  // The widget's loader as one file, as the widget build ships it (its row of the chunk
-                  // map, docs/architecture.md): /embed's configurator reads the attribute list too, and
-                  // without this group that list became a third chunk that / had to fetch beside the loader.
+                  // The widget's loader as one file, as the widget build ships it (its row of the
+                  // chunk map, docs/architecture.md): /embed's configurator reads the attribute list
+                  // too, and without this group that list became a third chunk that / had to fetch
+                  // beside the loader.
                   {
                     name: 'voice-assistant-loader',
                     test: chunkTest(readChunkMap(), 'voice-assistant.js', repoRoot),

@@ -12,7 +12,8 @@ import {
 } from './scripts/chunk-map.ts';
 
 /**
- * The embeddable widget, built twice from widget/entries/bundle.ts (scripts/widget-build.ts runs both):
+ * The embeddable widget, built twice from widget/entries/bundle.ts (scripts/widget-build.ts runs
+ * both):
  * - mode `production` (default): the ES build. `dist/widget/voice-assistant.js` is the tiny
  *   loader; the React UI, the demo assistant and daily-js are chunks under `chunks/`, fetched
  *   only on intent. Modules the loader and the UI share stay in the loader file

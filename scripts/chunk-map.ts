@@ -9,14 +9,14 @@ import { fileURLToPath } from 'node:url';
  * folders, the shipped files and the import order cannot drift apart.
  */
 
-/** Where the table lives (resolved from this file, whatever the working directory), and its heading. */
+/** Where the table lives (resolved from this file, whatever the working directory). */
 export const CHUNK_MAP_FILE = join(
   dirname(fileURLToPath(import.meta.url)),
   '../docs/architecture.md',
 );
 const HEADING = '## The chunk map';
 
-/** Stands for a language code in a row: `widget/element/i18n/<language>.ts` → chunk `<language>`. */
+/** A language code in a row: `widget/element/i18n/<language>.ts` → chunk `<language>`. */
 const LANGUAGE = '<language>';
 const LANGUAGE_CODE = '[a-z]{2}';
 
@@ -39,9 +39,9 @@ export interface ChunkDeclaration {
   name: string;
   /** When it loads, as the table says it. */
   loads: string;
-  /** Repository paths (`widget/ui/`, `widget/leads/json-ld.ts`) and npm packages it is built from. */
+  /** Repository paths (`widget/ui/`, `widget/leads/json-ld.ts`) and npm packages. */
   sources: readonly string[];
-  /** The one module holding its `import()` (the lazy boundary); none for the entry and shared chunks. */
+  /** The module holding its `import()` (its lazy boundary); none for the entry and shared chunks. */
   loadedBy: readonly string[];
 }
 

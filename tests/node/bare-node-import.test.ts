@@ -82,8 +82,8 @@ describe('public modules in bare Node', { timeout: 30_000 }, () => {
   });
 
   it("imports the package's `.` entry reading only `customElements`, and registers nothing", () => {
-    // widget/entries/package.ts registers the element when a registry exists; this checks for one and
-    // finds none, so nothing else is read and nothing is defined.
+    // widget/entries/package.ts registers the element when a registry exists; this checks for one
+    // and finds none, so nothing else is read and nothing is defined.
     const { touched, exports } = importInBareNode('widget/entries/package.ts');
     expect(touched).toEqual(['customElements']);
     expect(exports).toEqual(importInBareNode('widget/entries/package-surface.ts').exports);

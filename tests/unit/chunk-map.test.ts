@@ -78,7 +78,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Every run-time `import()` of `widget/`: the importing file and what it names (path or package). */
+/** Every run-time `import()` of `widget/`: the importing file and what it names. */
 function lazyImports(): { from: string; target: string }[] {
   return sourceFiles('widget').flatMap((file) =>
     [...readFileSync(file, 'utf8').matchAll(DYNAMIC)].map((match) => {
@@ -109,10 +109,10 @@ describe('the lazy boundaries of widget/', () => {
       }
       return chunks
         .filter((chunk) => !chunk.loadedBy.includes(from))
-        .map(
-          (chunk) =>
-            `${from}: import('${target}') fetches ${chunk.name}, loaded by ${chunk.loadedBy.join(', ') || 'no import()'}`,
-        );
+        .map((chunk) => {
+          const boundary = chunk.loadedBy.join(', ') || 'no import()';
+          return `${from}: import('${target}') fetches ${chunk.name}, loaded by ${boundary}`;
+        });
     });
     expect(misplaced).toEqual([]);
   });
