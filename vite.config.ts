@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
-import { chunkTest, readChunkMap } from './scripts/chunk-map.ts';
+import { readChunkMap } from './scripts/chunk-map.ts';
+import { chunkTest } from './scripts/chunk-map-build.ts';
 import { plainDynamicImports } from './scripts/plain-dynamic-imports.ts';
 import { widgetRelease } from './scripts/widget-release.ts';
 import { parseSiteConfig, type SiteConfig } from './site/config.ts';

@@ -3,13 +3,14 @@ import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
-import { type Alias, defineConfig, type Plugin, type PluginOption } from 'vite';
+import { type Alias, defineConfig, type Plugin, type PluginOption, type Rolldown } from 'vite';
+import { NOT_SHIPPED, readChunkMap } from './scripts/chunk-map.ts';
 import {
-  type BuiltChunk,
+  builtChunks,
   chunkMapProblems,
-  readChunkMap,
-  sourceOfModule,
-} from './scripts/chunk-map.ts';
+  chunkTest,
+  LOADER_FILE,
+} from './scripts/chunk-map-build.ts';
 
 /**
  * The embeddable widget, built twice from widget/entries/bundle.ts (scripts/widget-build.ts runs
@@ -114,24 +115,14 @@ const REPO_ROOT = dirname(fileURLToPath(import.meta.url));
  * The ES build follows the chunk map (docs/architecture.md): each chunk starts at its row's
  * "Loaded by" `import()`, and the build fails when a module lands in a chunk its row does not give
  * it, so a rename or a new static import cannot silently move code between the files a visitor
- * downloads. (Code-splitting groups by folder would force the same layout, but they wrap every
- * lazy chunk in a namespace object and add a runtime chunk: 0.2 KB gzip after the click.)
+ * downloads. (A code-splitting group for a lazy chunk would wrap it in a namespace object and add
+ * a runtime chunk, 0.2 KB gzip after the click, or split it in two files: only the shared chunks
+ * are groups, `sharedChunkGroups`.)
  */
 export const followChunkMap: Plugin = {
   name: 'voice-assistant:chunk-map',
   generateBundle(_options, bundle) {
-    const built: BuiltChunk[] = Object.values(bundle).flatMap((file) =>
-      file.type === 'chunk'
-        ? [
-            {
-              name: file.isEntry ? file.fileName : file.name,
-              modules: Object.keys(file.modules)
-                .filter((id) => !id.startsWith('\0'))
-                .map((id) => sourceOfModule(id, REPO_ROOT)),
-            },
-          ]
-        : [],
-    );
+    const built = builtChunks(Object.values(bundle), REPO_ROOT);
     const problems = chunkMapProblems(readChunkMap(), built);
     if (problems.length > 0) {
       this.error(
@@ -140,6 +131,25 @@ export const followChunkMap: Plugin = {
     }
   },
 };
+
+/**
+ * The shared chunks of the chunk map (rows with no "Loaded by": `define-resource`), each a
+ * code-splitting group of the folders its row names. A lazy chunk instead starts at its row's
+ * `import()`; a group there would split it in two files.
+ */
+function sharedChunkGroups(): Rolldown.CodeSplittingGroup[] {
+  const map = readChunkMap();
+  return map.chunks
+    .filter(
+      (chunk) =>
+        chunk.loadedBy.length === 0 && chunk.name !== LOADER_FILE && chunk.name !== NOT_SHIPPED,
+    )
+    .map((chunk) => ({
+      name: chunk.name,
+      test: chunkTest(map, chunk.name, REPO_ROOT),
+      includeDependenciesRecursively: false,
+    }));
+}
 
 export default defineConfig(({ mode }) => {
   const umd = mode === 'umd';
@@ -190,7 +200,10 @@ export default defineConfig(({ mode }) => {
           assetFileNames: 'assets/[name]-[hash][extname]',
           ...(umd
             ? { codeSplitting: false, intro: UMD_BASE_INTRO }
-            : { chunkFileNames: 'chunks/[name]-[hash].js' }),
+            : {
+                chunkFileNames: 'chunks/[name]-[hash].js',
+                codeSplitting: { groups: sharedChunkGroups() },
+              }),
         },
       },
     },

@@ -17,7 +17,7 @@ export const CHUNK_MAP_FILE = join(
 const HEADING = '## The chunk map';
 
 /** A language code in a row: `widget/element/i18n/<language>.ts` → chunk `<language>`. */
-const LANGUAGE = '<language>';
+export const LANGUAGE = '<language>';
 const LANGUAGE_CODE = '[a-z]{2}';
 
 /** The "chunk" of what never ships in the widget's bundle (the package's `./react`, the docs). */
@@ -43,6 +43,8 @@ export interface ChunkDeclaration {
   sources: readonly string[];
   /** The module holding its `import()` (its lazy boundary); none for the entry and shared chunks. */
   loadedBy: readonly string[];
+  /** For a shared chunk, the chunks that import it statically (and so load it with them). */
+  importedBy: readonly string[];
 }
 
 /** The parsed table. */
@@ -145,21 +147,29 @@ function chunkName(name: string, module: string): string {
 
 /** Reads the chunk map from the markdown of docs/architecture.md. Pure. */
 export function parseChunkMap(markdown: string): ChunkMap {
-  const chunks: { name: string; loads: string; sources: string[]; loadedBy: string[] }[] = [];
+  const chunks: {
+    name: string;
+    loads: string;
+    sources: string[];
+    loadedBy: string[];
+    importedBy: string[];
+  }[] = [];
   const rules: Record<string, ImportRule> = {};
   for (const line of tableLines(markdown)) {
     const [chunkCell = '', loads = '', builtFrom = '', loadedBy = '', mayImport = ''] = cells(line);
     const sources = items(builtFrom).map((item) => item.value);
     const name = items(chunkCell)[0]?.value;
     if (name !== undefined) {
-      chunks.push({ name, loads, sources: [], loadedBy: [] });
+      chunks.push({ name, loads, sources: [], loadedBy: [], importedBy: [] });
     }
     const current = chunks.at(-1);
     if (current === undefined) {
       throw new ChunkMapError('the first row names no chunk');
     }
     current.sources.push(...sources);
-    current.loadedBy.push(...items(loadedBy).map((item) => item.value));
+    for (const { value } of items(loadedBy)) {
+      (isPath(value) ? current.loadedBy : current.importedBy).push(value);
+    }
     const folder = sources.length === 1 ? folderOf(sources[0] ?? '') : null;
     if (mayImport !== '') {
       if (folder === null || folder in rules) {
@@ -193,75 +203,7 @@ export function parseChunkMap(markdown: string): ChunkMap {
   };
 }
 
-/**
- * The table's name for a module id of a build: its repository path, or its npm package's name
- * for a file under `node_modules`.
- */
-export function sourceOfModule(id: string, root: string): string {
-  const path = id.replaceAll('\\', '/');
-  const inPackages = path.lastIndexOf('/node_modules/');
-  if (inPackages >= 0) {
-    const parts = path.slice(inPackages + '/node_modules/'.length).split('/');
-    return parts[0]?.startsWith('@') ? `${parts[0]}/${parts[1]}` : (parts[0] ?? path);
-  }
-  const base = `${root.replaceAll('\\', '/').replace(/\/$/, '')}/`;
-  return path.startsWith(base) ? path.slice(base.length) : path;
-}
-
 /** Reads and parses the chunk map from the repository (the one place that reads the file). */
 export function readChunkMap(file = CHUNK_MAP_FILE): ChunkMap {
   return parseChunkMap(readFileSync(file, 'utf8'));
-}
-
-/**
- * A code-splitting group's `test` for `chunk`: true for a module id whose row gives it `chunk` and
- * no other, so the bundle's chunks are decided by the table's folders, not by file-name patterns.
- */
-export function chunkTest(map: ChunkMap, chunk: string, root: string): (id: string) => boolean {
-  return (id) => {
-    const chunks = id.startsWith('\0') ? [] : map.chunksOf(sourceOfModule(id, root));
-    return chunks.length === 1 && chunks[0] === chunk;
-  };
-}
-
-/** A file of a build, as the chunk map names it, and the modules in it (table names). */
-export interface BuiltChunk {
-  /** The entry's file name (`voice-assistant.js`), else the chunk's name (`mount-ui`). */
-  name: string;
-  modules: readonly string[];
-}
-
-/**
- * What differs between a build and the table: each module in a chunk its row does not give it,
- * each chunk the table does not declare, each declared chunk the build does not make. Pure.
- */
-export function chunkMapProblems(map: ChunkMap, built: readonly BuiltChunk[]): string[] {
-  const problems: string[] = [];
-  const languages = new Set<string>();
-  for (const chunk of built) {
-    for (const module of chunk.modules) {
-      const allowed = map.chunksOf(module);
-      if (!allowed.includes(chunk.name)) {
-        problems.push(
-          `${module} is in ${chunk.name}; the chunk map gives it ${allowed.join(' or ') || 'no row'}`,
-        );
-      }
-      if (map.declarationsOf(module).some((row) => row.name === LANGUAGE)) {
-        languages.add(chunk.name);
-      }
-    }
-  }
-  const names = new Set(built.map((chunk) => chunk.name));
-  for (const name of names) {
-    if (!languages.has(name) && !map.chunks.some((chunk) => chunk.name === name)) {
-      problems.push(`the build makes ${name}, which the chunk map does not declare`);
-    }
-  }
-  for (const chunk of map.chunks) {
-    const made = chunk.name === LANGUAGE ? languages.size > 0 : names.has(chunk.name);
-    if (!made && chunk.name !== NOT_SHIPPED) {
-      problems.push(`the chunk map declares ${chunk.name}, which the build does not make`);
-    }
-  }
-  return problems;
 }

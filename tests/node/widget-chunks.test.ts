@@ -1,11 +1,7 @@
 import { build, type Rolldown } from 'vite';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  type BuiltChunk,
-  chunkMapProblems,
-  readChunkMap,
-  sourceOfModule,
-} from '../../scripts/chunk-map.ts';
+import { readChunkMap } from '../../scripts/chunk-map.ts';
+import { type BuiltChunk, builtChunks, chunkMapProblems } from '../../scripts/chunk-map-build.ts';
 
 /**
  * The widget's ES build, compared module by module with the chunk map (docs/architecture.md): a
@@ -17,9 +13,6 @@ import {
  */
 
 let built: BuiltChunk[] = [];
-
-/** Bundler helpers (`\0rolldown/runtime.js`) are no module of ours or of a package. */
-const isVirtual = (id: string): boolean => id.startsWith('\0');
 
 async function buildWidget(): Promise<BuiltChunk[]> {
   // Vite reads production from NODE_ENV, which vitest sets to `test`: the React plugin would then
@@ -34,20 +27,7 @@ async function buildWidget(): Promise<BuiltChunk[]> {
       build: { write: false },
     });
     const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
-    return outputs.flatMap((output) =>
-      output.output.flatMap((file) =>
-        file.type === 'chunk'
-          ? [
-              {
-                name: file.isEntry ? file.fileName : file.name,
-                modules: Object.keys(file.modules)
-                  .filter((id) => !isVirtual(id))
-                  .map((id) => sourceOfModule(id, process.cwd())),
-              },
-            ]
-          : [],
-      ),
-    );
+    return outputs.flatMap((output) => builtChunks(output.output, process.cwd()));
   } finally {
     if (nodeEnv === undefined) {
       delete process.env.NODE_ENV;

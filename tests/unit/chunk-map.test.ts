@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ChunkMapError, parseChunkMap, readChunkMap } from '../../scripts/chunk-map.ts';
+import { chunkMapProblems } from '../../scripts/chunk-map-build.ts';
 
 /**
  * The chunk map (docs/architecture.md) is the one declaration of the widget's shipped files. This
@@ -20,6 +21,7 @@ const SAMPLE = `# Title
 | \`lazy\` | later | \`widget/core/lazy.ts\`, \`widget/core/deep/\`, \`preact\` | \`widget/core/load.ts\` | |
 | \`<language>\` | per language | \`widget/base/i18n/<language>.ts\` | \`widget/base/i18n/load.ts\` | |
 | \`extra\` | at the end | \`widget/extra/\` | | \`widget/core/\`, \`some-package\` |
+| \`shared\` | with lazy | \`widget/core/shared/\` | \`lazy\` (statically) | |
 
 Text after the table.
 `;
@@ -52,6 +54,32 @@ describe('the chunk map reader', () => {
       ['lazy', ['widget/core/load.ts']],
       ['<language>', ['widget/base/i18n/load.ts']],
       ['extra', []],
+      ['shared', []],
+    ]);
+    expect(map.chunks.at(-1)?.importedBy).toEqual(['lazy']);
+  });
+
+  it('compares a build with the table: modules, static imports, chunks', () => {
+    const built = [
+      { name: 'main.js', modules: ['widget/core/a.ts', 'widget/base/b.ts'], imports: [] },
+      { name: 'lazy', modules: ['widget/core/lazy.ts'], imports: ['main.js', 'shared'] },
+      { name: 'fr', modules: ['widget/base/i18n/fr.ts'], imports: ['main.js'] },
+      { name: 'extra', modules: ['widget/extra/e.ts'], imports: [] },
+      { name: 'shared', modules: ['widget/core/shared/s.ts'], imports: [] },
+    ];
+    expect(chunkMapProblems(map, built)).toEqual([]);
+    const moved = built.map((chunk) =>
+      chunk.name === 'main.js'
+        ? { ...chunk, modules: [...chunk.modules, 'widget/extra/x.ts'], imports: ['shared'] }
+        : chunk,
+    );
+    expect(chunkMapProblems(map, [...moved, { name: 'stray', modules: [], imports: [] }])).toEqual([
+      'widget/extra/x.ts is in main.js; the chunk map gives it extra',
+      'main.js imports shared statically, against the chunk map',
+      'the build makes stray, which the chunk map does not declare',
+    ]);
+    expect(chunkMapProblems(map, built.slice(0, 4))).toEqual([
+      'the chunk map declares shared, which the build does not make',
     ]);
   });
 
