@@ -95,12 +95,16 @@ export function createWidgetApp(bridge: UiBridge, initial: TextsSnapshot): Widge
   return { bridge, config: store, texts, calls, chat, consent };
 }
 
-/** Carries out what the visitor asked for before the UI arrived: a start, or the text box. */
+/**
+ * Carries out what the visitor asked for before the UI arrived: a start, the text box, or both
+ * (a visitor who pressed Talk, then Type instead while the chunk was still coming, gets both).
+ */
 export function resumePending(app: WidgetApp): void {
   if (app.bridge.pendingStart()) {
     // The loader awaits the same start (start() returns the call in progress).
     app.calls.start().catch(() => undefined);
-  } else if (app.bridge.pendingChat()) {
+  }
+  if (app.bridge.pendingChat()) {
     app.chat.open();
   }
 }
