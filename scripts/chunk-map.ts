@@ -31,6 +31,8 @@ export interface ImportRule {
   typeOnly: readonly string[];
   /** npm packages it may import at run time. */
   packages: readonly string[];
+  /** Single files of other folders it may import (`element/voice-assistant-error.ts`). */
+  files: readonly string[];
 }
 
 /** One shipped file or chunk of the widget's ES build. */
@@ -107,11 +109,20 @@ function folderOf(path: string): string | null {
 }
 
 function ruleOf(cell: string, folder: string): ImportRule {
-  const rule = { folders: [folder], typeOnly: [] as string[], packages: [] as string[] };
+  const rule = {
+    folders: [folder],
+    typeOnly: [] as string[],
+    packages: [] as string[],
+    files: [] as string[],
+  };
   for (const { value, note } of items(cell)) {
     const target = folderOf(value);
     if (target === null) {
-      rule.packages.push(value);
+      if (isPath(value)) {
+        rule.files.push(value.slice('widget/'.length));
+      } else {
+        rule.packages.push(value);
+      }
     } else if (note.includes('types')) {
       rule.typeOnly.push(target);
     } else {

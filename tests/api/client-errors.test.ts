@@ -1,7 +1,5 @@
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient } from '../../widget/api/client.ts';
-import type { RetryInfo } from '../../widget/api/core.ts';
 import {
   ApiConnectionError,
   type ApiError,
@@ -13,7 +11,9 @@ import {
   PermissionDeniedError,
   RateLimitError,
   UnprocessableEntityError,
-} from '../../widget/api/errors.ts';
+} from '../../widget/api/api-errors.ts';
+import { createApiClient } from '../../widget/api/client.ts';
+import type { RetryInfo } from '../../widget/api/core.ts';
 import { startTestServer, type TestServer } from '../helpers/http-server.ts';
 import { rejection } from './rejection.ts';
 

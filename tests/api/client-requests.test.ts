@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ApiAbortError } from '../../widget/api/api-errors.ts';
 import { createApiClient } from '../../widget/api/client.ts';
 import { createApiCore, DEFAULT_BASE_URL } from '../../widget/api/core.ts';
-import { ApiAbortError } from '../../widget/api/errors.ts';
 import { paginate } from '../../widget/api/pagination.ts';
 import type { RouteSpec } from '../../widget/api/route-spec.ts';
 import { startTestServer, type TestServer } from '../helpers/http-server.ts';

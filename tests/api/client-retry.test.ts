@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient } from '../../widget/api/client.ts';
-import { type ApiCoreOptions, DEFAULT_TIMEOUT_MS, type RetryInfo } from '../../widget/api/core.ts';
 import {
   ApiAbortError,
   ApiTimeoutError,
   InternalServerError,
   RateLimitError,
-} from '../../widget/api/errors.ts';
+} from '../../widget/api/api-errors.ts';
+import { createApiClient } from '../../widget/api/client.ts';
+import { type ApiCoreOptions, DEFAULT_TIMEOUT_MS, type RetryInfo } from '../../widget/api/core.ts';
 import { startTestServer, type TestServer } from '../helpers/http-server.ts';
 import { rejection } from './rejection.ts';
 

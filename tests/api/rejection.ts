@@ -1,4 +1,4 @@
-import type { ApiError } from '../../widget/api/errors.ts';
+import type { ApiError } from '../../widget/api/api-errors.ts';
 
 /** Awaits a promise that must reject and returns its error, typed for assertions. */
 export async function rejection<E extends Error = ApiError>(promise: Promise<unknown>): Promise<E> {

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiConnectionError, ApiError } from '../../widget/api/errors.ts';
+import { ApiConnectionError, ApiError } from '../../widget/api/api-errors.ts';
 import type { WebChatBody, WebChatResponse } from '../../widget/api/supplement.ts';
 import { parseAttributes } from '../../widget/element/attributes.ts';
 import type { ChatThread } from '../../widget/session/chat/chat-state.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../widget/api/api-errors.ts';
 import { createApiClient } from '../../widget/api/client.ts';
 import type { ApiCoreOptions } from '../../widget/api/core.ts';
-import { ApiError } from '../../widget/api/errors.ts';
 
 // The unit project runs in happy-dom, so `window` and `document` exist as in a browser.
 function browserClient(extra: Partial<ApiCoreOptions> = {}) {

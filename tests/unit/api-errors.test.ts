@@ -10,7 +10,7 @@ import {
   PermissionDeniedError,
   RateLimitError,
   UnprocessableEntityError,
-} from '../../widget/api/errors.ts';
+} from '../../widget/api/api-errors.ts';
 
 const headers = new Headers({ 'x-request-id': 'req-42' });
 

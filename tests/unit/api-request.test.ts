@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../widget/api/errors.ts';
+import { ApiError } from '../../widget/api/api-errors.ts';
 import { encodePathParam, fillPath } from '../../widget/api/path.ts';
 import { serializeQuery } from '../../widget/api/query.ts';
 import { buildRequest, encodeBody } from '../../widget/api/request.ts';

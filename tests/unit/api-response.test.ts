@@ -4,7 +4,7 @@ import {
   ApiParseError,
   InternalServerError,
   RateLimitError,
-} from '../../widget/api/errors.ts';
+} from '../../widget/api/api-errors.ts';
 import { readResponse, redact } from '../../widget/api/response.ts';
 
 const TOKEN = 'sk_unit_secret';

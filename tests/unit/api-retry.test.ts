@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, fromResponse } from '../../widget/api/errors.ts';
+import { ApiError, fromResponse } from '../../widget/api/api-errors.ts';
 import {
   backoffMs,
   isRetryableError,

@@ -279,6 +279,12 @@ describe('parseAttributes: lead capture', () => {
     }
   });
 
+  it('ignores a lead-endpoint of another scheme with a warning', () => {
+    const config = parseAttributes(values({ ...base, leadEndpoint: 'ftp://x.example/' }));
+    expect(config.leadEndpoint).toBeNull();
+    expect(config.warnings.map((w) => w.attribute)).toEqual(['lead-endpoint']);
+  });
+
   it('turns the data layer on only for analytics="datalayer"', () => {
     expect(parseAttributes(values({ ...base, analytics: 'DataLayer' })).analytics).toBe(
       'datalayer',

@@ -20,7 +20,7 @@ const SAMPLE = `# Title
 | | | \`widget/base/\` | | nothing else |
 | \`lazy\` | later | \`widget/core/lazy.ts\`, \`widget/core/deep/\`, \`preact\` | \`widget/core/load.ts\` | |
 | \`<language>\` | per language | \`widget/base/i18n/<language>.ts\` | \`widget/base/i18n/load.ts\` | |
-| \`extra\` | at the end | \`widget/extra/\` | | \`widget/core/\`, \`some-package\` |
+| \`extra\` | at the end | \`widget/extra/\` | | \`widget/core/\`, \`widget/base/one.ts\`, \`some-package\` |
 | \`shared\` | with lazy | \`widget/core/shared/\` | \`lazy\` (statically) | |
 
 Text after the table.
@@ -42,9 +42,14 @@ describe('the chunk map reader', () => {
 
   it('reads each folder’s import rule from its row', () => {
     expect(map.rules).toEqual({
-      core: { folders: ['core', 'base'], typeOnly: ['extra'], packages: [] },
-      base: { folders: ['base'], typeOnly: [], packages: [] },
-      extra: { folders: ['extra', 'core'], typeOnly: [], packages: ['some-package'] },
+      core: { folders: ['core', 'base'], typeOnly: ['extra'], packages: [], files: [] },
+      base: { folders: ['base'], typeOnly: [], packages: [], files: [] },
+      extra: {
+        folders: ['extra', 'core'],
+        typeOnly: [],
+        packages: ['some-package'],
+        files: ['base/one.ts'],
+      },
     });
   });
 

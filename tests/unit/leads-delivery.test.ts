@@ -2,8 +2,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Capture, LeadCapture, ViewingCapture } from '../../widget/leads/capture.ts';
 import { PENDING_STORAGE_KEY, STORED_CAPTURE_MAX_AGE_MS } from '../../widget/leads/constants.ts';
 import { backoffDelayMs, LeadDeliveryQueue } from '../../widget/leads/delivery-queue.ts';
-import { LeadError } from '../../widget/leads/errors.ts';
-import { leadEndpointUrl } from '../../widget/leads/lead-endpoint.ts';
 import { type CaptureStorage, pageStorage } from '../../widget/leads/page-storage.ts';
 
 const ENDPOINT = 'https://forms.example/f/abc123';
@@ -330,31 +328,5 @@ describe('lead delivery', () => {
     const q = new LeadDeliveryQueue({ endpoint: ENDPOINT, fetch: net.fetch, storage: blocked });
     expect(await q.deliver(lead('k1', true))).toBe('delivered');
     expect(await q.resumePending()).toEqual([]);
-  });
-});
-
-describe('lead-endpoint', () => {
-  it('accepts https anywhere and http on loopback only, resolving relative paths', () => {
-    expect(leadEndpointUrl(' https://forms.example/f/abc ')).toBe('https://forms.example/f/abc');
-    expect(leadEndpointUrl('http://127.0.0.1:4173/forms/lead')).toBe(
-      'http://127.0.0.1:4173/forms/lead',
-    );
-    expect(leadEndpointUrl('/forms/lead', 'http://localhost:4173/assistant')).toBe(
-      'http://localhost:4173/forms/lead',
-    );
-    for (const bad of [
-      'http://forms.example/f',
-      'ftp://x.example/',
-      'https://u:p@x.example/',
-      'nope',
-    ]) {
-      expect(() => leadEndpointUrl(bad)).toThrow(LeadError);
-    }
-    expect(() => leadEndpointUrl('http://forms.example/f')).toThrow(
-      expect.objectContaining({ name: 'LeadError', code: 'invalid-lead-endpoint' }),
-    );
-    expect(() => leadEndpointUrl('nope')).toThrow(
-      expect.objectContaining({ cause: expect.any(TypeError) }),
-    );
   });
 });

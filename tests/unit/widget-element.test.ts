@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { VoiceAssistantError } from '../../widget/element/errors.ts';
+import { VoiceAssistantError } from '../../widget/element/voice-assistant-error.ts';
 import { defineVoiceAssistant } from '../../widget/entries/define-element.ts';
 import { VoiceAssistantElement } from '../../widget/loader/voice-assistant-element.ts';
 

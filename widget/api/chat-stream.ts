@@ -1,4 +1,4 @@
-import { ApiParseError } from './errors.ts';
+import { ApiParseError } from './api-errors.ts';
 import { SseDecoder } from './sse.ts';
 import type { WebChatResponse } from './supplement.ts';
 

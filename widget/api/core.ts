@@ -4,7 +4,7 @@ import {
   ApiError,
   ApiTimeoutError,
   RateLimitError,
-} from './errors.ts';
+} from './api-errors.ts';
 import { type BuiltRequest, buildRequest, type HeaderMap } from './request.ts';
 import { readResponse } from './response.ts';
 import { type BackoffOptions, backoffMs, isRetryableError, isRetryableMethod } from './retry.ts';

@@ -1,4 +1,4 @@
-import { ApiError } from './errors.ts';
+import { ApiError } from './api-errors.ts';
 
 /**
  * The only way a value enters a URL path: percent-encodes it (including `/`, `?` and `#`) and

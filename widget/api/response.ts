@@ -1,4 +1,4 @@
-import { ApiParseError, fromResponse } from './errors.ts';
+import { ApiParseError, fromResponse } from './api-errors.ts';
 import { retryAfterMs } from './retry.ts';
 
 /** Replaces every occurrence of the token in `text`. */

@@ -1,4 +1,4 @@
-import type { ApiError } from './errors.ts';
+import type { ApiError } from './api-errors.ts';
 import type { HttpMethod } from './route-spec.ts';
 
 /** Backoff settings: the first wait and the largest one, before jitter. */

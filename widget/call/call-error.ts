@@ -1,3 +1,4 @@
+import { VoiceAssistantError } from '../element/voice-assistant-error.ts';
 import { APP_MESSAGE_MAX_CHARS } from './call-constants.ts';
 import type { ReportedStage, StartStage } from './start-stages.ts';
 
@@ -126,9 +127,14 @@ export class CallError extends Error {
     return new CallError('validation-error', message, { stage: 'input-validation' });
   }
 
-  /** docs/behaviour.md#validation: `setMuted`, `isMuted`, `increaseMicLevel`, `say` and `send` need a call. */
-  static noActiveCall(): CallError {
-    return new CallError('no-active-call', 'Call object is not available.');
+  /**
+   * docs/behaviour.md#validation: `setMuted`, `isMuted`, `increaseMicLevel`, `say` and `send`
+   * need a call. That condition has one error class, the element's `VoiceAssistantError` (code
+   * `no-active-call`), so a host's `instanceof` check holds whether the element or the call
+   * client threw it.
+   */
+  static noActiveCall(): VoiceAssistantError {
+    return new VoiceAssistantError();
   }
 
   /**

@@ -1,4 +1,4 @@
-/** §4 "States: idle, starting, connected". */
+/** The call client's states (docs/behaviour.md#call-states). */
 export type CallState = 'idle' | 'starting' | 'connected';
 
 /**

@@ -5,7 +5,7 @@ type Schemas = components['schemas'];
 /** Makes the keys `K` of `T` optional (openapi-typescript marks fields with defaults required). */
 type WithOptional<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
 
-// ---- Server → client: the spec's `ClientMessage*` schemas, plus docs/behaviour.md#web-call's status-update. ----
+// ---- Server → client: the platform's `ClientMessage*` schemas, and docs/behaviour.md#messages' status-update. ----
 
 /** docs/behaviour.md#web-call: "status-update carries status and endedReason". */
 export interface StatusUpdateMessage {
@@ -27,7 +27,7 @@ export interface UnknownClientMessage {
   [key: string]: unknown;
 }
 
-// ---- Client → server: the spec's `ClientInboundMessage*` schemas, as docs/behaviour.md#web-call sends them. ----
+// ---- Client → server: the platform's `ClientInboundMessage*` schemas, as docs/behaviour.md#messages sends them. ----
 
 /** Adds a message to the conversation; `triggerResponseEnabled` defaults to true. */
 export type AddMessage = WithOptional<

@@ -11,7 +11,7 @@ import {
 import type { InboundRequest } from './inbound.ts';
 import { CLIPS, type DemoToolCall, recordedClip, SCRIPT, type Turn } from './script.ts';
 import { type DemoEndedReason, ended, inProgress, toolCalls } from './server-messages.ts';
-import { SpeechQueue, SpeechTurns, type Step } from './speech-queue.ts';
+import { SpeechQueue, type Step } from './speech-queue.ts';
 import { SAMPLE_VOICE_OFF } from './synth-voice.ts';
 import { countedToolCallIds, type ReceivedToolResult, ToolWait } from './tool-wait.ts';
 import { VisitorTurn } from './visitor-turn.ts';
@@ -37,7 +37,6 @@ export class Conversation {
   readonly #now: () => number;
   readonly #script: readonly Turn[];
   readonly #timers = new Timers();
-  readonly #turns = new SpeechTurns();
   readonly #visitor: VisitorTurn;
   readonly #queue: SpeechQueue;
   #turn = -1;
@@ -57,21 +56,8 @@ export class Conversation {
     this.#script = deps.script ?? SCRIPT;
     this.#newToolCallId = deps.newToolCallId ?? countedToolCallIds();
     this.#chat = demoChatStart(deps.host ?? {});
-    this.#visitor = new VisitorTurn(deps.send, this.#now, this.#turns);
-    this.#queue = new SpeechQueue(
-      {
-        audio: deps.audio,
-        send: deps.send,
-        now: this.#now,
-        voice: deps.voice,
-        lineStarted: () => {
-          const turn = this.#turns.take();
-          this.#visitor.reset();
-          return turn;
-        },
-      },
-      this.#timers,
-    );
+    this.#visitor = new VisitorTurn(deps.send, this.#now);
+    this.#queue = new SpeechQueue(deps, this.#now, this.#timers, () => this.#visitor.lineStarted());
   }
 
   /** The tool results the page has sent back, in order of arrival. */
@@ -110,6 +96,9 @@ export class Conversation {
       return;
     }
     switch (request.kind) {
+      case 'playable':
+        this.start();
+        break;
       case 'say':
         this.#say(request.text, request.endCallAfterSpoken, request.interruptAssistant);
         break;

@@ -1,6 +1,8 @@
 import type { DailyEvent, DailyEventObject, DailyParticipant } from '@daily-co/daily-js';
+import type { DemoServerMessage } from './server-messages.ts';
 
-type Handler<T extends DailyEvent> = (event: DailyEventObject<T>) => void;
+/** A listener of one daily-js event. */
+export type Handler<T extends DailyEvent> = (event: DailyEventObject<T>) => void;
 
 /** An event's payload without the two fields every daily-js event carries. */
 export type EventPayload<T extends DailyEvent> = Omit<
@@ -84,4 +86,14 @@ export function emitServerHangUp(hub: DailyEventHub, assistant: DailyParticipant
     errorMsg: 'Meeting has ended',
     error: { type: 'ejected', msg: 'Meeting has ended' },
   });
+}
+
+/** An app-message from the assistant: the bare `listening` signal, or a JSON message. */
+export function emitAssistantMessage(
+  hub: DailyEventHub,
+  assistantId: string,
+  message: 'listening' | DemoServerMessage,
+): void {
+  const data = message === 'listening' ? message : JSON.stringify(message);
+  hub.emit('app-message', { data, fromId: assistantId });
 }

@@ -1,7 +1,7 @@
 /**
- * Timings and thresholds of the offline demo assistant. They are not docs/behaviour.md#constants constants (the
- * spec's call constants live in `widget/call/call-constants.ts`); they make the simulated room feel
- * like a real one and are gathered here so tests and docs can name them.
+ * Timings and thresholds of the offline demo assistant. They are not the call client's
+ * constants (docs/behaviour.md#constants, `widget/call/call-constants.ts`); they make the
+ * simulated room feel like a real one and are gathered here so tests and docs can name them.
  */
 
 /** Creating the web call: a real POST /call/web answers in about this long. */
@@ -35,8 +35,9 @@ export const REPLY_DELAY_MS = 600;
 export const TOOL_RESULT_TIMEOUT_MS = 3000;
 
 /**
- * After the goodbye, the room closes this long after the ended status: longer than the spec's
- * 1000 ms end-of-speech delay, so `speech-end` still fires before `call-end`.
+ * After the goodbye, the room closes this long after the ended status: longer than the call
+ * client's 1000 ms end-of-speech delay (docs/behaviour.md#speech), so `speech-end` still fires
+ * before `call-end`.
  */
 export const HANG_UP_DELAY_MS = 1200;
 

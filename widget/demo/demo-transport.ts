@@ -2,7 +2,6 @@ import type {
   DailyCall,
   DailyCallOptions,
   DailyEvent,
-  DailyEventObject,
   DailyInputSettings,
   DailyMeetingState,
   DailyParticipantsObject,
@@ -11,16 +10,19 @@ import type {
 import { Timers } from '../call/timers.ts';
 import type { CallTransport } from '../call/transport.ts';
 import type { DemoAudioEngine } from './audio-engine.ts';
-import { DailyEventHub, emitServerHangUp } from './daily-events.ts';
-import { JOIN_DELAY_MS, PLAYABLE_FALLBACK_MS } from './demo-timings.ts';
+import { Conversation } from './conversation.ts';
+import {
+  DailyEventHub,
+  emitAssistantMessage,
+  emitServerHangUp,
+  type Handler,
+} from './daily-events.ts';
+import { ASSISTANT_ARRIVAL_MS, JOIN_DELAY_MS, PLAYABLE_FALLBACK_MS } from './demo-timings.ts';
 import type { DemoTransportDeps } from './demo-transport-deps.ts';
 import { parseInbound } from './inbound.ts';
-import { prepareJoin } from './join-media.ts';
+import { handOverMicrophone, prepareJoin } from './join-media.ts';
 import type { MicrophoneGrant } from './microphone-grant.ts';
 import { Roster, subscribesAudio } from './participants.ts';
-import { RoomAssistant } from './room-assistant.ts';
-
-type Handler<T extends DailyEvent> = (event: DailyEventObject<T>) => void;
 
 /**
  * The offline demo room: the same seam as the Daily transport (`CallTransport`, a `Pick` of
@@ -44,7 +46,7 @@ export class DemoTransport implements CallTransport {
   readonly #roster: Roster;
   #state: DailyMeetingState = 'new';
   #engine: DemoAudioEngine | null = null;
-  #assistant: RoomAssistant | null = null;
+  #conversation: Conversation | null = null;
   #mic: MicrophoneGrant | null = null;
   #autoSubscribe = true;
   #joining: AbortController | null = null;
@@ -66,7 +68,7 @@ export class DemoTransport implements CallTransport {
 
   /** Timers the room still holds, its conversation's included (0 once left). */
   get pendingTimers(): number {
-    return this.#timers.pending + (this.#assistant?.conversation.pendingTimers ?? 0);
+    return this.#timers.pending + (this.#conversation?.pendingTimers ?? 0);
   }
 
   /** Where the room is in its life, as daily-js names it (for tests and diagnostics). */
@@ -88,16 +90,11 @@ export class DemoTransport implements CallTransport {
     this.#engine = engine;
     const joining = new AbortController();
     this.#joining = joining;
-    const source = properties?.audioSource ?? this.#deps.options.audioSource;
+    const { mediaDevices, options } = this.#deps;
+    const source = properties?.audioSource ?? options.audioSource;
     let mic: MicrophoneGrant;
     try {
-      mic = await prepareJoin(
-        engine,
-        source,
-        this.#deps.mediaDevices,
-        this.#timers,
-        joining.signal,
-      );
+      mic = await prepareJoin(engine, source, mediaDevices, this.#timers, joining.signal);
     } catch (error) {
       if (this.#state === 'joining-meeting') {
         this.#state = 'error';
@@ -158,10 +155,8 @@ export class DemoTransport implements CallTransport {
       throw new Error('sendAppMessage() only supported after join');
     }
     const request = parseInbound(data);
-    if (request?.kind === 'playable') {
-      this.#assistant?.conversation.start();
-    } else if (request) {
-      this.#assistant?.conversation.handle(request);
+    if (request) {
+      this.#conversation?.handle(request);
     }
     return this.#chain();
   }
@@ -172,7 +167,7 @@ export class DemoTransport implements CallTransport {
       this.setLocalAudio(updates.setAudio);
     }
     if (sessionId === this.#roster.assistantId && subscribesAudio(updates)) {
-      this.#assistant?.subscribe();
+      this.#subscribe();
     }
     return this.#chain();
   }
@@ -183,7 +178,7 @@ export class DemoTransport implements CallTransport {
     if (track) {
       track.enabled = enabled;
     }
-    this.#assistant?.conversation.setMicEnabled(enabled);
+    this.#conversation?.setMicEnabled(enabled);
     if (this.#state === 'joined-meeting') {
       this.#hub.emit('participant-updated', { participant: this.#roster.local() });
     }
@@ -197,8 +192,7 @@ export class DemoTransport implements CallTransport {
   async startRemoteParticipantsAudioLevelObserver(interval = 200): Promise<void> {
     this.stopRemoteParticipantsAudioLevelObserver();
     this.#stopObserver = this.#timers.every(interval, () => {
-      const engine = this.#engine;
-      const participantsAudioLevel = this.#roster.levels(engine && (() => engine.voiceLevel()));
+      const participantsAudioLevel = this.#roster.levels(this.#engine);
       this.#hub.emit('remote-participants-audio-level', { participantsAudioLevel });
     });
   }
@@ -240,29 +234,43 @@ export class DemoTransport implements CallTransport {
   #enterRoom(engine: DemoAudioEngine, mic: MicrophoneGrant): void {
     const roster = this.#roster;
     this.#mic = mic;
-    if (mic.error) {
-      this.#hub.emit('camera-error', mic.error);
-    }
-    if (mic.track) {
-      mic.track.enabled = roster.audioOn;
-    }
-    engine.attachMicrophone(mic.track);
-    roster.micTrack = mic.track;
-    roster.voiceTrack = engine.voiceTrack();
-    roster.joinedAt = new Date();
-    this.#assistant = new RoomAssistant(
-      {
-        hub: this.#hub,
-        roster,
-        timers: this.#timers,
-        joined: () => this.#state === 'joined-meeting',
-        hangUp: () => this.#assistantHangsUp(),
+    handOverMicrophone(engine, mic, roster.audioOn, this.#hub);
+    roster.enter(mic.track, engine.voiceTrack());
+    // The room's deps carry the conversation's script, voice and host.
+    this.#conversation = new Conversation({
+      ...this.#deps,
+      audio: engine,
+      send: (message) => {
+        if (this.#state === 'joined-meeting') {
+          emitAssistantMessage(this.#hub, roster.assistantId, message);
+        }
       },
-      engine,
-      this.#deps,
-    );
+      hangUp: () => this.#assistantHangsUp(),
+    });
+    this.#conversation.setMicEnabled(roster.audioOn);
     this.#state = 'joined-meeting';
-    this.#assistant.arrive(this.#autoSubscribe);
+    this.#timers.after(ASSISTANT_ARRIVAL_MS, () => {
+      roster.assistantPresent = true;
+      this.#hub.emit('participant-joined', { participant: roster.assistant() });
+      if (this.#autoSubscribe) {
+        this.#subscribe();
+      }
+    });
+  }
+
+  #subscribe(): void {
+    const roster = this.#roster;
+    if (roster.subscribed || !roster.assistantPresent || this.#state !== 'joined-meeting') {
+      return;
+    }
+    roster.subscribed = true;
+    const assistant = roster.assistant();
+    this.#hub.emit('participant-updated', { participant: assistant });
+    const track = assistant.tracks.audio.track;
+    if (track) {
+      this.#hub.emit('track-started', { participant: assistant, track, type: 'audio' });
+    }
+    this.#timers.after(PLAYABLE_FALLBACK_MS, () => this.#conversation?.start());
   }
 
   #assistantHangsUp(): void {
@@ -275,14 +283,11 @@ export class DemoTransport implements CallTransport {
 
   /** Stops the conversation, the timers, the audio engine and any microphone the room opened. */
   async #release(): Promise<void> {
-    this.#assistant?.conversation.dispose();
-    this.#assistant = null;
+    this.#conversation?.dispose();
+    this.#conversation = null;
     this.#stopObserver = null;
     this.#timers.clearAll();
-    const roster = this.#roster;
-    roster.assistantPresent = false;
-    roster.subscribed = false;
-    roster.micTrack = null;
+    this.#roster.leave();
     this.#mic?.release();
     this.#mic = null;
     const engine = this.#engine;

@@ -1,6 +1,7 @@
 import type { DailyCallOptions } from '@daily-co/daily-js';
 import type { Timers } from '../call/timers.ts';
 import type { DemoAudioEngine } from './audio-engine.ts';
+import type { DailyEventHub } from './daily-events.ts';
 import { JOIN_DELAY_MS } from './demo-timings.ts';
 import { acquireMicrophone, type MicrophoneGrant } from './microphone-grant.ts';
 
@@ -28,4 +29,23 @@ export async function prepareJoin(
     void micRequest.then((grant) => grant.release());
     throw error;
   }
+}
+
+/**
+ * Hands the visitor's microphone to the engine, on unless the visitor joined muted; one that
+ * could not be opened is the room's `camera-error`, as daily-js reports it.
+ */
+export function handOverMicrophone(
+  engine: DemoAudioEngine,
+  mic: MicrophoneGrant,
+  enabled: boolean,
+  hub: DailyEventHub,
+): void {
+  if (mic.error) {
+    hub.emit('camera-error', mic.error);
+  }
+  if (mic.track) {
+    mic.track.enabled = enabled;
+  }
+  engine.attachMicrophone(mic.track);
 }

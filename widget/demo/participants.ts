@@ -107,6 +107,20 @@ export class Roster {
     });
   }
 
+  /** The visitor joined with `micTrack`, and the assistant will speak with `voiceTrack`. */
+  enter(micTrack: MediaStreamTrack | null, voiceTrack: MediaStreamTrack | null): void {
+    this.micTrack = micTrack;
+    this.voiceTrack = voiceTrack;
+    this.joinedAt = new Date();
+  }
+
+  /** The room closed: the assistant is gone and the microphone released. */
+  leave(): void {
+    this.assistantPresent = false;
+    this.subscribed = false;
+    this.micTrack = null;
+  }
+
   /** daily-js's `participants()`: `local` plus the assistant once it has joined. */
   all(): DailyParticipantsObject {
     const list: DailyParticipantsObject = { local: this.local() };
@@ -118,13 +132,13 @@ export class Roster {
 
   /**
    * The remote audio levels daily-js reports: the assistant's voice, once it is in the room and
-   * subscribed to; `voiceLevel` is null while no audio engine plays it.
+   * subscribed to; `engine` is null while no audio engine plays it.
    */
-  levels(voiceLevel: (() => number) | null): DailyParticipantsAudioLevel {
-    if (!this.assistantPresent || !this.subscribed || !voiceLevel) {
+  levels(engine: { voiceLevel(): number } | null): DailyParticipantsAudioLevel {
+    if (!this.assistantPresent || !this.subscribed || !engine) {
       return {};
     }
-    return { [this.assistantId]: voiceLevel() };
+    return { [this.assistantId]: engine.voiceLevel() };
   }
 }
 

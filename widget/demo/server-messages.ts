@@ -2,7 +2,7 @@ import type { components } from '../api/generated/vapi.d.ts';
 
 type Schemas = components['schemas'];
 
-/** The reasons the demo ends a call with (values of the spec's `endedReason` enum). */
+/** The reasons the demo ends a call with (values of the platform's `endedReason` enum). */
 export type DemoEndedReason = Extract<
   NonNullable<Schemas['ServerMessageStatusUpdate']['endedReason']>,
   | 'assistant-said-end-call-phrase'

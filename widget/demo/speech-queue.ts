@@ -1,8 +1,7 @@
 import type { Timers } from '../call/timers.ts';
-import type { ConversationAudio } from './audio-engine.ts';
+import type { ConversationDeps } from './conversation-deps.ts';
 import type { ClipId } from './script.ts';
-import { type DemoServerMessage, speechUpdate, transcript } from './server-messages.ts';
-import type { LineVoice } from './synth-voice.ts';
+import { speechUpdate, transcript } from './server-messages.ts';
 import { partialCues } from './transcript-timing.ts';
 
 /** One step of what the assistant does next. */
@@ -11,33 +10,35 @@ export type Step =
   | { kind: 'pause'; ms: number }
   | { kind: 'then'; run: () => void };
 
-/** What the queue speaks with and reports to. */
-export interface SpeechDeps {
-  audio: ConversationAudio;
-  send(message: DemoServerMessage): void;
-  now: () => number;
-  /** Says each line instead of playing its clip (see `ConversationDeps.voice`). */
-  voice?: LineVoice | undefined;
-  /** A line starts: returns its turn number for `speech-update`. */
-  lineStarted(): number;
-}
-
 /**
  * The demo assistant's speech, one step at a time: lines (each announced with `speech-update`,
  * partial transcripts while it plays and a final one when it has played), pauses between them,
  * and what to do after them.
  */
 export class SpeechQueue {
-  readonly #deps: SpeechDeps;
+  readonly #deps: Pick<ConversationDeps, 'audio' | 'send' | 'voice'>;
+  readonly #now: () => number;
   readonly #timers: Timers;
+  readonly #lineStarted: () => number;
   readonly #steps: Step[] = [];
   #busy = false;
   #stopCurrent: (() => void) | null = null;
   #closed = false;
 
-  constructor(deps: SpeechDeps, timers: Timers) {
+  /**
+   * Speaks with `deps`' audio or voice and reports through its `send`; `lineStarted` is told
+   * when a line starts and returns the line's turn number for `speech-update`.
+   */
+  constructor(
+    deps: Pick<ConversationDeps, 'audio' | 'send' | 'voice'>,
+    now: () => number,
+    timers: Timers,
+    lineStarted: () => number,
+  ) {
     this.#deps = deps;
+    this.#now = now;
     this.#timers = timers;
+    this.#lineStarted = lineStarted;
   }
 
   /** A line or pause is in progress. */
@@ -101,8 +102,9 @@ export class SpeechQueue {
   }
 
   #speakLine({ clip, text }: { clip: ClipId; text: string }, done: () => void): void {
-    const { audio, send, voice, now } = this.#deps;
-    const turn = this.#deps.lineStarted();
+    const { audio, send, voice } = this.#deps;
+    const now = this.#now;
+    const turn = this.#lineStarted();
     send(speechUpdate('assistant', 'started', turn, now()));
     const durationMs = voice ? voice.durationMs(text) : audio.durationMs(clip);
     const cues = partialCues(text, durationMs).map((cue) =>
@@ -136,20 +138,5 @@ export class SpeechQueue {
     } else {
       audio.play(clip, played);
     }
-  }
-}
-
-/** Numbers the call's speech turns, the assistant's lines and the visitor's turns alike. */
-export class SpeechTurns {
-  #next = 0;
-
-  /** The number the next turn will take. */
-  get current(): number {
-    return this.#next;
-  }
-
-  /** Takes the current number and moves on. */
-  take(): number {
-    return this.#next++;
   }
 }

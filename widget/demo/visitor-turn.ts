@@ -3,29 +3,38 @@ import {
   sampleVisitorTranscript,
   speechUpdate,
 } from './server-messages.ts';
-import type { SpeechTurns } from './speech-queue.ts';
 import { openingWords } from './transcript-timing.ts';
 import { TurnDetector } from './turn-detector.ts';
 
 /**
  * The visitor's spoken turn, heard from the microphone level alone (there is no speech
  * recognition offline): when it starts and ends it is announced with `speech-update`, and it is
- * transcribed as the canned line the script expects.
+ * transcribed as the canned line the script expects. It also numbers the call's speech turns,
+ * which the visitor's turns and the assistant's lines take in order.
  */
 export class VisitorTurn {
   readonly #send: (message: DemoServerMessage) => void;
   readonly #now: () => number;
-  readonly #turns: SpeechTurns;
   readonly #detector = new TurnDetector();
   /** The line the visitor's next turn is transcribed as; null while no answer is expected. */
   #line: string | null = null;
   /** The turn has started (its partial line is shown) and not yet ended. */
   #talking = false;
+  /** The number of the next speech turn, the visitor's or the assistant's. */
+  #turn = 0;
 
-  constructor(send: (message: DemoServerMessage) => void, now: () => number, turns: SpeechTurns) {
+  constructor(send: (message: DemoServerMessage) => void, now: () => number) {
     this.#send = send;
     this.#now = now;
-    this.#turns = turns;
+  }
+
+  /**
+   * One of the assistant's lines starts: what the microphone heard so far is forgotten, and the
+   * line takes the next turn number, which it returns.
+   */
+  lineStarted(): number {
+    this.#detector.reset();
+    return this.#turn++;
   }
 
   /** Waits for the visitor to answer, transcribed as `line` (null: no answer is expected). */
@@ -51,7 +60,7 @@ export class VisitorTurn {
     const event = this.#detector.feed(level(), this.#now());
     if (event === 'turn-start') {
       this.#talking = true;
-      this.#send(speechUpdate('user', 'started', this.#turns.current, this.#now()));
+      this.#send(speechUpdate('user', 'started', this.#turn, this.#now()));
       this.#send(sampleVisitorTranscript('partial', openingWords(line), this.#now()));
     } else if (event === 'turn-end') {
       this.#end(line);
@@ -70,7 +79,7 @@ export class VisitorTurn {
   }
 
   #end(line: string): void {
-    const turn = this.#turns.take();
+    const turn = this.#turn++;
     this.#talking = false;
     this.#line = null;
     this.#detector.reset();

@@ -1,5 +1,5 @@
 /**
- * Issue 12's rules (docs/behaviour.md#chat, #consent, #languages): `Type instead`, the text box
+ * The rules of docs/behaviour.md#chat, #consent and #languages: `Type instead`, the text box
  * and its log, and the `Before we start` dialog. Added to the one widget stylesheet by the UI
  * chunk (`extendWidgetStyleSheet`), so the loader stays small; the loader's own part (the
  * `.type-slot` row with `Type instead`, the wave's fixed direction) is in styles.ts.

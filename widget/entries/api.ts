@@ -6,19 +6,8 @@
  * @packageDocumentation
  */
 
-/** Options of {@link createApiClient} and the client's type. */
-export type { ApiClient, ApiClientOptions } from '../api/client.ts';
-/** The full API client: every route of the platform, grouped by resource (`client.calls.list()`). */
-export { createApiClient } from '../api/client.ts';
-/** Per-request options (signal, cancel token, timeout, retries, idempotency key) and the core. */
-export type { ApiCore, ApiCoreOptions, RequestOptions, TokenSource } from '../api/core.ts';
-/**
- * The small core every resource is built on; use it with only the resources you need
- * (`callsResource(createApiCore({ token }))`) for the smallest bundle.
- */
-export { createApiCore, DEFAULT_BASE_URL } from '../api/core.ts';
 /** The stable `code` of every API error. */
-export type { ApiErrorCode } from '../api/errors.ts';
+export type { ApiErrorCode } from '../api/api-errors.ts';
 /**
  * API errors. `ApiError` carries status, headers, parsed body and request id; subclasses per
  * common status; separate classes for parse, connection, timeout and abort failures.
@@ -39,7 +28,18 @@ export {
   PermissionDeniedError,
   RateLimitError,
   UnprocessableEntityError,
-} from '../api/errors.ts';
+} from '../api/api-errors.ts';
+/** Options of {@link createApiClient} and the client's type. */
+export type { ApiClient, ApiClientOptions } from '../api/client.ts';
+/** The full API client: every route of the platform, grouped by resource (`client.calls.list()`). */
+export { createApiClient } from '../api/client.ts';
+/** Per-request options (signal, cancel token, timeout, retries, idempotency key) and the core. */
+export type { ApiCore, ApiCoreOptions, RequestOptions, TokenSource } from '../api/core.ts';
+/**
+ * The small core every resource is built on; use it with only the resources you need
+ * (`callsResource(createApiCore({ token }))`) for the smallest bundle.
+ */
+export { createApiCore, DEFAULT_BASE_URL } from '../api/core.ts';
 /** The upload fields a form-data route takes as a plain object (files as `Blob`/`File`). */
 export type { FormFields } from '../api/form-data.ts';
 /** A page of a paginated list, and its query. */

@@ -29,7 +29,7 @@ export type {
   WidgetState,
 } from '../element/dom-events.ts';
 /** Thrown by the element's `setMuted`, `isMuted` and `say` when no call is active. */
-export { VoiceAssistantError } from '../element/errors.ts';
+export { VoiceAssistantError } from '../element/voice-assistant-error.ts';
 /**
  * The element class behind `<voice-assistant>`: methods `start()`, `stop()`, `setMuted()`,
  * `isMuted()`, `say()`, and the `callOptions` property for custom transports.

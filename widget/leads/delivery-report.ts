@@ -1,21 +1,6 @@
-/**
- * What the widget tells the page about one capture's delivery to `lead-endpoint`
- * (docs/behaviour.md#leads): the `voice-assistant:lead-delivery` event's detail. It names the
- * capture by its idempotency key only, and its reason is one of the fixed sentences below (with
- * an HTTP status at most), so it never carries personal data.
- */
-export interface LeadDeliveryDetail {
-  /** The capture's `idempotencyKey` (as in `voice-assistant:lead` and the POST body). */
-  readonly idempotencyKey: string;
-  /**
-   * - `delivered`: the endpoint accepted it (2xx);
-   * - `queued`: not yet; the widget is retrying, or keeps it on the device for the next page load;
-   * - `failed`: the endpoint refused it (a 4xx), or every try failed and nothing could be kept.
-   */
-  readonly status: 'delivered' | 'queued' | 'failed';
-  /** Why it is not delivered (the likely cause), or `null` once delivered. */
-  readonly reason: string | null;
-}
+import type { LeadDeliveryDetail } from '../element/lead-details.ts';
+
+export type { LeadDeliveryDetail };
 
 /** The fixed reasons a try failed. */
 export const DELIVERY_REASONS = {

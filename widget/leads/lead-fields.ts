@@ -1,3 +1,4 @@
+import type { LeadFields, LeadIntent, ViewingFields } from '../element/lead-details.ts';
 import { cleanText } from './clean-text.ts';
 import {
   LEAD_FIELD_MAX_CHARS,
@@ -6,35 +7,15 @@ import {
   MIN_PHONE_DIGITS,
 } from './constants.ts';
 
+export type { LeadFields, LeadIntent, ViewingFields };
+
 /** What the visitor wants to do: the `intent` argument of `capture_lead`. */
-export const LEAD_INTENTS = ['buy', 'sell', 'rent', 'other'] as const;
-
-/** One of {@link LEAD_INTENTS}. */
-export type LeadIntent = (typeof LEAD_INTENTS)[number];
-
-/** A lead's fields, cleaned: what `capture_lead` carried. */
-export interface LeadFields {
-  readonly name?: string;
-  readonly phone?: string;
-  readonly email?: string;
-  readonly intent?: LeadIntent;
-  readonly timeframe?: string;
-  readonly budget?: string;
-  readonly notes?: string;
-  /** The visitor agreed to be contacted; `false` when the assistant did not say. */
-  readonly consentToContact: boolean;
-}
-
-/** A viewing request's fields, cleaned: what `request_viewing` carried. */
-export interface ViewingFields {
-  /** The listing to view; the page's listing when the assistant named none. */
-  readonly listing?: string;
-  /** When the visitor would like to come, in the visitor's words; at least one. */
-  readonly preferredTimes: readonly string[];
-  readonly name?: string;
-  readonly phone?: string;
-  readonly email?: string;
-}
+export const LEAD_INTENTS = [
+  'buy',
+  'sell',
+  'rent',
+  'other',
+] as const satisfies readonly LeadIntent[];
 
 /** The outcome of checking a tool's arguments. */
 export type Checked<T> =

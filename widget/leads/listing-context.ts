@@ -1,19 +1,8 @@
+import type { ListingContext } from '../element/lead-details.ts';
 import { cleanText } from './clean-text.ts';
 import { LISTING_VALUE_MAX_CHARS } from './page-constants.ts';
 
-/** The listing a visitor is looking at, as far as the page tells; every field is optional. */
-export interface ListingContext {
-  /** Street address, as one line. */
-  readonly address?: string;
-  /** Asking price or rent, as the page writes it (`$450,000`, `450000 USD`). */
-  readonly price?: string;
-  /** The MLS number or the brokerage's own listing id. */
-  readonly id?: string;
-  /** The listing's own page (absolute http(s) URL). */
-  readonly url?: string;
-  /** The listing agent's name. */
-  readonly agentName?: string;
-}
+export type { ListingContext };
 
 /** The host attributes that describe the listing, and the field each one fills. */
 export const LISTING_ATTRIBUTES = {

@@ -1,12 +1,12 @@
 import { version } from '../../package.json';
 import { ATTRIBUTES } from '../element/attributes.ts';
 import type { CallOptionsOverride, LoadUi, MountedUi, UiBridge } from '../element/bridge.ts';
-import { VoiceAssistantError } from '../element/errors.ts';
 import { elementLanguage } from '../element/i18n/languages.ts';
 import { widgetStyleSheet } from '../element/styles.ts';
 import { TEXTS } from '../element/texts.ts';
 import { warnAttributes } from './attribute-warnings.ts';
 import { ConfigStore } from './config-store.ts';
+import { VoiceAssistantError } from '../element/voice-assistant-error.ts';
 import { ElementBase } from './element-base.ts';
 import { HeldPress } from './held-press.ts';
 import { leadsPending } from './pending-leads.ts';

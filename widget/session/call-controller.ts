@@ -3,7 +3,7 @@ import { CallError } from '../call/call-error.ts';
 import type { WidgetConfig } from '../element/attributes.ts';
 import type { CallOptionsOverride, WidgetController } from '../element/bridge.ts';
 import { dispatchWidgetEvent } from '../element/dom-events.ts';
-import { VoiceAssistantError } from '../element/errors.ts';
+import { VoiceAssistantError } from '../element/voice-assistant-error.ts';
 import type { ConsentRecord } from '../leads/consent-record.ts';
 import type { ListingVariables } from '../leads/listing-context.ts';
 import { callChannel, type ToolCallChannel } from '../leads/tool-call-channel.ts';
