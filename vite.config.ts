@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { readChunkMap } from './scripts/chunk-map.ts';
+import { chunkTest } from './scripts/chunk-map-build.ts';
 import { plainDynamicImports } from './scripts/plain-dynamic-imports.ts';
 import { widgetRelease } from './scripts/widget-release.ts';
 import { parseSiteConfig, type SiteConfig } from './site/config.ts';
@@ -99,12 +101,13 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
                     name: 'site-shared',
                     test: /site[\\/](client|app|settings|islands[\\/](island|lazy-section|near-viewport)|content[\\/](brand|navigation|assistant-consent)|sections[\\/](icons|brand)|lib[\\/](site-assistant|constants|widget-attributes|demo-listing)|hooks[\\/]use-media-query)\./,
                   },
-                  // The widget's loader as one file, as the widget build ships it: /embed's configurator
-                  // reads the attribute list too, and without this group that list became a third chunk
-                  // that / had to fetch beside the loader.
+                  // The widget's loader as one file, as the widget build ships it (its row of the
+                  // chunk map, docs/architecture.md): /embed's configurator reads the attribute list
+                  // too, and without this group that list became a third chunk that / had to fetch
+                  // beside the loader.
                   {
                     name: 'voice-assistant-loader',
-                    test: /widget[\\/](embed|define|loader[\\/]|element[\\/](attributes|texts|errors|styles|i18n[\\/](idle-labels|languages)))\./,
+                    test: chunkTest(readChunkMap(), 'voice-assistant.js', repoRoot),
                   },
                 ],
               },

@@ -16,11 +16,11 @@ import { compactWidgetCss, shippedFiles } from './vite.widget.config.ts';
  * `@daily-co/daily-js` stays an import (a dependency), loaded lazily at the first call.
  */
 export const PACKAGE_ENTRIES = {
-  index: 'widget/main.ts',
-  element: 'widget/element-surface.ts',
-  call: 'widget/call-surface.ts',
-  api: 'widget/api-surface.ts',
-  react: 'widget/react/index.ts',
+  index: 'widget/entries/package.ts',
+  element: 'widget/entries/element.ts',
+  call: 'widget/entries/call.ts',
+  api: 'widget/entries/api.ts',
+  react: 'widget/entries/react.ts',
 } as const;
 
 const PREACT: Readonly<Record<string, string>> = {

@@ -1,11 +1,20 @@
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
-import { type Alias, defineConfig, type Plugin, type PluginOption } from 'vite';
+import { type Alias, defineConfig, type Plugin, type PluginOption, type Rolldown } from 'vite';
+import { NOT_SHIPPED, readChunkMap } from './scripts/chunk-map.ts';
+import {
+  builtChunks,
+  chunkMapProblems,
+  chunkTest,
+  LOADER_FILE,
+} from './scripts/chunk-map-build.ts';
 
 /**
- * The embeddable widget, built twice from widget/embed.ts (scripts/widget-build.ts runs both):
+ * The embeddable widget, built twice from widget/entries/bundle.ts (scripts/widget-build.ts runs
+ * both):
  * - mode `production` (default): the ES build. `dist/widget/voice-assistant.js` is the tiny
  *   loader; the React UI, the demo assistant and daily-js are chunks under `chunks/`, fetched
  *   only on intent. Modules the loader and the UI share stay in the loader file
@@ -100,11 +109,55 @@ export const compactWidgetCss: Plugin = {
   },
 };
 
+const REPO_ROOT = dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The ES build follows the chunk map (docs/architecture.md): each chunk starts at its row's
+ * "Loaded by" `import()`, and the build fails when a module lands in a chunk its row does not give
+ * it, so a rename or a new static import cannot silently move code between the files a visitor
+ * downloads. (A code-splitting group for a lazy chunk would wrap it in a namespace object and add
+ * a runtime chunk, 0.2 KB gzip after the click, or split it in two files: only the shared chunks
+ * are groups, `sharedChunkGroups`.)
+ */
+export const followChunkMap: Plugin = {
+  name: 'voice-assistant:chunk-map',
+  generateBundle(_options, bundle) {
+    const built = builtChunks(Object.values(bundle), REPO_ROOT);
+    const problems = chunkMapProblems(readChunkMap(), built);
+    if (problems.length > 0) {
+      this.error(
+        `the build differs from the chunk map (docs/architecture.md):\n${problems.join('\n')}`,
+      );
+    }
+  },
+};
+
+/**
+ * The shared chunks of the chunk map (rows with no "Loaded by": `define-resource`), each a
+ * code-splitting group of the folders its row names. A lazy chunk instead starts at its row's
+ * `import()`; a group there would split it in two files.
+ */
+function sharedChunkGroups(): Rolldown.CodeSplittingGroup[] {
+  const map = readChunkMap();
+  return map.chunks
+    .filter(
+      (chunk) =>
+        chunk.loadedBy.length === 0 && chunk.name !== LOADER_FILE && chunk.name !== NOT_SHIPPED,
+    )
+    .map((chunk) => ({
+      name: chunk.name,
+      test: chunkTest(map, chunk.name, REPO_ROOT),
+      includeDependenciesRecursively: false,
+    }));
+}
+
 export default defineConfig(({ mode }) => {
   const umd = mode === 'umd';
   const plugins: PluginOption[] = [react(), shippedFiles, compactWidgetCss];
   if (umd) {
     plugins.unshift(umdAssetUrls);
+  } else {
+    plugins.push(followChunkMap);
   }
   if (process.env.ANALYZE) {
     plugins.push(
@@ -131,7 +184,7 @@ export default defineConfig(({ mode }) => {
       assetsInlineLimit: 0,
       target: 'es2022',
       lib: {
-        entry: 'widget/embed.ts',
+        entry: 'widget/entries/bundle.ts',
         name: 'VoiceAssistant',
         formats: [umd ? 'umd' : 'es'],
         fileName: () => (umd ? 'voice-assistant.umd.js' : 'voice-assistant.js'),
@@ -147,7 +200,10 @@ export default defineConfig(({ mode }) => {
           assetFileNames: 'assets/[name]-[hash][extname]',
           ...(umd
             ? { codeSplitting: false, intro: UMD_BASE_INTRO }
-            : { chunkFileNames: 'chunks/[name]-[hash].js' }),
+            : {
+                chunkFileNames: 'chunks/[name]-[hash].js',
+                codeSplitting: { groups: sharedChunkGroups() },
+              }),
         },
       },
     },

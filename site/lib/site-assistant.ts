@@ -1,11 +1,11 @@
-import type { VoiceAssistantElement } from '../../widget/element-surface.ts';
+import type { VoiceAssistantElement } from '../../widget/entries/element.ts';
 
 /** The id of the landing page's floating `<voice-assistant>`. */
 export const SITE_ASSISTANT_ID = 'site-assistant';
 
 /** Registers `<voice-assistant>` (its own chunk; importing it again is free). */
 export function loadWidget(): Promise<unknown> {
-  return import('../../widget/embed.ts');
+  return import('../../widget/entries/bundle.ts');
 }
 
 /**

@@ -57,7 +57,7 @@ describe.each([
         const api = await page.evaluate(() =>
           Object.keys((window as unknown as { VoiceAssistant: object }).VoiceAssistant).sort(),
         );
-        // The element's public surface (widget/element-surface.ts), nothing internal.
+        // The element's public surface (widget/entries/element.ts), nothing internal.
         expect(api).toEqual([
           'ATTRIBUTES',
           'VoiceAssistantElement',

@@ -8,16 +8,16 @@ import { describe, expect, it } from 'vitest';
  * read, so a module that reached for `document` at load time is caught even if it guarded it.
  */
 const PUBLIC_MODULES = [
-  'widget/index.ts',
-  'widget/define.ts',
+  'widget/entries/package-surface.ts',
+  'widget/entries/define-element.ts',
   'widget/loader/voice-assistant-element.ts',
   'widget/api/client.ts',
   'widget/call/call-client.ts',
   'widget/demo/demo-call.ts',
-  'widget/element-surface.ts',
-  'widget/call-surface.ts',
-  'widget/api-surface.ts',
-  'widget/react/index.ts',
+  'widget/entries/element.ts',
+  'widget/entries/call.ts',
+  'widget/entries/api.ts',
+  'widget/entries/react.ts',
 ] as const;
 
 const TRAPPED = [
@@ -69,7 +69,7 @@ describe('public modules in bare Node', { timeout: 30_000 }, () => {
   }
 
   it('exposes the element class and its registration from the package entry', () => {
-    const { exports } = importInBareNode('widget/index.ts');
+    const { exports } = importInBareNode('widget/entries/package-surface.ts');
     expect(exports).toEqual(
       expect.arrayContaining([
         'CallClient',
@@ -82,10 +82,10 @@ describe('public modules in bare Node', { timeout: 30_000 }, () => {
   });
 
   it("imports the package's `.` entry reading only `customElements`, and registers nothing", () => {
-    // widget/main.ts registers the element when a registry exists; this checks for one and
-    // finds none, so nothing else is read and nothing is defined.
-    const { touched, exports } = importInBareNode('widget/main.ts');
+    // widget/entries/package.ts registers the element when a registry exists; this checks for one
+    // and finds none, so nothing else is read and nothing is defined.
+    const { touched, exports } = importInBareNode('widget/entries/package.ts');
     expect(touched).toEqual(['customElements']);
-    expect(exports).toEqual(importInBareNode('widget/index.ts').exports);
+    expect(exports).toEqual(importInBareNode('widget/entries/package-surface.ts').exports);
   });
 });

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { VoiceAssistant } from '../../widget/react/index.ts';
+import { VoiceAssistant } from '../../widget/entries/react.ts';
 
 // Server rendering in plain Node: no DOM globals exist here, so any read of them while
 // rendering would throw.

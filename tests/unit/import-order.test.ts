@@ -1,57 +1,34 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readChunkMap } from '../../scripts/chunk-map.ts';
 
 /**
  * The folder layout is the architecture: one folder per shipped chunk, imports running one way
- * (docs/architecture.md). This reads every import of `widget/` (static, dynamic, re-exports) and
- * fails on any that goes against the order, so the layout stays true as the code grows.
+ * (docs/architecture.md, the chunk map). This reads every import of `widget/` (static, dynamic,
+ * re-exports) and fails on any that goes against the order, so the layout stays true as the code
+ * grows.
  */
 const ROOT = 'widget';
 
-/** Which folders each folder may import at run time. Root files (`widget/*.ts`) compose all. */
-const ALLOWED: Readonly<Record<string, readonly string[]>> = {
-  api: ['api'],
-  call: ['call', 'api'],
-  demo: ['demo', 'call', 'api'],
-  leads: ['leads', 'element', 'call', 'api'],
-  element: ['element'],
-  loader: ['loader', 'element'],
-  session: ['session', 'element', 'call', 'demo', 'leads', 'api'],
-  ui: ['ui', 'session', 'element'],
-  // The React component wraps the element: the contract, and the registration (a root file).
-  react: ['react', 'element', ''],
-};
-
 /**
- * Type-only imports that are allowed on top: the contract names the call options it forwards.
+ * Which folders each folder may import at run time, the type-only imports allowed on top, and the
+ * npm packages each may import: the "May import" column of the chunk map (docs/architecture.md).
  */
-const TYPE_ONLY_ALLOWED: Readonly<Record<string, readonly string[]>> = {
-  element: ['call'],
-  react: ['loader'],
-};
-
-/**
- * Single files a folder may import beyond its folders: the call client throws the element's
- * error for "no active call", the one class for that condition.
- */
-const FILES_ALLOWED: Readonly<Record<string, readonly string[]>> = {
-  call: ['element/voice-assistant-error.ts'],
-};
-
-/** npm packages each folder may import; none for the loader's chunk and the contract. */
-const PACKAGES: Readonly<Record<string, readonly string[]>> = {
-  api: [],
-  call: ['@daily-co/daily-js'],
-  demo: [],
-  leads: [],
-  element: [],
-  loader: [],
-  session: [],
-  ui: ['react', 'react-dom', '@r2wc/react-to-web-component'],
-  // The host's own React (a peer dependency); never react-dom, which would be a second renderer.
-  react: ['react'],
-};
+const RULES = readChunkMap().rules;
+const ALLOWED = Object.fromEntries(
+  Object.entries(RULES).map(([name, rule]) => [name, rule.folders]),
+);
+const TYPE_ONLY_ALLOWED = Object.fromEntries(
+  Object.entries(RULES).map(([name, rule]) => [name, rule.typeOnly]),
+);
+const PACKAGES = Object.fromEntries(
+  Object.entries(RULES).map(([name, rule]) => [name, rule.packages]),
+);
+/** Single files a folder may import beyond its folders (`element/voice-assistant-error.ts`). */
+const FILES_ALLOWED = Object.fromEntries(
+  Object.entries(RULES).map(([name, rule]) => [name, rule.files]),
+);
 
 interface Edge {
   from: string;
@@ -95,6 +72,8 @@ function violations(): string[] {
   for (const file of sourceFiles(ROOT)) {
     const from = layerOf(file);
     if (from === '') {
+      // The entries live in widget/entries/: a loose file at the root has no rule.
+      found.push(`${file}: a file at widget/'s root (entries go in widget/entries/)`);
       continue;
     }
     for (const edge of edgesOf(file)) {
@@ -135,9 +114,8 @@ describe('import order of widget/', () => {
   it('finds the imports it checks', () => {
     const loaderEdges = sourceFiles(join(ROOT, 'loader')).flatMap(edgesOf);
     expect(loaderEdges.some((edge) => edge.specifier.includes('../element/'))).toBe(true);
-    expect(edgesOf(join(ROOT, 'define.ts')).some((e) => e.specifier === './ui/mount-ui.ts')).toBe(
-      true,
-    );
+    const defineEdges = edgesOf(join(ROOT, 'entries', 'load-mount-ui.ts'));
+    expect(defineEdges.some((e) => e.specifier === '../ui/mount-ui.ts')).toBe(true);
   });
 
   it('runs one way: no import against the order, no loader ⇄ ui cycle', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import * as publicApi from '../../widget/index.ts';
+import * as publicApi from '../../widget/entries/package-surface.ts';
 
-describe('widget/index.ts public surface', () => {
+describe('widget/entries/package-surface.ts public surface', () => {
   it('exports exactly the documented runtime names', () => {
     expect(Object.keys(publicApi).sort()).toEqual(
       [

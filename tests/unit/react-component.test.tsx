@@ -3,12 +3,12 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dispatchWidgetEvent } from '../../widget/element/dom-events.ts';
 import { VoiceAssistantError } from '../../widget/element/voice-assistant-error.ts';
-import { VoiceAssistantElement } from '../../widget/loader/voice-assistant-element.ts';
 import {
   VoiceAssistant,
   type VoiceAssistantHandle,
   type VoiceAssistantProps,
-} from '../../widget/react/index.ts';
+} from '../../widget/entries/react.ts';
+import { VoiceAssistantElement } from '../../widget/loader/voice-assistant-element.ts';
 import { attributesOf, eventNameOf } from '../../widget/react/props.ts';
 
 // The React component in a browser-like DOM (happy-dom) with React 19: the element it renders,

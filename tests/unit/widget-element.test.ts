@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { defineVoiceAssistant } from '../../widget/define.ts';
 import { VoiceAssistantError } from '../../widget/element/voice-assistant-error.ts';
+import { defineVoiceAssistant } from '../../widget/entries/define-element.ts';
 import { VoiceAssistantElement } from '../../widget/loader/voice-assistant-element.ts';
 
 // The loader element alone, before the visitor shows intent: nothing here loads the UI chunk.

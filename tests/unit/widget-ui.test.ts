@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WebCallCreator } from '../../widget/call/call-client.ts';
-import { defineVoiceAssistant } from '../../widget/define.ts';
+import { defineVoiceAssistant } from '../../widget/entries/define-element.ts';
 import type { VoiceAssistantElement } from '../../widget/loader/voice-assistant-element.ts';
 import { createFakeDaily, fakeMediaDevices, speakerParticipant } from '../helpers/fake-daily.ts';
 

@@ -1,6 +1,7 @@
 import { DEFAULT_JOIN_TIMEOUT_MS, NOISE_CANCELLATION_DEFAULT } from './call-constants.ts';
 import { CallError } from './call-error.ts';
 import { dailyTransportFactory, preloadDaily } from './daily-transport.ts';
+import { loadPlatformWebCall } from './load-platform-web-call.ts';
 import { type AudioContextFactory, browserAudioContext } from './mic-gain.ts';
 import type { MicrophoneSource } from './microphone-stream.ts';
 import type { PlatformWebCallOptions } from './platform-web-call.ts';
@@ -38,8 +39,6 @@ export interface ClientSettings extends StartSettings {
   /** Starts loading the lazy default modules (daily-js, the API client) at the click. */
   warmUp: () => void;
 }
-
-const loadPlatformWebCall = () => import('./platform-web-call.ts');
 
 /**
  * Fetches the API client's web-call module ahead of the first start. A UI calls it when the

@@ -71,7 +71,7 @@ export type MountUi = (root: ShadowRoot, bridge: UiBridge) => MountedUi;
 
 /**
  * Fetches the UI chunk and the texts of `language` (the language the loader painted in). The
- * loader never imports `ui/` itself: the composition root (`widget/define.ts`) hands this
- * function to the registration, so the import graph stays one-way.
+ * loader never imports `ui/` itself: the composition root (`entries/define-element.ts`) hands
+ * this function to the registration, so the import graph stays one-way.
  */
 export type LoadUi = (language: Language) => Promise<MountUi>;

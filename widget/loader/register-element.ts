@@ -7,7 +7,8 @@ type VersionedConstructor = CustomElementConstructor & { version?: string };
  * Registers the loader element under `tag`, with `loadUi` as the way to fetch its UI chunk.
  * Idempotent: a second call, or a second copy of the script, is a no-op when the same version is
  * already registered; a different version already registered is kept, with one warning naming
- * both versions. Hosts call `defineVoiceAssistant()` (widget/define.ts), which supplies `loadUi`.
+ * both versions. Hosts call `defineVoiceAssistant()` (widget/entries/define-element.ts), which
+ * supplies `loadUi`.
  */
 export function registerVoiceAssistant(
   loadUi: LoadUi,

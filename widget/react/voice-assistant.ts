@@ -7,7 +7,7 @@ import {
   useImperativeHandle,
   useRef,
 } from 'react';
-import { defineVoiceAssistant } from '../define.ts';
+import { defineVoiceAssistant } from '../entries/define-element.ts';
 import type { VoiceAssistantElement } from '../loader/voice-assistant-element.ts';
 import {
   attributesOf,

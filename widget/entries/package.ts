@@ -1,4 +1,4 @@
-import { defineVoiceAssistant } from './define.ts';
+import { defineVoiceAssistant } from './define-element.ts';
 
 /**
  * The npm package's `.` entry: the whole public surface, and `<voice-assistant>` registered when
@@ -11,4 +11,4 @@ if (typeof customElements !== 'undefined') {
   defineVoiceAssistant();
 }
 
-export * from './index.ts';
+export * from './package-surface.ts';

@@ -1,23 +1,18 @@
 /**
- * The public surface of the `<voice-assistant>` element, listed once: the package entry
- * (`widget/index.ts`), the bundle entry (`widget/embed.ts`) and the bundle's `voice-assistant.d.ts`
- * all re-export this file. Importing it has no side effects and touches no DOM global.
+ * The public surface of the `<voice-assistant>` element (`<package>/element`), listed once: the
+ * package's surface (`package-surface.ts`), the bundle entry (`bundle.ts`) and the bundle's
+ * `voice-assistant.d.ts` all re-export this file. Importing it has no side effects and touches no
+ * DOM global.
  *
  * @packageDocumentation
  */
 
-/**
- * Registers `<voice-assistant>` (or another tag). Idempotent: a second call, or a second copy of
- * the script, is a no-op when the same version is registered; a different version already
- * registered is kept, with one warning naming both.
- */
-export { defineVoiceAssistant } from './define.ts';
 /** An attribute name of `<voice-assistant>`, a display mode, and the three button labels. */
-export type { AttributeName, Labels, Mode } from './element/attributes.ts';
+export type { AttributeName, Labels, Mode } from '../element/attributes.ts';
 /** The element's attributes, declared once; r2wc props and TS types derive from this list. */
-export { ATTRIBUTES } from './element/attributes.ts';
+export { ATTRIBUTES } from '../element/attributes.ts';
 /** Call options a host may set on the element (`el.callOptions`), and its imperative API. */
-export type { CallOptionsOverride, WidgetController } from './element/bridge.ts';
+export type { CallOptionsOverride, WidgetController } from '../element/bridge.ts';
 /**
  * The element's DOM events (`voice-assistant:state-change`, `:call-start`, `:call-end`,
  * `:speech-start`, `:speech-end`, `:message`, `:error`, `:consent`, `:lead`, `:viewing-request`):
@@ -32,14 +27,20 @@ export type {
   WidgetEventName,
   WidgetServerMessage,
   WidgetState,
-} from './element/dom-events.ts';
+} from '../element/dom-events.ts';
 /** Thrown by the element's `setMuted`, `isMuted` and `say` when no call is active. */
-export { VoiceAssistantError } from './element/voice-assistant-error.ts';
+export { VoiceAssistantError } from '../element/voice-assistant-error.ts';
 /**
  * The element class behind `<voice-assistant>`: methods `start()`, `stop()`, `setMuted()`,
  * `isMuted()`, `say()`, and the `callOptions` property for custom transports.
  */
-export { VoiceAssistantElement } from './loader/voice-assistant-element.ts';
+export { VoiceAssistantElement } from '../loader/voice-assistant-element.ts';
+/**
+ * Registers `<voice-assistant>` (or another tag). Idempotent: a second call, or a second copy of
+ * the script, is a no-op when the same version is registered; a different version already
+ * registered is kept, with one warning naming both.
+ */
+export { defineVoiceAssistant } from './define-element.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Leads (docs/behaviour.md#leads): the details of the lead events, for the bundle's types too
@@ -55,13 +56,13 @@ export type {
   ConsentEvidence,
   LeadCapture,
   ViewingCapture,
-} from './leads/capture.ts';
+} from '../leads/capture.ts';
 
 /** What `voice-assistant:lead-delivery` carries: a capture's delivery status, by its key. */
-export type { LeadDeliveryDetail } from './leads/delivery-report.ts';
+export type { LeadDeliveryDetail } from '../leads/delivery-report.ts';
 
 /** The fields of `capture_lead` and `request_viewing`, as validated, and the lead's intent. */
-export type { LeadFields, LeadIntent, ViewingFields } from './leads/lead-fields.ts';
+export type { LeadFields, LeadIntent, ViewingFields } from '../leads/lead-fields.ts';
 
 /**
  * The listing a conversation is about (from the `listing-*` attributes and, with
@@ -69,4 +70,4 @@ export type { LeadFields, LeadIntent, ViewingFields } from './leads/lead-fields.
  * (`{{listing_address}}`, `{{listing_price}}`, `{{listing_id}}`, `{{listing_url}}`,
  * `{{agent_name}}`, `{{page_url}}`).
  */
-export type { ListingContext, ListingVariables } from './leads/listing-context.ts';
+export type { ListingContext, ListingVariables } from '../leads/listing-context.ts';

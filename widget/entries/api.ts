@@ -7,7 +7,7 @@
  */
 
 /** The stable `code` of every API error. */
-export type { ApiErrorCode } from './api/api-errors.ts';
+export type { ApiErrorCode } from '../api/api-errors.ts';
 /**
  * API errors. `ApiError` carries status, headers, parsed body and request id; subclasses per
  * common status; separate classes for parse, connection, timeout and abort failures.
@@ -28,35 +28,35 @@ export {
   PermissionDeniedError,
   RateLimitError,
   UnprocessableEntityError,
-} from './api/api-errors.ts';
+} from '../api/api-errors.ts';
 /** Options of {@link createApiClient} and the client's type. */
-export type { ApiClient, ApiClientOptions } from './api/client.ts';
+export type { ApiClient, ApiClientOptions } from '../api/client.ts';
 /** The full API client: every route of the platform, grouped by resource (`client.calls.list()`). */
-export { createApiClient } from './api/client.ts';
+export { createApiClient } from '../api/client.ts';
 /** Per-request options (signal, cancel token, timeout, retries, idempotency key) and the core. */
-export type { ApiCore, ApiCoreOptions, RequestOptions, TokenSource } from './api/core.ts';
+export type { ApiCore, ApiCoreOptions, RequestOptions, TokenSource } from '../api/core.ts';
 /**
  * The small core every resource is built on; use it with only the resources you need
  * (`callsResource(createApiCore({ token }))`) for the smallest bundle.
  */
-export { createApiCore, DEFAULT_BASE_URL } from './api/core.ts';
+export { createApiCore, DEFAULT_BASE_URL } from '../api/core.ts';
 /** The upload fields a form-data route takes as a plain object (files as `Blob`/`File`). */
-export type { FormFields } from './api/form-data.ts';
+export type { FormFields } from '../api/form-data.ts';
 /** A page of a paginated list, and its query. */
-export type { Page, PageQuery } from './api/pagination.ts';
+export type { Page, PageQuery } from '../api/pagination.ts';
 /** Walks every page of a paginated list (`{ results, metadata }`) as an async iterator. */
-export { paginate } from './api/pagination.ts';
+export { paginate } from '../api/pagination.ts';
 /**
  * Resource groups, each importable on its own so a bundle carries only what it calls
  * (`callsResource`, `assistantsResource`…), and `RESOURCES`, the one list of them.
  */
-export * from './api/resources/all.ts';
+export * from '../api/resources/all.ts';
 /** One row of the route table, and its parts. */
-export type { BodyKind, HttpMethod, RouteSpec } from './api/route-spec.ts';
+export type { BodyKind, HttpMethod, RouteSpec } from '../api/route-spec.ts';
 /** The route table as data (method, path template, body kind, auth); the client is built from it. */
-export { ROUTES } from './api/routes.ts';
+export { ROUTES } from '../api/routes.ts';
 /** The security hook: adds or overrides request parameters per call. */
-export type { SecurityParams, SecurityWorker } from './api/security.ts';
+export type { SecurityParams, SecurityWorker } from '../api/security.ts';
 /**
  * Friendly names for the platform's most used schemas, and the POST /call/web body and response
  * shared by the API client and the call client.
@@ -69,4 +69,4 @@ export type {
   PaginationMeta,
   WebCallBody,
   WebCallResponse,
-} from './api/types.ts';
+} from '../api/types.ts';

@@ -1,9 +1,5 @@
-import type { LoadUi } from './element/bridge.ts';
-import { registerVoiceAssistant } from './loader/register-element.ts';
-
-/** The UI chunk, fetched on the visitor's first sign of intent, then its language's texts. */
-const loadUi: LoadUi = (language) =>
-  import('./ui/mount-ui.ts').then((ui) => ui.prepareUi(language));
+import { registerVoiceAssistant } from '../loader/register-element.ts';
+import { loadUi } from './load-mount-ui.ts';
 
 /**
  * Registers `<voice-assistant>` (or `tag`). Idempotent: a second call, or a second copy of the

@@ -22,6 +22,6 @@ export type {
   VoiceAssistantEventProps,
   VoiceAssistantHandle,
   VoiceAssistantProps,
-} from './props.ts';
+} from '../react/props.ts';
 /** The component: attributes as camel-cased props, events as `on…` props, a ref to control it. */
-export { VoiceAssistant } from './voice-assistant.ts';
+export { VoiceAssistant } from '../react/voice-assistant.ts';
