@@ -82,7 +82,7 @@ export const shippedFiles: Plugin = {
 };
 
 /** The widget's stylesheets: template literals of plain CSS, without interpolation. */
-const WIDGET_STYLES = /[\\/]widget[\\/]element[\\/]styles(-[a-z]+)?\.ts$/;
+const WIDGET_STYLES = /[\\/]widget[\\/]element[\\/](after-intent[\\/])?styles(-[a-z]+)?\.ts$/;
 
 /**
  * Collapses the whitespace of the widget's CSS, which ships as a string (the loader carries its

@@ -41,7 +41,7 @@ export interface ChunkDeclaration {
   name: string;
   /** When it loads, as the table says it. */
   loads: string;
-  /** Repository paths (`widget/ui/`, `widget/leads/json-ld.ts`) and npm packages. */
+  /** Repository paths (`widget/ui/`, `widget/leads/page/json-ld/`) and npm packages. */
   sources: readonly string[];
   /** The module holding its `import()` (its lazy boundary); none for the entry and shared chunks. */
   loadedBy: readonly string[];

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ListingContext } from '../../widget/leads/listing-context.ts';
+import type { ListingContext } from '../../widget/leads/page/listing-context.ts';
 import type {
   DeliveryStatus,
   DeskDatabase,

@@ -1,4 +1,3 @@
-import { cleanText } from '../../widget/leads/clean-text.ts';
 import { LEAD_FIELD_MAX_CHARS, MAX_PREFERRED_TIMES } from '../../widget/leads/constants.ts';
 import {
   isDialablePhone,
@@ -7,7 +6,11 @@ import {
   type LeadFields,
   type ViewingFields,
 } from '../../widget/leads/lead-fields.ts';
-import { LISTING_ATTRIBUTES, type ListingContext } from '../../widget/leads/listing-context.ts';
+import { cleanText } from '../../widget/leads/page/clean-text.ts';
+import {
+  LISTING_ATTRIBUTES,
+  type ListingContext,
+} from '../../widget/leads/page/listing-context.ts';
 import { IngestError } from './ingest-error.ts';
 
 /** The recording disclosure the visitor agreed to, as evidence (docs/desk.md#consent). */

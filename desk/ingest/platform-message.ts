@@ -1,5 +1,8 @@
 import { checkLeadArguments, checkViewingArguments } from '../../widget/leads/lead-fields.ts';
-import { LISTING_ATTRIBUTES, type ListingContext } from '../../widget/leads/listing-context.ts';
+import {
+  LISTING_ATTRIBUTES,
+  type ListingContext,
+} from '../../widget/leads/page/listing-context.ts';
 import { parseToolCalls } from '../../widget/leads/tool-calls.ts';
 import type { StoredMessage } from '../storage/schema.ts';
 import type { IncomingCapture } from './capture-body.ts';

@@ -1,4 +1,4 @@
-import type { ListingContext } from '../../widget/leads/listing-context.ts';
+import type { ListingContext } from '../../widget/leads/page/listing-context.ts';
 import type { Agent, Brokerage } from '../config/brokerage.ts';
 
 /** Why a capture went to whom: stored with the assignment, shown in the inbox. */

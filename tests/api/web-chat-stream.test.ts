@@ -5,8 +5,8 @@ import { ApiConnectionError, ApiError } from '../../widget/api/api-errors.ts';
 import type { WebChatBody, WebChatResponse } from '../../widget/api/supplement.ts';
 import { parseAttributes } from '../../widget/element/attributes.ts';
 import type { ChatThread } from '../../widget/session/chat/chat-state.ts';
-import { replyText } from '../../widget/session/chat/reply-text.ts';
-import { chatTurn, createWebChat } from '../../widget/session/chat/web-chat.ts';
+import { replyText } from '../../widget/session/chat/web-chat/reply-text.ts';
+import { chatTurn, createWebChat } from '../../widget/session/chat/web-chat/web-chat.ts';
 import { attributeValues } from '../fixtures/widget/attribute-values.ts';
 
 // POST /chat/web with `stream: true` through the widget's chat sender and the project's API

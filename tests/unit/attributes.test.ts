@@ -1,4 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { loadTexts } from '../../widget/element/after-intent/load-texts.ts';
+import { describeProblems, problemSentence } from '../../widget/element/after-intent/problems.ts';
 import { type AttributeProblem, warningSentence } from '../../widget/element/attribute-problems.ts';
 import {
   ATTRIBUTES,
@@ -10,8 +12,6 @@ import {
 } from '../../widget/element/attributes.ts';
 import { en } from '../../widget/element/i18n/en.ts';
 import { LANGUAGES } from '../../widget/element/i18n/languages.ts';
-import { loadTexts } from '../../widget/element/i18n/load-texts.ts';
-import { describeProblems, problemSentence } from '../../widget/element/i18n/problems.ts';
 import { attributeValues } from '../fixtures/widget/attribute-values.ts';
 
 const values = attributeValues;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WebCallCreator } from '../../widget/call/call-client.ts';
 import { type AttributeValues, parseAttributes } from '../../widget/element/attributes.ts';
 import { en } from '../../widget/element/i18n/en.ts';
-import { consentVersion } from '../../widget/leads/consent-record.ts';
+import { consentVersion } from '../../widget/leads/watch/consent-record.ts';
 import { CallController } from '../../widget/session/call-controller.ts';
 import { attributeValues } from '../fixtures/widget/attribute-values.ts';
 import { createFakeDaily, fakeMediaDevices, speakerParticipant } from '../helpers/fake-daily.ts';

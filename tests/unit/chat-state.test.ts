@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { parseInbound } from '../../widget/demo/inbound.ts';
 import { type AttributeValues, parseAttributes } from '../../widget/element/attributes.ts';
-import { continueThread } from '../../widget/session/chat/chat-reply-state.ts';
 import {
   appendEntry,
   EMPTY_CHAT,
   setStatus,
   setWaiting,
 } from '../../widget/session/chat/chat-state.ts';
-import { replyText } from '../../widget/session/chat/reply-text.ts';
+import { continueThread } from '../../widget/session/chat/delivery/chat-reply-state.ts';
+import { replyText } from '../../widget/session/chat/web-chat/reply-text.ts';
 import { visitorOverrides } from '../../widget/session/visitor-overrides.ts';
 import { attributeValues } from '../fixtures/widget/attribute-values.ts';
 

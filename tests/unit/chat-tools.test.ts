@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AttributeValues, parseAttributes } from '../../widget/element/attributes.ts';
 import * as leadDesk from '../../widget/leads/lead-desk.ts';
-import { ToolCallWatcher } from '../../widget/leads/tool-call-watcher.ts';
 import { toolResultMessage } from '../../widget/leads/tool-result.ts';
-import { ChatToolChannel } from '../../widget/session/chat/chat-channel.ts';
-import { runTools } from '../../widget/session/chat/chat-tools.ts';
-import { toolCallsIn } from '../../widget/session/chat/web-chat.ts';
+import { ToolCallWatcher } from '../../widget/leads/watch/tool-call-watcher.ts';
+import { ChatToolChannel } from '../../widget/session/chat/delivery/chat-channel.ts';
+import { runTools } from '../../widget/session/chat/delivery/chat-tools.ts';
+import { toolCallsIn } from '../../widget/session/chat/web-chat/web-chat.ts';
 import { attributeValues } from '../fixtures/widget/attribute-values.ts';
 
 // Typed chat reaches the lead tools (docs/behaviour.md#leads): a POST /chat/web reply's

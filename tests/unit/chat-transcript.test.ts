@@ -2,7 +2,7 @@ import { Window } from 'happy-dom';
 import { describe, expect, it } from 'vitest';
 import { ChatTranscript } from '../../widget/leads/chat-transcript.ts';
 import type { ConversationDelivery } from '../../widget/leads/conversation-delivery.ts';
-import { ChatLog } from '../../widget/session/chat/chat-log.ts';
+import { ChatLog } from '../../widget/session/chat/delivery/chat-log.ts';
 
 const START = Date.UTC(2026, 10, 25, 21, 0, 0);
 const ENDPOINT = 'https://desk.example/leads';

@@ -5,7 +5,7 @@ import {
   consentVersion,
   readConsent,
   writeConsent,
-} from '../../widget/leads/consent-record.ts';
+} from '../../widget/leads/watch/consent-record.ts';
 import { ConsentGate } from '../../widget/session/consent/consent-gate.ts';
 
 class MemoryStorage {

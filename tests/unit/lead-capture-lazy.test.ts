@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type AttributeValues, parseAttributes } from '../../widget/element/attributes.ts';
 import { PENDING_STORAGE_KEY } from '../../widget/leads/constants.ts';
 import * as leadDesk from '../../widget/leads/lead-desk.ts';
-import type { ToolCallChannel } from '../../widget/leads/tool-call-channel.ts';
-import { ToolCallWatcher } from '../../widget/leads/tool-call-watcher.ts';
 import type { ToolResultMessage } from '../../widget/leads/tool-result.ts';
+import type { ToolCallChannel } from '../../widget/leads/watch/tool-call-channel.ts';
+import { ToolCallWatcher } from '../../widget/leads/watch/tool-call-watcher.ts';
 import { attributeValues } from '../fixtures/widget/attribute-values.ts';
 
 /** The lazy half of lead capture loads only when a conversation calls a lead tool. */

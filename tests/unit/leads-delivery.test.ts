@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Capture, LeadCapture, ViewingCapture } from '../../widget/leads/capture.ts';
 import { PENDING_STORAGE_KEY, STORED_CAPTURE_MAX_AGE_MS } from '../../widget/leads/constants.ts';
 import { backoffDelayMs, LeadDeliveryQueue } from '../../widget/leads/delivery-queue.ts';
-import { type CaptureStorage, pageStorage } from '../../widget/leads/page-storage.ts';
+import { type CaptureStorage, pageStorage } from '../../widget/leads/page/page-storage.ts';
 
 const ENDPOINT = 'https://forms.example/f/abc123';
 

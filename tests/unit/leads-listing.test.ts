@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanText } from '../../widget/leads/clean-text.ts';
-import { extractListingFromJsonLd } from '../../widget/leads/json-ld.ts';
+import { cleanText } from '../../widget/leads/page/clean-text.ts';
+import { extractListingFromJsonLd } from '../../widget/leads/page/json-ld/json-ld.ts';
 import {
   cleanListing,
   LISTING_VARIABLE_NAMES,
   listingFromAttributes,
   listingVariables,
-} from '../../widget/leads/listing-context.ts';
-import { readJsonLdBlocks, readListingContext } from '../../widget/leads/page-listing.ts';
+} from '../../widget/leads/page/listing-context.ts';
+import { readJsonLdBlocks, readListingContext } from '../../widget/leads/page/page-listing.ts';
 
 const BASE =
   'https://maple-ridge.example/listings/14-linden-court?utm_source=mail&email=a@b.co#photos';

@@ -1,7 +1,7 @@
 import { act, createRef } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dispatchWidgetEvent } from '../../widget/element/dom-events.ts';
+import { dispatchWidgetEvent } from '../../widget/element/after-intent/dom-events.ts';
 import { VoiceAssistantError } from '../../widget/element/voice-assistant-error.ts';
 import {
   VoiceAssistant,

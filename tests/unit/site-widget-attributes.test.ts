@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { siteWidgetAttributes } from '../../site/lib/widget-attributes.ts';
 import { LISTING } from '../../widget/demo/listing-facts.ts';
 import { parseAttributes, readAttributes } from '../../widget/element/attributes.ts';
-import { listingFromAttributes } from '../../widget/leads/listing-context.ts';
+import { listingFromAttributes } from '../../widget/leads/page/listing-context.ts';
 
 // The site's own widgets (issues 13 and 15): the recording disclosure linked to /privacy, and on
 // the offline demo the listing the demo talks about, so a demo lead names it.

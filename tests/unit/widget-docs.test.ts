@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { customElementsManifest } from '../../scripts/widget-manifest.ts';
+import { ACCESS_CSS } from '../../widget/element/after-intent/styles-access.ts';
+import { VIEW_CSS } from '../../widget/element/after-intent/styles-view.ts';
 import { ATTRIBUTES } from '../../widget/element/attributes.ts';
 import {
   ATTRIBUTE_DOCS,
@@ -9,8 +11,6 @@ import {
   EVENT_DOCS,
 } from '../../widget/element/element-docs.ts';
 import { WIDGET_CSS } from '../../widget/element/styles.ts';
-import { ACCESS_CSS } from '../../widget/element/styles-access.ts';
-import { VIEW_CSS } from '../../widget/element/styles-view.ts';
 
 const SOURCES = ['widget/ui', 'widget/loader'].flatMap((dir) =>
   readdirSync(dir, { recursive: true, encoding: 'utf8' })

@@ -4,7 +4,7 @@ import { dailyTransportFactory, preloadDaily } from './daily-transport.ts';
 import { loadPlatformWebCall } from './load-platform-web-call.ts';
 import { type AudioContextFactory, browserAudioContext } from './mic-gain.ts';
 import type { MicrophoneSource } from './microphone-stream.ts';
-import type { PlatformWebCallOptions } from './platform-web-call.ts';
+import type { PlatformWebCallOptions } from './platform/platform-web-call.ts';
 import type { RoomSettings } from './room-options.ts';
 import type { StartSettings, WebCallCreator } from './start-sequence.ts';
 import type { CallTransportFactory } from './transport.ts';

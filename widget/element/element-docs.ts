@@ -1,5 +1,5 @@
+import type { WidgetEventName } from './after-intent/dom-events.ts';
 import type { AttributeName } from './attributes.ts';
-import type { WidgetEventName } from './dom-events.ts';
 
 /**
  * Reference documentation of `<voice-assistant>`, as data: `scripts/widget-manifest.ts` writes

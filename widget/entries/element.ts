@@ -7,12 +7,6 @@
  * @packageDocumentation
  */
 
-/** An attribute name of `<voice-assistant>`, a display mode, and the three button labels. */
-export type { AttributeName, Labels, Mode } from '../element/attributes.ts';
-/** The element's attributes, declared once; r2wc props and TS types derive from this list. */
-export { ATTRIBUTES } from '../element/attributes.ts';
-/** Call options a host may set on the element (`el.callOptions`), and its imperative API. */
-export type { CallOptionsOverride, WidgetController } from '../element/bridge.ts';
 /**
  * The element's DOM events (`voice-assistant:state-change`, `:call-start`, `:call-end`,
  * `:speech-start`, `:speech-end`, `:message`, `:error`, `:consent`, `:lead`, `:viewing-request`):
@@ -27,7 +21,13 @@ export type {
   WidgetEventName,
   WidgetServerMessage,
   WidgetState,
-} from '../element/dom-events.ts';
+} from '../element/after-intent/dom-events.ts';
+/** An attribute name of `<voice-assistant>`, a display mode, and the three button labels. */
+export type { AttributeName, Labels, Mode } from '../element/attributes.ts';
+/** The element's attributes, declared once; r2wc props and TS types derive from this list. */
+export { ATTRIBUTES } from '../element/attributes.ts';
+/** Call options a host may set on the element (`el.callOptions`), and its imperative API. */
+export type { CallOptionsOverride, WidgetController } from '../element/bridge.ts';
 /** Thrown by the element's `setMuted`, `isMuted` and `say` when no call is active. */
 export { VoiceAssistantError } from '../element/voice-assistant-error.ts';
 /**
@@ -70,4 +70,4 @@ export type { LeadFields, LeadIntent, ViewingFields } from '../leads/lead-fields
  * (`{{listing_address}}`, `{{listing_price}}`, `{{listing_id}}`, `{{listing_url}}`,
  * `{{agent_name}}`, `{{page_url}}`).
  */
-export type { ListingContext, ListingVariables } from '../leads/listing-context.ts';
+export type { ListingContext, ListingVariables } from '../leads/page/listing-context.ts';

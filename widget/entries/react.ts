@@ -13,7 +13,7 @@ export type {
   WidgetEventName,
   WidgetServerMessage,
   WidgetState,
-} from '../element/dom-events.ts';
+} from '../element/after-intent/dom-events.ts';
 
 /** Its props (derived from the attribute list and the event map) and its ref's API. */
 export type {

@@ -1,5 +1,5 @@
 import type { ConsentEvidence } from './capture.ts';
-import { type ConsentRecord, consentVersion } from './consent-record.ts';
+import { type ConsentRecord, consentVersion } from './watch/consent-record.ts';
 
 /**
  * The agreement as evidence: its version and time, with the disclosure's text when the page's

@@ -39,4 +39,4 @@ export const TOOL_RESULT_WAIT_MS = 2500;
 /** Delivery: a capture waiting on the device is dropped after this long (7 days). */
 export const STORED_CAPTURE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
-export { LISTING_VALUE_MAX_CHARS, PENDING_STORAGE_KEY } from './page-constants.ts';
+export { LISTING_VALUE_MAX_CHARS, PENDING_STORAGE_KEY } from './page/page-constants.ts';

@@ -1,4 +1,4 @@
-import { pageUrlVariable } from './listing-context.ts';
+import { pageUrlVariable } from './page/listing-context.ts';
 
 /** Who said a transcript line: the assistant, the visitor, or a scripted demo visitor. */
 export type TranscriptRole = 'assistant' | 'user' | 'sample-visitor';

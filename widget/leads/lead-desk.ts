@@ -1,4 +1,4 @@
-import { dispatchWidgetEvent } from '../element/dom-events.ts';
+import { dispatchWidgetEvent } from '../element/after-intent/dom-events.ts';
 import type { Capture } from './capture.ts';
 import { type ChatTranscript, chatTranscriptFor } from './chat-transcript.ts';
 import { consentEvidence } from './consent-evidence.ts';
@@ -6,12 +6,12 @@ import { TOOL_RESULT_WAIT_MS } from './constants.ts';
 import { type ConversationFacts, conversationDelivery } from './conversation-delivery.ts';
 import { type DeliveryReport, LeadDeliveryQueue } from './delivery-queue.ts';
 import { pushLeadAnalytics } from './lead-analytics.ts';
-import type { LeadPort } from './lead-port.ts';
 import { followUpResult, LeadTools } from './lead-tools.ts';
-import { type ListingContext, pageUrlVariable } from './listing-context.ts';
-import { pageStorage } from './page-storage.ts';
-import type { ToolCallChannel } from './tool-call-channel.ts';
+import { type ListingContext, pageUrlVariable } from './page/listing-context.ts';
+import { pageStorage } from './page/page-storage.ts';
 import { toolResultMessage } from './tool-result.ts';
+import type { LeadPort } from './watch/lead-port.ts';
+import type { ToolCallChannel } from './watch/tool-call-channel.ts';
 
 /*
  * The lazy half of lead capture (docs/behaviour.md#leads): loaded by `tool-call-watcher.ts` on a

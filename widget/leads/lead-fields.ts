@@ -1,11 +1,11 @@
 import type { LeadFields, LeadIntent, ViewingFields } from '../element/lead-details.ts';
-import { cleanText } from './clean-text.ts';
 import {
   LEAD_FIELD_MAX_CHARS,
   MAX_PHONE_DIGITS,
   MAX_PREFERRED_TIMES,
   MIN_PHONE_DIGITS,
 } from './constants.ts';
+import { cleanText } from './page/clean-text.ts';
 
 export type { LeadFields, LeadIntent, ViewingFields };
 

@@ -1,7 +1,7 @@
 import type { Capture, ConsentEvidence } from './capture.ts';
 import { MAX_CAPTURES_PER_CONVERSATION } from './constants.ts';
 import { checkLeadArguments, checkViewingArguments } from './lead-fields.ts';
-import type { ListingContext } from './listing-context.ts';
+import type { ListingContext } from './page/listing-context.ts';
 import { parseToolCalls, type ToolCallRequest } from './tool-calls.ts';
 
 /** The two client tools the widget answers itself. */

@@ -1,8 +1,8 @@
 import type { Deliverable } from './capture.ts';
 import { PENDING_STORAGE_KEY } from './constants.ts';
-import type { CaptureStorage } from './page-storage.ts';
+import type { CaptureStorage } from './page/page-storage.ts';
 
-export type { CaptureStorage } from './page-storage.ts';
+export type { CaptureStorage } from './page/page-storage.ts';
 
 /** One capture waiting on the device for a later page load. */
 export interface StoredCapture {

@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import type { WidgetEvent, WidgetEventName } from '../element/after-intent/dom-events.ts';
 import {
   ATTRIBUTES,
   type AttributeName,
@@ -7,7 +8,6 @@ import {
   type Mode,
 } from '../element/attributes.ts';
 import type { CallOptionsOverride } from '../element/bridge.ts';
-import type { WidgetEvent, WidgetEventName } from '../element/dom-events.ts';
 
 /** Attributes that are on or off (present or absent) rather than carrying text. */
 type BooleanAttribute = Extract<AttributeName, 'demo'>;

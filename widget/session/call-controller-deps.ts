@@ -1,10 +1,10 @@
 import type { CallState } from '../call/call-state.ts';
 import type { DemoCallOptions } from '../demo/demo-call.ts';
+import type { WidgetState } from '../element/after-intent/dom-events.ts';
 import type { WidgetConfig } from '../element/attributes.ts';
 import type { CallOptionsOverride } from '../element/bridge.ts';
-import type { WidgetState } from '../element/dom-events.ts';
 import type { WidgetTexts } from '../element/i18n/widget-texts.ts';
-import type { ConsentRecord } from '../leads/consent-record.ts';
+import type { ConsentRecord } from '../leads/watch/consent-record.ts';
 import type { ConsentAnswer } from './consent/consent-gate.ts';
 import type { VisitorContext } from './visitor-overrides.ts';
 

@@ -1,13 +1,13 @@
 import { CallClient } from '../call/call-client.ts';
 import { CallError } from '../call/call-error.ts';
+import { dispatchWidgetEvent } from '../element/after-intent/dom-events.ts';
 import type { WidgetConfig } from '../element/attributes.ts';
 import type { CallOptionsOverride, WidgetController } from '../element/bridge.ts';
-import { dispatchWidgetEvent } from '../element/dom-events.ts';
 import { VoiceAssistantError } from '../element/voice-assistant-error.ts';
-import type { ConsentRecord } from '../leads/consent-record.ts';
-import type { ListingVariables } from '../leads/listing-context.ts';
-import { callChannel, type ToolCallChannel } from '../leads/tool-call-channel.ts';
-import { ToolCallWatcher } from '../leads/tool-call-watcher.ts';
+import type { ListingVariables } from '../leads/page/listing-context.ts';
+import type { ConsentRecord } from '../leads/watch/consent-record.ts';
+import { callChannel, type ToolCallChannel } from '../leads/watch/tool-call-channel.ts';
+import { ToolCallWatcher } from '../leads/watch/tool-call-watcher.ts';
 import { type CallControllerDeps, type CallSnapshot, UI_STATE } from './call-controller-deps.ts';
 import { relayCallEvents } from './call-events.ts';
 import { ConversationStore } from './conversation-store.ts';

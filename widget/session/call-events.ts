@@ -2,7 +2,10 @@ import type { CallClient } from '../call/call-client.ts';
 import type { CallError } from '../call/call-error.ts';
 import type { CallState } from '../call/call-state.ts';
 import type { CallEventName, CallEvents } from '../call/events.ts';
-import { dispatchWidgetEvent, type WidgetServerMessage } from '../element/dom-events.ts';
+import {
+  dispatchWidgetEvent,
+  type WidgetServerMessage,
+} from '../element/after-intent/dom-events.ts';
 
 /** What the call controller does with a call client's events. */
 export interface CallEventSink {

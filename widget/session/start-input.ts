@@ -3,7 +3,7 @@ import type { StartCallInput } from '../call/web-call.ts';
 import type { DemoCallOptions } from '../demo/demo-call.ts';
 import type { WidgetConfig } from '../element/attributes.ts';
 import type { CallOptionsOverride } from '../element/bridge.ts';
-import type { ListingVariables } from '../leads/listing-context.ts';
+import type { ListingVariables } from '../leads/page/listing-context.ts';
 import { type VisitorContext, visitorOverrides } from './visitor-overrides.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { Language } from '../element/i18n/languages.ts';
-import type { ConsentRecord } from '../leads/consent-record.ts';
+import type { ConsentRecord } from '../leads/watch/consent-record.ts';
 
 /** What the widget tells the assistant about the visitor, with every call and chat. */
 export interface VisitorContext {

@@ -1,7 +1,7 @@
 import { preloadPlatformWebCall } from '../call/client-options.ts';
+import { loadTexts } from '../element/after-intent/load-texts.ts';
 import type { UiBridge, WidgetConfigStore } from '../element/bridge.ts';
 import { elementLanguage } from '../element/i18n/languages.ts';
-import { loadTexts } from '../element/i18n/load-texts.ts';
 import { CallController } from './call-controller.ts';
 import { ChatController } from './chat/chat-controller.ts';
 import { loadWebChat } from './chat/load-web-chat.ts';

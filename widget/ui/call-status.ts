@@ -1,4 +1,4 @@
-import type { WidgetState } from '../element/dom-events.ts';
+import type { WidgetState } from '../element/after-intent/dom-events.ts';
 import type { WidgetTexts } from '../element/i18n/widget-texts.ts';
 import type { ConversationSnapshot } from '../session/conversation-store.ts';
 

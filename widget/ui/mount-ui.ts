@@ -1,11 +1,11 @@
 import r2wc from '@r2wc/react-to-web-component';
 import { version } from '../../package.json';
+import { loadTexts } from '../element/after-intent/load-texts.ts';
+import { ACCESS_CSS } from '../element/after-intent/styles-access.ts';
+import { VIEW_CSS } from '../element/after-intent/styles-view.ts';
 import type { MountedUi, MountUi, UiBridge } from '../element/bridge.ts';
 import { type Language, textDirection } from '../element/i18n/languages.ts';
-import { loadTexts } from '../element/i18n/load-texts.ts';
 import { extendWidgetStyleSheet } from '../element/styles.ts';
-import { ACCESS_CSS } from '../element/styles-access.ts';
-import { VIEW_CSS } from '../element/styles-view.ts';
 import type { TextsSnapshot } from '../session/text-store.ts';
 import { createWidgetApp, resumePending } from '../session/widget-app.ts';
 import { checkBoxHeight } from './box-height.ts';

@@ -5,8 +5,8 @@ import {
   useMemo,
   useSyncExternalStore,
 } from 'react';
+import { describeProblems } from '../element/after-intent/problems.ts';
 import type { WidgetConfig } from '../element/attributes.ts';
-import { describeProblems } from '../element/i18n/problems.ts';
 import type { WidgetApp } from '../session/widget-app.ts';
 import { callStatus } from './call-status.ts';
 import { TypeInsteadButton } from './chat/type-instead-button.tsx';

@@ -1,8 +1,6 @@
-import type { ConsentRecord } from '../../leads/consent-record.ts';
+import type { ConsentRecord } from '../../leads/watch/consent-record.ts';
 import type { CallSnapshot } from '../call-controller.ts';
 import type { ConsentAnswer, ConsentPurpose } from '../consent/consent-gate.ts';
-import type { TypedReplies, TypedReplyDeps } from './chat-delivery.ts';
-import type { ReplyLine } from './chat-reply-state.ts';
 import {
   appendEntry,
   type ChatState,
@@ -11,6 +9,8 @@ import {
   setStatus,
   setWaiting,
 } from './chat-state.ts';
+import type { TypedReplies, TypedReplyDeps } from './delivery/chat-delivery.ts';
+import type { ReplyLine } from './delivery/chat-reply-state.ts';
 import { loadChatDelivery } from './load-chat-delivery.ts';
 
 /** What the chat box renders. Immutable: a new object per change. */

@@ -1,11 +1,11 @@
+import { dispatchWidgetEvent } from '../../element/after-intent/dom-events.ts';
 import type { ConsentConfig } from '../../element/attributes.ts';
-import { dispatchWidgetEvent } from '../../element/dom-events.ts';
 import {
   type ConsentRecord,
   consentVersion,
   readConsent,
   writeConsent,
-} from '../../leads/consent-record.ts';
+} from '../../leads/watch/consent-record.ts';
 
 /** What the visitor asked for when the disclosure appeared. */
 export type ConsentPurpose = 'call' | 'chat';

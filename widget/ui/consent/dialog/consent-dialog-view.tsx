@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type ReactElement, useLayoutEffect, useRef } from 'react';
-import { useUiServices } from '../ui-services.ts';
+import { useUiServices } from '../../ui-services.ts';
 
 const FOCUSABLE = 'a[href], button, textarea, [tabindex]:not([tabindex="-1"])';
 

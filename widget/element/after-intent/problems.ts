@@ -1,5 +1,5 @@
 import type { AttributeProblem } from '../attribute-problems.ts';
-import type { WidgetTexts } from './widget-texts.ts';
+import type { WidgetTexts } from '../i18n/widget-texts.ts';
 
 /** One attribute problem as a sentence of `texts`' language (pure). */
 export function problemSentence(problem: AttributeProblem, texts: WidgetTexts): string {

@@ -1,6 +1,6 @@
-import { createApiCore } from '../api/core.ts';
-import { callsResource } from '../api/resources/calls.ts';
-import type { WebCallCreator } from './start-sequence.ts';
+import { createApiCore } from '../../api/core.ts';
+import { callsResource } from '../../api/resources/calls.ts';
+import type { WebCallCreator } from '../start-sequence.ts';
 
 export interface PlatformWebCallOptions {
   /** The platform public key, sent as `Authorization: Bearer <publicKey>`. */

@@ -1,14 +1,14 @@
-import { chatStreamFetch } from '../../api/chat-stream.ts';
-import { createApiCore } from '../../api/core.ts';
-import { chatsResource } from '../../api/resources/chats.ts';
-import type { WebChatBody, WebChatResponse } from '../../api/supplement.ts';
-import type { WidgetConfig } from '../../element/attributes.ts';
-import type { Language } from '../../element/i18n/languages.ts';
-import type { ConsentRecord } from '../../leads/consent-record.ts';
-import type { ListingVariables } from '../../leads/listing-context.ts';
-import { visitorOverrides } from '../visitor-overrides.ts';
-import type { ChatThread } from './chat-state.ts';
-import type { ChatToolCalls, ChatToolResult } from './chat-tools.ts';
+import { chatStreamFetch } from '../../../api/chat-stream.ts';
+import { createApiCore } from '../../../api/core.ts';
+import { chatsResource } from '../../../api/resources/chats.ts';
+import type { WebChatBody, WebChatResponse } from '../../../api/supplement.ts';
+import type { WidgetConfig } from '../../../element/attributes.ts';
+import type { Language } from '../../../element/i18n/languages.ts';
+import type { ListingVariables } from '../../../leads/page/listing-context.ts';
+import type { ConsentRecord } from '../../../leads/watch/consent-record.ts';
+import { visitorOverrides } from '../../visitor-overrides.ts';
+import type { ChatThread } from '../chat-state.ts';
+import type { ChatToolCalls, ChatToolResult } from '../delivery/chat-tools.ts';
 import { replyText } from './reply-text.ts';
 
 /**

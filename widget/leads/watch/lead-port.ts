@@ -1,4 +1,4 @@
-import type { WidgetConfig } from '../element/attributes.ts';
+import type { WidgetConfig } from '../../element/attributes.ts';
 import type { ConsentRecord } from './consent-record.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { logger } from '../call/logger.ts';
+import { logger } from '../../call/logger.ts';
 import {
   cleanListing,
   type ListingAttribute,
@@ -47,7 +47,7 @@ export async function readListingContext(source: ListingSource): Promise<PageLis
   const fromAttributes = listingFromAttributes((name) => source.getAttribute(name), base);
   let listing = fromAttributes;
   if (source.getAttribute('listing')?.trim().toLowerCase() === LISTING_AUTO) {
-    const { extractListingFromJsonLd } = await import('./json-ld.ts');
+    const { extractListingFromJsonLd } = await import('./json-ld/json-ld.ts');
     const found = extractListingFromJsonLd(readJsonLdBlocks(source.document), (raw) =>
       cleanListing(raw, base),
     );

@@ -1,4 +1,4 @@
-import type { WebChatResponse } from '../../api/supplement.ts';
+import type { WebChatResponse } from '../../../api/supplement.ts';
 
 /** The assistant's reply in a POST /chat/web response: its text output, joined. Pure. */
 export function replyText(response: Pick<WebChatResponse, 'output'>): string {

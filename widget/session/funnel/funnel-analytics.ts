@@ -1,4 +1,4 @@
-import type { ConsentSnapshot } from './consent/consent-gate.ts';
+import type { ConsentSnapshot } from '../consent/consent-gate.ts';
 
 /**
  * One step of the visitor's funnel, in GA4's recommended shape for `window.dataLayer`: the

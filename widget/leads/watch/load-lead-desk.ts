@@ -3,4 +3,4 @@
  * of lead tool calls, fetched with a conversation's first `tool-calls` message, or at page load
  * when captures wait on the device.
  */
-export const loadLeadDesk = () => import('./lead-desk.ts');
+export const loadLeadDesk = () => import('../lead-desk.ts');

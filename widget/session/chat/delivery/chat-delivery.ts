@@ -1,14 +1,14 @@
-import type { DemoHost } from '../../demo/chat-replies.ts';
-import type { WidgetConfig } from '../../element/attributes.ts';
-import type { Language } from '../../element/i18n/languages.ts';
-import type { ConsentRecord } from '../../leads/consent-record.ts';
-import type { ListingVariables } from '../../leads/listing-context.ts';
-import type { ToolCallChannel } from '../../leads/tool-call-channel.ts';
-import type { DemoChat } from '../load-demo-call.ts';
+import type { DemoHost } from '../../../demo/chat-replies.ts';
+import type { WidgetConfig } from '../../../element/attributes.ts';
+import type { Language } from '../../../element/i18n/languages.ts';
+import type { ListingVariables } from '../../../leads/page/listing-context.ts';
+import type { ConsentRecord } from '../../../leads/watch/consent-record.ts';
+import type { ToolCallChannel } from '../../../leads/watch/tool-call-channel.ts';
+import type { DemoChat } from '../../load-demo-call.ts';
+import type { ChatThread, TranscriptEntry } from '../chat-state.ts';
+import type { WebChat } from '../load-web-chat.ts';
 import { ChatToolChannel } from './chat-channel.ts';
-import type { ChatThread, TranscriptEntry } from './chat-state.ts';
 import { type ChatToolCalls, runTools } from './chat-tools.ts';
-import type { WebChat } from './load-web-chat.ts';
 
 /** Waits before a demo reply, so the typing indicator is seen as it is with a real one. */
 const DEMO_TYPING_MS = 600;

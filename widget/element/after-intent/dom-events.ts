@@ -1,4 +1,4 @@
-import type { LeadCapture, LeadDeliveryDetail, ViewingCapture } from './lead-details.ts';
+import type { LeadCapture, LeadDeliveryDetail, ViewingCapture } from '../lead-details.ts';
 
 /** The three states the visitor sees (docs/behaviour.md#states, demo page). */
 export type WidgetState = 'idle' | 'connecting' | 'active';

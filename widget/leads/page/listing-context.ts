@@ -1,4 +1,4 @@
-import type { ListingContext } from '../element/lead-details.ts';
+import type { ListingContext } from '../../element/lead-details.ts';
 import { cleanText } from './clean-text.ts';
 import { LISTING_VALUE_MAX_CHARS } from './page-constants.ts';
 

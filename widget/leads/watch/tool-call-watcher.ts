@@ -1,10 +1,10 @@
-import type { SpokenLine } from './conversation-delivery.ts';
-import type { LeadDesk } from './lead-desk.ts';
+import type { SpokenLine } from '../conversation-delivery.ts';
+import type { LeadDesk } from '../lead-desk.ts';
+import { PENDING_STORAGE_KEY } from '../page/page-constants.ts';
+import { type PageListing, readListingContext } from '../page/page-listing.ts';
+import { pageStorage } from '../page/page-storage.ts';
 import type { LeadPort } from './lead-port.ts';
 import { loadLeadDesk } from './load-lead-desk.ts';
-import { PENDING_STORAGE_KEY } from './page-constants.ts';
-import { type PageListing, readListingContext } from './page-listing.ts';
-import { pageStorage } from './page-storage.ts';
 import type { ToolCallChannel } from './tool-call-channel.ts';
 
 /** One watched conversation: its tool-call handling (once loaded) and when it began. */
@@ -26,7 +26,7 @@ export interface ToolCallWatcherOptions extends LeadPort {
   /**
    * Loads the lazy half (`lead-desk.ts`); a dynamic import by default, injectable for tests.
    */
-  loadDesk?: () => Promise<typeof import('./lead-desk.ts')>;
+  loadDesk?: () => Promise<typeof import('../lead-desk.ts')>;
 }
 
 function isToolCalls(message: unknown): boolean {
@@ -54,7 +54,7 @@ function capturesWaiting(): boolean {
  */
 export class ToolCallWatcher {
   readonly #options: ToolCallWatcherOptions;
-  readonly #load: () => Promise<typeof import('./lead-desk.ts')>;
+  readonly #load: () => Promise<typeof import('../lead-desk.ts')>;
   #detach: (() => void) | null = null;
   #watched: Watched | null = null;
 

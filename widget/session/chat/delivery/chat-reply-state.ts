@@ -4,7 +4,7 @@ import {
   type ChatThread,
   entryById,
   type TranscriptEntry,
-} from './chat-state.ts';
+} from '../chat-state.ts';
 
 /*
  * The chat state changes a reply makes (docs/behaviour.md#chat), pure. Apart from chat-state.ts

@@ -1,4 +1,4 @@
-import type { ListingContext } from './listing-context.ts';
+import type { ListingContext } from '../listing-context.ts';
 
 type JsonObject = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
-import type { CallClient } from '../call/call-client.ts';
-import type { ChatTranscriptSource } from './chat-transcript.ts';
-import type { ToolResultMessage } from './tool-result.ts';
+import type { CallClient } from '../../call/call-client.ts';
+import type { ChatTranscriptSource } from '../chat-transcript.ts';
+import type { ToolResultMessage } from '../tool-result.ts';
 
 /** Where one conversation's tool results go, and who the conversation is. */
 export interface ToolCallChannel {

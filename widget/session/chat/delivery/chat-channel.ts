@@ -1,5 +1,5 @@
-import type { ToolCallChannel } from '../../leads/tool-call-channel.ts';
-import type { ToolResultMessage } from '../../leads/tool-result.ts';
+import type { ToolResultMessage } from '../../../leads/tool-result.ts';
+import type { ToolCallChannel } from '../../../leads/watch/tool-call-channel.ts';
 import { ChatLog } from './chat-log.ts';
 
 /**

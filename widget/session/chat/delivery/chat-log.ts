@@ -1,5 +1,5 @@
-import type { ChatTranscriptSource } from '../../leads/chat-transcript.ts';
-import type { SpokenLine } from '../../leads/conversation-delivery.ts';
+import type { ChatTranscriptSource } from '../../../leads/chat-transcript.ts';
+import type { SpokenLine } from '../../../leads/conversation-delivery.ts';
 
 /**
  * The typed chat's own lines, for its transcript (docs/behaviour.md#leads): the visitor's typed
