@@ -1,3 +1,4 @@
+import type { CallClientOptions } from './call/call-client.ts';
 import type { LoadUi } from './element/bridge.ts';
 import { registerVoiceAssistant } from './loader/register-element.ts';
 
@@ -16,4 +17,9 @@ export function defineVoiceAssistant(
   registry: CustomElementRegistry = customElements,
 ): void {
   registerVoiceAssistant(loadUi, tag, registry);
+}
+
+declare module './element/bridge.ts' {
+  /** The element forwards any of the call client's own options. */
+  interface CallOptionsOverride extends Partial<CallClientOptions> {}
 }

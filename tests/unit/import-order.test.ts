@@ -22,11 +22,9 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   react: ['react', 'element', ''],
 };
 
-/**
- * Type-only imports that are allowed on top: the contract names the call options it forwards.
- */
+/** Type-only imports that are allowed on top: the React component's element type. */
 const TYPE_ONLY_ALLOWED: Readonly<Record<string, readonly string[]>> = {
-  element: ['call'],
+  element: [],
   react: ['loader'],
 };
 
