@@ -6,11 +6,13 @@ import { OPTIONS } from './widget-types.ts';
 
 /**
  * The package's declarations (dist/pkg): `tsc` emits the widget's .d.ts files under `types/`,
- * with relative specifiers rewritten from `.ts` to `.js` so they resolve under every
- * `moduleResolution` a host may use; then one `<entry>.d.ts` beside each `<entry>.js`.
+ * with relative specifiers (of imports and of module augmentations) rewritten from `.ts` to
+ * `.js` so they resolve under every `moduleResolution` a host may use; then one `<entry>.d.ts`
+ * beside each `<entry>.js`.
  * `umd.d.ts` types the single-file bundle as the element's surface.
  */
-const REWRITE = /(\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"]+?)\.tsx?\2/g;
+const REWRITE =
+  /(\bfrom\s+|\bimport\s*\(\s*|\bimport\s+|\bdeclare\s+module\s+)(['"])(\.{1,2}\/[^'"]+?)\.tsx?\2/g;
 
 function formatProblems(problems: readonly ts.Diagnostic[]): string {
   return ts.formatDiagnostics(problems, {

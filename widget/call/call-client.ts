@@ -1,3 +1,4 @@
+import { VoiceAssistantError } from '../element/voice-assistant-error.ts';
 import { StartCancelledError } from './abortable.ts';
 import { CUSTOMER_ENDED_REASON } from './call-constants.ts';
 import { CallError } from './call-error.ts';
@@ -143,7 +144,7 @@ export class CallClient extends Emitter<CallEvents> {
   send(message: ClientInboundMessage): void {
     const { transport } = this.#active();
     if (this.#state !== 'connected') {
-      throw CallError.noActiveCall();
+      throw new VoiceAssistantError();
     }
     transport.sendAppMessage(serializeClientMessage(message), '*');
   }
@@ -152,7 +153,7 @@ export class CallClient extends Emitter<CallEvents> {
     const call = this.#call;
     const transport = call?.transport;
     if (!call || !transport || call.disposed) {
-      throw CallError.noActiveCall();
+      throw new VoiceAssistantError();
     }
     return { call, transport };
   }

@@ -1,4 +1,5 @@
 import type { DailyEvent, DailyEventObject } from '@daily-co/daily-js';
+import { VoiceAssistantError } from '../element/voice-assistant-error.ts';
 import { abortReason, RoomFailure, untilAborted } from './abortable.ts';
 import { isEndedStatus } from './app-messages.ts';
 import { CallError } from './call-error.ts';
@@ -230,7 +231,7 @@ export class LiveCall {
   handleGain(gain: number): MediaStreamTrack | null {
     const microphone = this.#microphone;
     if (!microphone) {
-      throw CallError.noActiveCall();
+      throw new VoiceAssistantError();
     }
     return this.#gain.apply(microphone, gain);
   }

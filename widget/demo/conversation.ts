@@ -13,7 +13,7 @@ import { CLIPS, type DemoToolCall, recordedClip, SCRIPT, type Turn } from './scr
 import { type DemoEndedReason, ended, inProgress, toolCalls } from './server-messages.ts';
 import { SpeechQueue, type Step } from './speech-queue.ts';
 import { SAMPLE_VOICE_OFF } from './synth-voice.ts';
-import { countedToolCallIds, type ReceivedToolResult, ToolWait } from './tool-wait.ts';
+import { type ReceivedToolResult, ToolWait } from './tool-wait.ts';
 import { VisitorTurn } from './visitor-turn.ts';
 
 /**
@@ -54,7 +54,8 @@ export class Conversation {
     this.#deps = deps;
     this.#now = deps.now ?? Date.now;
     this.#script = deps.script ?? SCRIPT;
-    this.#newToolCallId = deps.newToolCallId ?? countedToolCallIds();
+    let toolCalls = 0;
+    this.#newToolCallId = deps.newToolCallId ?? (() => `demo-tool-call-${++toolCalls}`);
     this.#chat = demoChatStart(deps.host ?? {});
     this.#visitor = new VisitorTurn(deps.send, this.#now);
     this.#queue = new SpeechQueue(deps, this.#now, this.#timers, () => this.#visitor.lineStarted());

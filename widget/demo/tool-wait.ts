@@ -64,12 +64,3 @@ export class ToolWait {
     then?.();
   }
 }
-
-/** Ids for the assistant's tool calls, counted per call: `demo-tool-call-1`, `-2`… */
-export function countedToolCallIds(): () => string {
-  let count = 0;
-  return () => {
-    count += 1;
-    return `demo-tool-call-${count}`;
-  };
-}

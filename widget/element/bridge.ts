@@ -1,4 +1,3 @@
-import type { CallClientOptions } from '../call/call-client.ts';
 import type { Labels, WidgetConfig } from './attributes.ts';
 import type { Language } from './i18n/languages.ts';
 
@@ -7,8 +6,13 @@ import type { Language } from './i18n/languages.ts';
  * UI chunk (loaded on intent). Types only: nothing here reaches the loader's bytes.
  */
 
-/** Call options a host or a test may set on the element (`el.callOptions = {...}`). */
-export type CallOptionsOverride = Partial<CallClientOptions>;
+/**
+ * Call options a host or a test may set on the element (`el.callOptions = {...}`), forwarded to
+ * the call client at each start. The contract does not import the call client: the composition
+ * root (`widget/define.ts`) fills this interface in with the call client's options.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by declaration merging at the composition root.
+export interface CallOptionsOverride {}
 
 /** The element's imperative API, implemented by the UI chunk. */
 export interface WidgetController {

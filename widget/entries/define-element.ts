@@ -1,3 +1,4 @@
+import type { CallClientOptions } from '../call/call-client.ts';
 import { registerVoiceAssistant } from '../loader/register-element.ts';
 import { loadUi } from './load-mount-ui.ts';
 
@@ -12,4 +13,9 @@ export function defineVoiceAssistant(
   registry: CustomElementRegistry = customElements,
 ): void {
   registerVoiceAssistant(loadUi, tag, registry);
+}
+
+declare module '../element/bridge.ts' {
+  /** The element forwards any of the call client's own options. */
+  interface CallOptionsOverride extends Partial<CallClientOptions> {}
 }
