@@ -1,11 +1,11 @@
 import type { DailyEvent, DailyEventObject } from '@daily-co/daily-js';
 import { VoiceAssistantError } from '../element/voice-assistant-error.ts';
-import { abortReason, RoomFailure, untilAborted } from './abortable.ts';
+import { abortReason, RoomFailure } from './abortable.ts';
 import { isEndedStatus } from './app-messages.ts';
-import { CallError } from './call-error.ts';
 import { type AudioContextFactory, MicGain } from './mic-gain.ts';
 import { stopStream } from './microphone-stream.ts';
 import { RemoteAudio } from './remote-audio.ts';
+import { type JoinOptions, joinRoom, quietly } from './room-join.ts';
 import { SpeechDetector, type SpeechTransition } from './speech-detector.ts';
 import { Timers } from './timers.ts';
 import type { CallTransport } from './transport.ts';
@@ -257,29 +257,11 @@ export class LiveCall {
   }
 
   /**
-   * Joins the room with our own timeout: any rejection (daily-js rejects with a plain string
-   * when offline) or no answer within `timeoutMs` becomes a `daily-call-join-error`.
+   * Joins the room with our own timeout: any rejection or no answer within `timeoutMs` becomes
+   * a `daily-call-join-error` (room-join.ts).
    */
-  async join(options: Parameters<CallTransport['join']>[0], timeoutMs: number): Promise<void> {
-    const transport = this.#transport;
-    this.throwIfStopped();
-    if (!transport) {
-      throw new Error('The room was joined before it was created.');
-    }
-    let cancelTimeout: (() => void) | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      cancelTimeout = this.#timers.after(timeoutMs, () => reject(CallError.joinTimeout(timeoutMs)));
-    });
-    const joining = Promise.resolve().then(() => {
-      this.throwIfStopped();
-      return transport.join(options);
-    });
-    try {
-      await untilAborted(Promise.race([joining, timeout]), this.signal);
-    } finally {
-      cancelTimeout?.();
-      joining.catch(() => undefined);
-    }
+  join(options: JoinOptions, timeoutMs: number): Promise<void> {
+    return joinRoom(this, this.#timers, options, timeoutMs);
   }
 
   /** Releases everything the call owns. Idempotent; later calls return the same promise. */
@@ -309,13 +291,5 @@ export class LiveCall {
     if (this.#microphone) {
       stopStream(this.#microphone);
     }
-  }
-}
-
-function quietly(run: () => void): void {
-  try {
-    run();
-  } catch {
-    // Already stopped, or the room never got that far: nothing left to release.
   }
 }
