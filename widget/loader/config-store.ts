@@ -8,6 +8,7 @@ import {
 import type { TalkTo, WidgetConfigStore } from '../element/bridge.ts';
 import { IDLE_LABELS, TALK_TO } from '../element/i18n/idle-labels.ts';
 import { elementLanguage } from '../element/i18n/languages.ts';
+import { warnAttributes } from './attribute-warnings.ts';
 
 /**
  * The element's attributes, parsed once per change (docs/architecture.md#state-owners). The
@@ -20,6 +21,8 @@ export class ConfigStore implements WidgetConfigStore {
   readonly #listeners = new Set<() => void>();
   #texts: { labels: Labels; talkTo: TalkTo } | null = null;
   #config: WidgetConfig | null = null;
+  /** `attribute=value` pairs already warned about: each bad value is warned about once. */
+  readonly #warned = new Set<string>();
 
   constructor(host: HTMLElement) {
     this.#host = host;
@@ -46,6 +49,11 @@ export class ConfigStore implements WidgetConfigStore {
     for (const listener of this.#listeners) {
       listener();
     }
+  }
+
+  /** Warns once in the console about each attribute value the widget ignores. */
+  warn(): void {
+    warnAttributes(this.#host.localName, this.get(), this.#warned);
   }
 
   #parse(): WidgetConfig {

@@ -5,7 +5,6 @@ import { elementLanguage } from '../element/i18n/languages.ts';
 import { widgetStyleSheet } from '../element/styles.ts';
 import { TEXTS } from '../element/texts.ts';
 import { VoiceAssistantError } from '../element/voice-assistant-error.ts';
-import { warnAttributes } from './attribute-warnings.ts';
 import { ConfigStore } from './config-store.ts';
 import { ElementBase } from './element-base.ts';
 import { HeldPress } from './held-press.ts';
@@ -53,8 +52,6 @@ export class VoiceAssistantElement extends ElementBase {
   #callOptions: CallOptionsOverride | undefined;
   /** A press held on the loader's button while the UI arrives. */
   readonly #press = new HeldPress();
-  /** `attribute=value` pairs already warned about: each bad value is warned about once. */
-  readonly #warned = new Set<string>();
 
   constructor() {
     super();
@@ -78,7 +75,7 @@ export class VoiceAssistantElement extends ElementBase {
       delete (this as { callOptions?: CallOptionsOverride }).callOptions;
       this.callOptions = value;
     }
-    warnAttributes(this.localName, this.#attributes.get(), this.#warned);
+    this.#attributes.warn();
     if (this.#ui) {
       return;
     }
@@ -99,7 +96,7 @@ export class VoiceAssistantElement extends ElementBase {
     }
     this.#attributes.changed();
     if (this.isConnected) {
-      warnAttributes(this.localName, this.#attributes.get(), this.#warned);
+      this.#attributes.warn();
     }
     if (!this.#ui && this.#view) {
       this.#render();
