@@ -39,7 +39,7 @@ export const ATTRIBUTE_DOCS: Record<AttributeName, AttributeDoc> = {
   mode: {
     type: "'inline' | 'fullscreen' | 'floating'",
     description:
-      'inline fills its box; fullscreen is the black full-screen demo page; floating is a launcher at the bottom right that opens a compact panel.',
+      'inline fills its box; fullscreen is the black full-screen demo page; floating is a launcher in a bottom corner (position) that opens a compact panel.',
     default: 'inline',
   },
   'label-idle': {
@@ -109,7 +109,7 @@ export const ATTRIBUTE_DOCS: Record<AttributeName, AttributeDoc> = {
   analytics: {
     type: "'datalayer'",
     description:
-      'datalayer pushes { event, intent } to window.dataLayer for each capture; never a name, phone or email.',
+      "datalayer pushes each step of the funnel (open, consent, call start and end, chat start, viewing request, lead, error) to window.dataLayer in GA4's shape; never a name, phone, email or transcript.",
   },
   chat: {
     type: "'on' | 'off'",
@@ -159,8 +159,9 @@ export const EVENT_DOCS: Record<WidgetEventName, EventDoc> = {
     description: 'A server message: transcripts, status updates and others, tagged by type.',
   },
   'voice-assistant:error': {
-    detail: '{ code: string, message: string, stage: string | undefined }',
-    description: 'Something failed; the element is back to idle and shows the message.',
+    detail: '{ code: string, message: string, stage: string | undefined, recoverable: boolean }',
+    description:
+      'Something failed and the status line shows the message: with recoverable false the element is back to idle; with true the call goes on.',
   },
   'voice-assistant:lead': {
     detail:
