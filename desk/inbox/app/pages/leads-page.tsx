@@ -235,7 +235,7 @@ function LeadsTable({
   busy: boolean;
 }) {
   return (
-    <table className="leads-table" aria-busy={busy || undefined}>
+    <table className="data-table leads-table" aria-busy={busy || undefined}>
       <caption className="visually-hidden">Leads, newest first</caption>
       <thead>
         <tr>

@@ -194,7 +194,7 @@ function GroupSection({
             </figure>
           </div>
           <div className="table-scroll">
-            <table className="numbers-table">
+            <table className="data-table numbers-table">
               <caption>{title}: the same numbers as the charts</caption>
               <thead>
                 <tr>
