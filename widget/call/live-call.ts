@@ -5,7 +5,7 @@ import { isEndedStatus } from './app-messages.ts';
 import { type AudioContextFactory, MicGain } from './mic-gain.ts';
 import { stopStream } from './microphone-stream.ts';
 import { RemoteAudio } from './remote-audio.ts';
-import { type JoinOptions, joinRoom, quietly } from './room-join.ts';
+import { type JoinOptions, joinRoom, releaseRoom } from './room-lifecycle.ts';
 import { SpeechDetector, type SpeechTransition } from './speech-detector.ts';
 import { Timers } from './timers.ts';
 import type { CallTransport } from './transport.ts';
@@ -258,7 +258,7 @@ export class LiveCall {
 
   /**
    * Joins the room with our own timeout: any rejection or no answer within `timeoutMs` becomes
-   * a `daily-call-join-error` (room-join.ts).
+   * a `daily-call-join-error` (room-lifecycle.ts).
    */
   join(options: JoinOptions, timeoutMs: number): Promise<void> {
     return joinRoom(this, this.#timers, options, timeoutMs);
@@ -280,11 +280,7 @@ export class LiveCall {
     }
     const transport = this.#transport;
     if (transport) {
-      quietly(() => transport.stopRemoteParticipantsAudioLevelObserver());
-      if (this.#recordingRequestedAt !== null) {
-        quietly(() => transport.stopRecording());
-      }
-      await transport.destroy().catch(() => undefined);
+      await releaseRoom(transport, this.#recordingRequestedAt !== null);
     }
     this.#audio.removeAll();
     await this.#gain.release();

@@ -39,8 +39,19 @@ export async function joinRoom(
   }
 }
 
-/** Runs one release step that may throw when the room never got that far. */
-export function quietly(run: () => void): void {
+/**
+ * Releases the room: its observers and a recording it started (each may already be stopped),
+ * then the room object itself. Never throws.
+ */
+export async function releaseRoom(transport: CallTransport, recording: boolean): Promise<void> {
+  quietly(() => transport.stopRemoteParticipantsAudioLevelObserver());
+  if (recording) {
+    quietly(() => transport.stopRecording());
+  }
+  await transport.destroy().catch(() => undefined);
+}
+
+function quietly(run: () => void): void {
   try {
     run();
   } catch {
