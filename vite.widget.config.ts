@@ -81,8 +81,11 @@ export const shippedFiles: Plugin = {
   },
 };
 
-/** The widget's stylesheets: template literals of plain CSS, without interpolation. */
-const WIDGET_STYLES = /[\\/]widget[\\/]element[\\/](after-intent[\\/])?styles(-[a-z]+)?\.ts$/;
+/**
+ * The widget's stylesheets, `styles.ts` and `styles-*.ts` anywhere in the contract (`element/`):
+ * template literals of plain CSS, without interpolation.
+ */
+const WIDGET_STYLES = /[\\/]widget[\\/]element[\\/](?:[^\\/]+[\\/])*styles(-[a-z]+)?\.ts$/;
 
 /**
  * Collapses the whitespace of the widget's CSS, which ships as a string (the loader carries its
