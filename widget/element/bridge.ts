@@ -9,7 +9,7 @@ import type { Language } from './i18n/languages.ts';
 /**
  * Call options a host or a test may set on the element (`el.callOptions = {...}`), forwarded to
  * the call client at each start. The contract does not import the call client: the composition
- * root (`widget/define.ts`) fills this interface in with the call client's options.
+ * root (`widget/entries/define-element.ts`) fills this interface in with the call client's options.
  */
 // biome-ignore lint/suspicious/noEmptyInterface: filled in by declaration merging at the composition root.
 export interface CallOptionsOverride {}
