@@ -12,6 +12,7 @@ import { type CallControllerDeps, type CallSnapshot, UI_STATE } from './call-con
 import { relayCallEvents } from './call-events.ts';
 import { ConversationStore } from './conversation-store.ts';
 import { failureMessage } from './failure-messages.ts';
+import { Listeners } from './listeners.ts';
 import { clientOptions, startInput, withListingVariables } from './start-input.ts';
 import type { VisitorContext } from './visitor-overrides.ts';
 import { VolumeTween } from './volume-tween.ts';
@@ -28,9 +29,9 @@ export class CallController implements WidgetController {
   /** Transcript, who is speaking and mute, for the conversation view. */
   readonly conversation = new ConversationStore();
   readonly #deps: CallControllerDeps;
-  readonly #listeners = new Set<() => void>();
-  readonly #sampleListeners = new Set<() => void>();
-  readonly #failureListeners = new Set<(code: string) => void>();
+  readonly #changes = new Listeners();
+  readonly #samples = new Listeners();
+  readonly #failures = new Listeners<[code: string]>();
   #snapshot: CallSnapshot = { state: 'idle', status: '' };
   #client: CallClient | null = null;
   #detach: (() => void) | null = null;
@@ -54,23 +55,18 @@ export class CallController implements WidgetController {
     });
   }
 
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  };
+  readonly subscribe = this.#changes.subscribe;
 
   readonly getSnapshot = (): CallSnapshot => this.#snapshot;
 
   /** Called after each volume sample (the reduced-motion indicator redraws then). */
   onSample(listener: () => void): () => void {
-    this.#sampleListeners.add(listener);
-    return () => this.#sampleListeners.delete(listener);
+    return this.#samples.subscribe(listener);
   }
 
   /** Calls `listener` with the code of each failure (the chat offers typing when the microphone fails). */
   onFailure(listener: (code: string) => void): () => void {
-    this.#failureListeners.add(listener);
-    return () => this.#failureListeners.delete(listener);
+    return this.#failures.subscribe(listener);
   }
 
   start(): Promise<void> {
@@ -217,9 +213,7 @@ export class CallController implements WidgetController {
       speech: (speaking) => this.conversation.speech(speaking),
       volume: (volume) => {
         this.volume.push(volume, this.#deps.now());
-        for (const listener of this.#sampleListeners) {
-          listener();
-        }
+        this.#samples.notify();
       },
       message: (message) => this.conversation.message(message),
       error: (error) => this.#fail(error),
@@ -242,9 +236,7 @@ export class CallController implements WidgetController {
       : message;
     this.#failed ||= fatal;
     this.#update({ ...this.#snapshot, status });
-    for (const listener of this.#failureListeners) {
-      listener(code);
-    }
+    this.#failures.notify(code);
     dispatchWidgetEvent(this.#deps.host, 'voice-assistant:error', {
       code,
       message: status,
@@ -277,9 +269,7 @@ export class CallController implements WidgetController {
       return;
     }
     this.#snapshot = next;
-    for (const listener of this.#listeners) {
-      listener();
-    }
+    this.#changes.notify();
     if (previous.state !== next.state) {
       dispatchWidgetEvent(this.#deps.host, 'voice-assistant:state-change', { state: next.state });
     }

@@ -1,3 +1,4 @@
+import { Listeners } from './listeners.ts';
 import {
   EMPTY_TRANSCRIPT,
   finishTranscript,
@@ -64,7 +65,7 @@ const INITIAL: ConversationSnapshot = {
  */
 export class ConversationStore {
   readonly #clock: ConversationClock;
-  readonly #listeners = new Set<() => void>();
+  readonly #changes = new Listeners();
   #snapshot: ConversationSnapshot = INITIAL;
   #transcript: TranscriptState = EMPTY_TRANSCRIPT;
   #startedAt: number | null = null;
@@ -76,10 +77,7 @@ export class ConversationStore {
     this.#clock = clock;
   }
 
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  };
+  readonly subscribe = this.#changes.subscribe;
 
   readonly getSnapshot = (): ConversationSnapshot => this.#snapshot;
 
@@ -191,8 +189,6 @@ export class ConversationStore {
 
   #set(next: ConversationSnapshot): void {
     this.#snapshot = next;
-    for (const listener of this.#listeners) {
-      listener();
-    }
+    this.#changes.notify();
   }
 }

@@ -1,5 +1,6 @@
 import type { Language } from '../element/i18n/languages.ts';
 import type { WidgetTexts } from '../element/i18n/widget-texts.ts';
+import { Listeners } from './listeners.ts';
 
 /** The language on screen and its texts. */
 export interface TextsSnapshot {
@@ -14,7 +15,7 @@ export interface TextsSnapshot {
  */
 export class TextStore {
   readonly #load: (language: Language) => Promise<WidgetTexts>;
-  readonly #listeners = new Set<() => void>();
+  readonly #changes = new Listeners();
   #snapshot: TextsSnapshot;
   #wanted: Language;
 
@@ -24,10 +25,7 @@ export class TextStore {
     this.#load = load;
   }
 
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  };
+  readonly subscribe = this.#changes.subscribe;
 
   readonly getSnapshot = (): TextsSnapshot => this.#snapshot;
 
@@ -51,8 +49,6 @@ export class TextStore {
       return;
     }
     this.#snapshot = { language, texts };
-    for (const listener of this.#listeners) {
-      listener();
-    }
+    this.#changes.notify();
   }
 }

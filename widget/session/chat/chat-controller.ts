@@ -1,6 +1,7 @@
 import type { ConsentRecord } from '../../leads/watch/consent-record.ts';
 import type { CallSnapshot } from '../call-controller.ts';
 import type { ConsentAnswer, ConsentPurpose } from '../consent/consent-gate.ts';
+import { Listeners } from '../listeners.ts';
 import {
   appendEntry,
   type ChatState,
@@ -52,7 +53,7 @@ const MICROPHONE_CODES = new Set([
  */
 export class ChatController {
   readonly #deps: ChatControllerDeps;
-  readonly #listeners = new Set<() => void>();
+  readonly #changes = new Listeners();
   #snapshot: ChatSnapshot = { open: false, chat: EMPTY_CHAT, microphoneUnavailable: false };
   #focusRequested = false;
   #delivery: Promise<void> = Promise.resolve();
@@ -68,10 +69,7 @@ export class ChatController {
     });
   }
 
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  };
+  readonly subscribe = this.#changes.subscribe;
 
   readonly getSnapshot = (): ChatSnapshot => this.#snapshot;
 
@@ -191,8 +189,6 @@ export class ChatController {
 
   #update(change: Partial<ChatSnapshot>): void {
     this.#snapshot = { ...this.#snapshot, ...change };
-    for (const listener of this.#listeners) {
-      listener();
-    }
+    this.#changes.notify();
   }
 }

@@ -6,6 +6,7 @@ import {
   readConsent,
   writeConsent,
 } from '../../leads/watch/consent-record.ts';
+import { Listeners } from '../listeners.ts';
 
 /** What the visitor asked for when the disclosure appeared. */
 export type ConsentPurpose = 'call' | 'chat';
@@ -41,7 +42,7 @@ const CLOSED: ConsentSnapshot = { asking: null, text: '', url: null };
  */
 export class ConsentGate {
   readonly #deps: ConsentGateDeps;
-  readonly #listeners = new Set<() => void>();
+  readonly #changes = new Listeners();
   readonly #agreed = new Map<string, ConsentRecord>();
   #snapshot: ConsentSnapshot = CLOSED;
   #pending: {
@@ -54,10 +55,7 @@ export class ConsentGate {
     this.#deps = deps;
   }
 
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  };
+  readonly subscribe = this.#changes.subscribe;
 
   readonly getSnapshot = (): ConsentSnapshot => this.#snapshot;
 
@@ -135,8 +133,6 @@ export class ConsentGate {
 
   #update(next: ConsentSnapshot): void {
     this.#snapshot = next;
-    for (const listener of this.#listeners) {
-      listener();
-    }
+    this.#changes.notify();
   }
 }
