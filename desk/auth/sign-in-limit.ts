@@ -6,12 +6,9 @@ export const SIGN_IN_MAX_FAILURES = 10;
 /** The window failures are counted in, and how long a sign-in stays refused after the last. */
 export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
 
-/**
- * Whether sign-ins for this email or from this IP are refused now, and for how many more
- * seconds: refused for {@link SIGN_IN_WINDOW_MS} after any failure that was the tenth within
- * the window before it. Counted in the database, so the limit holds across desk processes.
- */
-export async function signInBlockedFor(
+// Whether this email or IP is refused now: seconds left, or 0. A sign-in is refused for
+// SIGN_IN_WINDOW_MS after any failure that was the tenth within the window before it.
+async function blockedFor(
   db: Kysely<DeskDatabase>,
   email: string,
   ip: string,
@@ -41,14 +38,55 @@ export async function signInBlockedFor(
   );
 }
 
-/** Records a failed sign-in, and forgets this email's and IP's failures older than a day. */
-export async function recordSignInFailure(
+/** A sign-in attempt: refused for `blockedFor` seconds, or let through holding a reservation. */
+export type SignInAttempt = { blockedFor: number } | { blockedFor: 0; reservation: number };
+
+/**
+ * Takes a place for one sign-in attempt, or says for how many seconds sign-ins for this email or
+ * from this IP are refused. The place is a failure row written before the password is checked,
+ * under transaction-scoped advisory locks on the email and the IP, so concurrent attempts are
+ * counted one after another: the eleventh of 200 parallel guesses is refused, not checked.
+ * Counted in the database, so the limit holds across desk processes. A right password gives the
+ * place back with {@link releaseSignInAttempt}; a wrong one leaves it as the recorded failure.
+ */
+export async function reserveSignInAttempt(
+  db: Kysely<DeskDatabase>,
+  email: string,
+  ip: string,
+  now: Date,
+): Promise<SignInAttempt> {
+  return db.transaction().execute(async (tx) => {
+    // Always the email's lock first, then the IP's: no two attempts wait on each other in a circle.
+    await sql`select pg_advisory_xact_lock(hashtext(${`sign-in:email:${email}`}))`.execute(tx);
+    await sql`select pg_advisory_xact_lock(hashtext(${`sign-in:ip:${ip}`}))`.execute(tx);
+    const wait = await blockedFor(tx, email, ip, now);
+    if (wait > 0) {
+      return { blockedFor: wait };
+    }
+    const row = await tx
+      .insertInto('login_failures')
+      .values({ email, ip, at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { blockedFor: 0, reservation: row.id };
+  });
+}
+
+/** Gives back the place of an attempt whose password was right: it is no failure. */
+export async function releaseSignInAttempt(
+  db: Kysely<DeskDatabase>,
+  reservation: number,
+): Promise<void> {
+  await db.deleteFrom('login_failures').where('id', '=', reservation).execute();
+}
+
+/** Forgets this email's and IP's failures older than a day (after a failed attempt). */
+export async function forgetOldSignInFailures(
   db: Kysely<DeskDatabase>,
   email: string,
   ip: string,
   now: Date,
 ): Promise<void> {
-  await db.insertInto('login_failures').values({ email, ip, at: now }).execute();
   const old = new Date(now.getTime() - 24 * 60 * 60 * 1000);
   await db
     .deleteFrom('login_failures')

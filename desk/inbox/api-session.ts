@@ -3,7 +3,11 @@ import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { verifyDummyPassword, verifyPassword } from '../auth/password.ts';
 import { createSession, deleteSession, findSession, type SessionUser } from '../auth/sessions.ts';
-import { recordSignInFailure, signInBlockedFor } from '../auth/sign-in-limit.ts';
+import {
+  forgetOldSignInFailures,
+  releaseSignInAttempt,
+  reserveSignInAttempt,
+} from '../auth/sign-in-limit.ts';
 import { readJsonBody } from '../http/body-json.ts';
 import { errorBody } from '../http/error-body.ts';
 import { clientIp } from '../http/leads-route.ts';
@@ -67,7 +71,9 @@ export function apiGuards(services: DeskServices): MiddlewareHandler<ApiEnv> {
       return next();
     }
     const token = getCookie(c, SESSION_COOKIE);
-    const session = token ? await findSession(services.database.db, token, nowOf(services)) : null;
+    const session = token
+      ? await findSession(services.database.db, token, nowOf(services), services.env.sessions)
+      : null;
     if (!session) {
       return errorBody(c, 401, 'unauthorized', 'Sign in to use the inbox');
     }
@@ -100,9 +106,9 @@ export function sessionRoutes(app: Hono<ApiEnv>, services: DeskServices): void {
     const key = email.toLowerCase();
     const ip = clientIp(c);
     const now = nowOf(services);
-    const wait = await signInBlockedFor(db, key, ip, now);
-    if (wait > 0) {
-      c.header('retry-after', String(wait));
+    const attempt = await reserveSignInAttempt(db, key, ip, now);
+    if (!('reservation' in attempt)) {
+      c.header('retry-after', String(attempt.blockedFor));
       return errorBody(c, 429, 'rate-limited', 'Too many failed sign-ins; try again in 15 minutes');
     }
     const user = await db
@@ -115,10 +121,11 @@ export function sessionRoutes(app: Hono<ApiEnv>, services: DeskServices): void {
       ? await verifyPassword(password, user.password_hash)
       : await verifyDummyPassword(password);
     if (!user || !ok) {
-      await recordSignInFailure(db, key, ip, now);
+      await forgetOldSignInFailures(db, key, ip, now);
       services.log.info({ msg: 'sign-in refused', ip });
       return errorBody(c, 401, 'invalid-credentials', INVALID);
     }
+    await releaseSignInAttempt(db, attempt.reservation);
     const { token, csrfToken } = await createSession(db, user.id, now);
     setCookie(c, SESSION_COOKIE, token, cookieOptions(c));
     services.log.info({ msg: 'signed in', user: user.id });
