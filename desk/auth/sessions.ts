@@ -3,8 +3,18 @@ import type { Kysely } from 'kysely';
 import type { Role } from '../inbox/api-contract.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
 
-/** A session ends after this long without a request (docs/desk.md#inbox). */
+/** A session ends after this long without a request, by default (docs/desk.md#inbox). */
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+/** A session ends this long after sign-in however much it is used, by default. */
+export const SESSION_MAX_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** How long sessions live: `DESK_SESSION_IDLE_HOURS` and `DESK_SESSION_MAX_DAYS`. */
+export interface SessionLifetime {
+  idleMs: number;
+  maxMs: number;
+}
+
+const DEFAULT_LIFETIME: SessionLifetime = { idleMs: SESSION_IDLE_MS, maxMs: SESSION_MAX_MS };
 
 // last_seen_at is written at most this often: one write per minute of activity, not per request.
 const TOUCH_EVERY_MS = 60 * 1000;
@@ -43,13 +53,14 @@ export async function createSession(
 }
 
 /**
- * The live session of a cookie token, or null. An idle session (no request for
- * {@link SESSION_IDLE_MS}) is deleted here, so it can never come back.
+ * The live session of a cookie token, or null. A session idle for longer than the lifetime's
+ * `idleMs`, or older than its `maxMs` however busy, is deleted here, so it can never come back.
  */
 export async function findSession(
   db: Kysely<DeskDatabase>,
   token: string,
   now: Date,
+  lifetime: SessionLifetime = DEFAULT_LIFETIME,
 ): Promise<SessionUser | null> {
   if (token.length < 20 || token.length > 100) {
     return null;
@@ -61,6 +72,7 @@ export async function findSession(
     .select([
       's.id',
       's.csrf_token',
+      's.created_at',
       's.last_seen_at',
       'u.id as user_id',
       'u.email',
@@ -73,7 +85,8 @@ export async function findSession(
     return null;
   }
   const idle = now.getTime() - row.last_seen_at.getTime();
-  if (idle > SESSION_IDLE_MS) {
+  const age = now.getTime() - row.created_at.getTime();
+  if (idle > lifetime.idleMs || age > lifetime.maxMs) {
     await db.deleteFrom('sessions').where('id', '=', id).execute();
     return null;
   }

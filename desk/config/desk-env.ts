@@ -25,6 +25,8 @@ export interface DeskEnv {
   smtpUrl: string | null;
   mailFrom: string;
   logLevel: string;
+  /** How long inbox sessions live (`DESK_SESSION_IDLE_HOURS`, `DESK_SESSION_MAX_DAYS`). */
+  sessions: { idleMs: number; maxMs: number };
 }
 
 /** The variables read, for the table in docs/desk.md#configure and for error messages. */
@@ -47,12 +49,17 @@ export const DESK_ENV_NAMES = [
   'SMTP_URL',
   'DESK_MAIL_FROM',
   'DESK_LOG_LEVEL',
+  'DESK_SESSION_IDLE_HOURS',
+  'DESK_SESSION_MAX_DAYS',
 ] as const;
 
 export type DeskEnvInput = Partial<Record<(typeof DESK_ENV_NAMES)[number], string | undefined>>;
 
 const DEFAULT_PORT = 8787;
 const DEFAULT_LEADS_PER_MINUTE = 120;
+const DEFAULT_SESSION_IDLE_HOURS = 12;
+const DEFAULT_SESSION_MAX_DAYS = 30;
+const HOUR_MS = 60 * 60 * 1000;
 
 function blank(value: string | undefined): string | null {
   const trimmed = value?.trim() ?? '';
@@ -70,6 +77,19 @@ function url(name: string, value: string, problems: string[], protocols: readonl
     problems.push(`${name} must be an absolute URL`);
     return null;
   }
+}
+
+// A count of hours or days: a whole number of at least 1 (a session of 0 hours would never start).
+function positive(name: string, value: string | null, fallback: number, problems: string[]) {
+  if (value === null) {
+    return fallback;
+  }
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 100_000) {
+    problems.push(`${name} must be a whole number from 1 to 100000 (got "${value}")`);
+    return fallback;
+  }
+  return n;
 }
 
 function integer(name: string, value: string | null, fallback: number, problems: string[]) {
@@ -131,6 +151,18 @@ export function parseDeskEnv(env: DeskEnvInput, cwd = process.cwd()): DeskEnv {
     DEFAULT_LEADS_PER_MINUTE,
     problems,
   );
+  const idleHours = positive(
+    'DESK_SESSION_IDLE_HOURS',
+    blank(env.DESK_SESSION_IDLE_HOURS),
+    DEFAULT_SESSION_IDLE_HOURS,
+    problems,
+  );
+  const maxDays = positive(
+    'DESK_SESSION_MAX_DAYS',
+    blank(env.DESK_SESSION_MAX_DAYS),
+    DEFAULT_SESSION_MAX_DAYS,
+    problems,
+  );
   if (problems.length > 0) {
     throw new DeskConfigError(problems);
   }
@@ -161,5 +193,6 @@ export function parseDeskEnv(env: DeskEnvInput, cwd = process.cwd()): DeskEnv {
     smtpUrl,
     mailFrom: blank(env.DESK_MAIL_FROM) ?? 'Hearthline Desk <desk@localhost>',
     logLevel: blank(env.DESK_LOG_LEVEL) ?? 'info',
+    sessions: { idleMs: idleHours * HOUR_MS, maxMs: maxDays * 24 * HOUR_MS },
   };
 }
