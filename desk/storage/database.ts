@@ -1,9 +1,10 @@
-import { mkdir } from 'node:fs/promises';
+import { access, mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { dropTemplate, readTemplate, saveTemplate, templatePath } from './embedded-template.ts';
 import { applyMigrations, type ScriptRunner } from './migrate.ts';
 import type { DeskDatabase } from './schema.ts';
 
@@ -28,6 +29,8 @@ export type DatabaseTarget =
   | {
       kind: 'embedded' /** A folder, or `null` for an in-memory database (tests). */;
       dataDir: string | null;
+      /** The new-cluster template (tests); by default the one for the installed PGlite. */
+      templateFile?: string | null;
     }
   | { kind: 'postgres'; url: string /** Pool size (default 10). */; poolSize?: number };
 
@@ -40,12 +43,54 @@ export function json(value: unknown): string {
 // read them as numbers, since no count of ours nears 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
-async function openEmbedded(dataDir: string | null): Promise<DeskDb & { runScript: ScriptRunner }> {
+// A folder PostgreSQL has initialised holds PG_VERSION.
+async function isCluster(dataDir: string): Promise<boolean> {
+  return access(join(dataDir, 'PG_VERSION')).then(
+    () => true,
+    () => false,
+  );
+}
+
+// A new folder's cluster starts from the template when there is one (embedded-template.ts), else
+// by initdb, after which it becomes the template for the next new folder.
+async function openCluster(dataDir: string | null, templateFile?: string | null): Promise<PGlite> {
+  if (dataDir === null) {
+    // In memory (tests): PGlite runs initdb even when given a template, so there is none to use.
+    const client = new PGlite();
+    await client.waitReady;
+    return client;
+  }
+  const fresh = !(await isCluster(dataDir));
+  const path = templateFile === undefined ? await templatePath() : templateFile;
+  const template = fresh ? await readTemplate(path) : null;
+  if (template !== null) {
+    try {
+      const client = new PGlite(dataDir, { loadDataDir: template });
+      await client.waitReady;
+      return client;
+    } catch {
+      await dropTemplate(path);
+      // Whatever the failed load wrote would look like a broken cluster to initdb.
+      await rm(dataDir, { recursive: true, force: true });
+      await mkdir(dataDir, { recursive: true });
+    }
+  }
+  const client = new PGlite(dataDir);
+  await client.waitReady;
+  if (fresh) {
+    await saveTemplate(client, path);
+  }
+  return client;
+}
+
+async function openEmbedded(
+  dataDir: string | null,
+  templateFile?: string | null,
+): Promise<DeskDb & { runScript: ScriptRunner }> {
   if (dataDir !== null) {
     await mkdir(dataDir, { recursive: true });
   }
-  const client = dataDir === null ? new PGlite() : new PGlite(dataDir);
-  await client.waitReady;
+  const client = await openCluster(dataDir, templateFile);
   const db = new Kysely<DeskDatabase>({ dialect: new PGliteDialect(client) });
   // PGlite has one session: exec() runs inside the transaction the migration holds open.
   const runScript: ScriptRunner = async (_trx, script) => {
@@ -73,7 +118,7 @@ function openServer(url: string, poolSize = 10): DeskDb & { runScript: ScriptRun
 export async function openDatabase(target: DatabaseTarget): Promise<DeskDb> {
   const handle =
     target.kind === 'embedded'
-      ? await openEmbedded(target.dataDir)
+      ? await openEmbedded(target.dataDir, target.templateFile)
       : openServer(target.url, target.poolSize);
   try {
     await applyMigrations(handle.db, handle.runScript);
