@@ -5,8 +5,8 @@ import { defineConfig } from 'vite';
 /**
  * The broker's inbox (desk/inbox/app): a React app the desk serves at `/inbox` on its own port,
  * under a strict CSP (`script-src 'self'; style-src 'self'`): one entry script, one stylesheet,
- * no inline code. The numbers page and its chart library are a lazy chunk, so the first load
- * stays small (docs/desk.md#inbox). `npm run build:inbox` writes dist/inbox.
+ * no inline code. The numbers page's charts and their library (Chart.js) are a lazy chunk, so
+ * the first load stays small (docs/inbox.md). `npm run build:inbox` writes dist/inbox.
  */
 export default defineConfig({
   root: 'desk/inbox/app',

@@ -3,38 +3,113 @@
 // refuses; the inbox pages' CSP needs `media-src 'self' https:` for the recording to play.
 // The app reads the session with `GET /api/session` (401 → the sign-in page) and sends
 // `?days=` and `?demo=` to `/api/numbers` as NumbersQuery says.
+import { type ApiRoute, CSV, EMPTY, type InboxPage, json, shape } from './route-table.ts';
+
 /**
- * The inbox's JSON API under `/api/` (docs/desk.md#inbox): the one description of its routes'
- * bodies, shared by the desk's handlers and the inbox app. Every state-changing request (POST,
- * PATCH, DELETE) carries the session's CSRF token in {@link CSRF_HEADER}; without it: 403.
- * Errors are `{ "error": { "code", "message" } }`. Another agent's lead is 404, never 403.
- *
- * Routes:
- * - `POST /api/session` {@link SignInBody} → 200 {@link SessionInfo} and the session cookie;
- *   401 `invalid-credentials` (the same for a wrong email or password); 429 after 10 failures
- *   for one email or one IP within 15 minutes, for 15 minutes.
- * - `GET /api/session` → 200 {@link SessionInfo}, or 401.
- * - `DELETE /api/session` → 204; the session row is gone, the old cookie gets 401.
- * - `GET /api/leads?…` ({@link LeadListQuery}) → {@link LeadListPage}.
- * - `GET /api/leads.csv?…` (the same filters) → `text/csv`, audited.
- * - `GET /api/leads/:id` → {@link LeadDetail}, or 404.
- * - `PATCH /api/leads/:id` {@link LeadUpdateBody} → {@link LeadDetail} (assignment: broker only).
- * - `POST /api/leads/:id/notes` {@link NoteBody} → {@link LeadDetail}.
- * - `POST /api/deliveries/:id/retry` → {@link LeadDetail} of its lead.
- * - `GET /api/agents` → {@link AgentOption}[] (who a lead can be assigned to).
- * - `GET /api/numbers?days=7|30|90[&demo=show|hide]` → {@link Numbers} (an agent's figures
- *   cover their own leads only).
- *
- * Pages: the desk answers `dist/inbox/index.html` for `/inbox`, `/inbox/sign-in`,
- * `/inbox/numbers` and `/inbox/leads/:id` (each with or without a trailing slash), under
- * `default-src 'self'` CSP; the built files under `/inbox/assets/` are cached for a year (their
- * names carry a hash). Any other `/inbox/…` path is 404.
+ * The inbox's JSON API under `/api/` and its pages (docs/inbox.md): {@link API} and
+ * {@link PAGES} are the one description of them. The desk registers its handlers and serves its
+ * pages from these tables; the app builds its requests, links and page lookup from them. Every
+ * state-changing request (POST, PATCH, DELETE) carries the session's CSRF token in
+ * {@link CSRF_HEADER}; without it: 403. Errors are `{ "error": { "code", "message" } }`. Another
+ * agent's lead is 404, never 403. A query parameter or path segment holding a NUL is 400.
  *
  * Error codes: 400 `bad-request`, 401 `unauthorized` (no, expired or signed-out session),
  * 401 `invalid-credentials`, 403 `csrf` (token missing or wrong), 403 `forbidden` (an agent
- * assigning), 404 `not-found`, 409 `not-dead` (retrying a delivery that is not dead), 415,
- * 429 `rate-limited` (with `Retry-After`).
+ * assigning), 404 `not-found`, 409 `not-dead` (retrying a delivery that is not dead), 413
+ * `body-too-large`, 415, 429 `rate-limited` (with `Retry-After`).
  */
+export const API = {
+  /**
+   * 200 and the session cookie; 401 `invalid-credentials` (the same for a wrong email or
+   * password); 429 after 10 failures for one email or one IP within 15 minutes, for 15 minutes.
+   */
+  signIn: {
+    method: 'POST',
+    path: '/api/session',
+    access: 'anyone',
+    body: shape<SignInBody>(),
+    answer: json<SessionInfo>(),
+  },
+  /** Who is signed in, or 401. */
+  session: {
+    method: 'GET',
+    path: '/api/session',
+    access: 'signed-in',
+    answer: json<SessionInfo>(),
+  },
+  /** 204; the session row is gone, the old cookie gets 401. */
+  signOut: { method: 'DELETE', path: '/api/session', access: 'signed-in', answer: EMPTY },
+  leads: {
+    method: 'GET',
+    path: '/api/leads',
+    access: 'signed-in',
+    query: shape<LeadListQuery>(),
+    answer: json<LeadListPage>(),
+  },
+  /** The list's filters (no cursor, no limit) as a CSV download, audited. */
+  leadsCsv: {
+    method: 'GET',
+    path: '/api/leads.csv',
+    access: 'signed-in',
+    query: shape<Omit<LeadListQuery, 'cursor' | 'limit'>>(),
+    answer: CSV,
+  },
+  /** 404 for a lead this user may not see. */
+  lead: { method: 'GET', path: '/api/leads/:id', access: 'signed-in', answer: json<LeadDetail>() },
+  /** Assignment: broker only (403 `forbidden`). */
+  updateLead: {
+    method: 'PATCH',
+    path: '/api/leads/:id',
+    access: 'signed-in',
+    body: shape<LeadUpdateBody>(),
+    answer: json<LeadDetail>(),
+  },
+  addNote: {
+    method: 'POST',
+    path: '/api/leads/:id/notes',
+    access: 'signed-in',
+    body: shape<NoteBody>(),
+    answer: json<LeadDetail>(),
+  },
+  /** Queues a dead delivery again; answers its lead. 409 `not-dead` for any other. */
+  retryDelivery: {
+    method: 'POST',
+    path: '/api/deliveries/:id/retry',
+    access: 'signed-in',
+    answer: json<LeadDetail>(),
+  },
+  /** Who a lead can be assigned to (an agent: only themself). */
+  agents: {
+    method: 'GET',
+    path: '/api/agents',
+    access: 'signed-in',
+    answer: json<AgentOption[]>(),
+  },
+  /** An agent's figures cover their own leads only. */
+  numbers: {
+    method: 'GET',
+    path: '/api/numbers',
+    access: 'signed-in',
+    query: shape<NumbersQuery>(),
+    answer: json<Numbers>(),
+  },
+} as const satisfies Record<string, ApiRoute>;
+
+/**
+ * The app's pages. The desk answers `dist/inbox/index.html` for each path (with or without a
+ * trailing slash) under a `default-src 'self'` CSP, and 404 for any other `/inbox/…` path; the
+ * built files under `/inbox/assets/` are cached for a year (their names carry a hash). The app
+ * shows a `signed-in` page with the default export of `app/pages/<name>-page.tsx`.
+ */
+export const PAGES = {
+  leads: { path: '/inbox', access: 'signed-in' },
+  'sign-in': { path: '/inbox/sign-in', access: 'anyone' },
+  numbers: { path: '/inbox/numbers', access: 'signed-in' },
+  lead: { path: '/inbox/leads/:id', access: 'signed-in' },
+} as const satisfies Record<string, InboxPage>;
+
+/** A page's name in {@link PAGES}. */
+export type PageName = keyof typeof PAGES;
 
 /** The header that carries the CSRF token on state-changing requests. */
 export const CSRF_HEADER = 'x-csrf-token';

@@ -5,7 +5,9 @@ import { readJsonBody } from '../http/body-json.ts';
 import { errorBody } from '../http/error-body.ts';
 import { IngestError } from '../ingest/ingest-error.ts';
 import type { DeskServices } from '../services.ts';
-import { type ApiEnv, apiGuards, nowOf, sessionRoutes } from './api-session.ts';
+import { API } from './api-contract.ts';
+import { type ApiEnv, routeServer } from './api-serve.ts';
+import { apiGuards, nowOf, sessionRoutes } from './api-session.ts';
 import {
   addNote,
   audit,
@@ -25,20 +27,18 @@ import { computeNumbers, NUMBER_PERIODS } from './numbers.ts';
 const API_MAX_BYTES = 32 * 1024;
 
 /**
- * The inbox's JSON API under `/api/` (desk/inbox/api-contract.ts): sessions, leads, notes,
- * retries, agents, numbers and the CSV export, each behind {@link apiGuards}.
+ * The inbox's JSON API under `/api/`, one handler per route of the table
+ * (desk/inbox/api-contract.ts): sessions, leads, notes, retries, agents, numbers and the CSV
+ * export, each behind {@link apiGuards} for the access the table gives it.
  */
 export function inboxApi(services: DeskServices): Hono<ApiEnv> {
   const { db } = services.database;
   const app = new Hono<ApiEnv>();
-  app.use('/api/*', apiGuards(services));
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: API_MAX_BYTES,
-      onError: (c) => errorBody(c, 413, 'body-too-large', 'The body is too large'),
-    }),
-  );
+  const limit = bodyLimit({
+    maxSize: API_MAX_BYTES,
+    onError: (c) => errorBody(c, 413, 'body-too-large', 'The body is too large'),
+  });
+  const serve = routeServer(app, (route) => [apiGuards(services, route.access), limit]);
   app.onError((error, c) => {
     if (error instanceof ChangeError || error instanceof IngestError) {
       return errorBody(c, error.status as 400, error.code, error.message);
@@ -46,35 +46,33 @@ export function inboxApi(services: DeskServices): Hono<ApiEnv> {
     services.log.error({ msg: 'inbox api failed', error: error.name });
     return errorBody(c, 500, 'internal', 'Something went wrong on the desk');
   });
-  sessionRoutes(app, services);
+  sessionRoutes(serve, services);
 
-  app.get('/api/leads', async (c) => {
-    const filters = parseLeadFilters(c.req.query());
+  serve(API.leads, async (c, { query }) => {
+    const filters = parseLeadFilters(query);
     if (typeof filters === 'string') {
       return errorBody(c, 400, 'bad-request', filters);
     }
-    const cursorText = c.req.query('cursor');
+    const cursorText = query.cursor;
     const cursor = cursorText ? decodeCursor(cursorText) : null;
     if (cursorText && !cursor) {
       return errorBody(c, 400, 'bad-request', 'cursor is not one this list gave');
     }
-    const limitText = c.req.query('limit');
+    const limitText = query.limit;
     const limit = limitText === undefined ? DEFAULT_PAGE : Number(limitText);
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE) {
       return errorBody(c, 400, 'bad-request', `limit must be 1 to ${MAX_PAGE}`);
     }
     const session = c.get('session');
-    return c.json(
-      await listLeads(db, services.brokerage, session, filters, {
-        cursor,
-        limit,
-        now: nowOf(services),
-      }),
-    );
+    return listLeads(db, services.brokerage, session, filters, {
+      cursor,
+      limit,
+      now: nowOf(services),
+    });
   });
 
-  app.get('/api/leads.csv', async (c) => {
-    const filters = parseLeadFilters(c.req.query());
+  serve(API.leadsCsv, async (c, { query }) => {
+    const filters = parseLeadFilters(query);
     if (typeof filters === 'string') {
       return errorBody(c, 400, 'bad-request', filters);
     }
@@ -92,25 +90,24 @@ export function inboxApi(services: DeskServices): Hono<ApiEnv> {
     });
   });
 
-  app.get('/api/leads/:id', async (c) => {
-    const detail = await leadDetail(db, c.get('session'), c.req.param('id'));
-    return detail ? c.json(detail) : errorBody(c, 404, 'not-found', 'No such lead');
+  serve(API.lead, async (c, { params }) => {
+    const detail = await leadDetail(db, c.get('session'), params.id);
+    return detail ?? errorBody(c, 404, 'not-found', 'No such lead');
   });
 
-  app.patch('/api/leads/:id', async (c) => {
+  serve(API.updateLead, async (c, { params }) => {
     const update = parseUpdate(await readJsonBody(c));
     if (typeof update === 'string') {
       return errorBody(c, 400, 'bad-request', update);
     }
     const session = c.get('session');
-    const id = c.req.param('id');
-    await updateLead(db, services.brokerage, session, id, update, nowOf(services));
-    const detail = await leadDetail(db, session, id);
+    await updateLead(db, services.brokerage, session, params.id, update, nowOf(services));
+    const detail = await leadDetail(db, session, params.id);
     // A broker who hands a lead on still sees it; an agent who could see it still does.
-    return detail ? c.json(detail) : errorBody(c, 404, 'not-found', 'No such lead');
+    return detail ?? errorBody(c, 404, 'not-found', 'No such lead');
   });
 
-  app.post('/api/leads/:id/notes', async (c) => {
+  serve(API.addNote, async (c, { params }) => {
     const body = await readJsonBody(c);
     const text =
       typeof body === 'object' && body !== null && 'text' in body && typeof body.text === 'string'
@@ -125,49 +122,47 @@ export function inboxApi(services: DeskServices): Hono<ApiEnv> {
       );
     }
     const session = c.get('session');
-    const id = c.req.param('id');
-    await addNote(db, session, id, text, nowOf(services));
-    const detail = await leadDetail(db, session, id);
-    return detail ? c.json(detail) : errorBody(c, 404, 'not-found', 'No such lead');
+    await addNote(db, session, params.id, text, nowOf(services));
+    const detail = await leadDetail(db, session, params.id);
+    return detail ?? errorBody(c, 404, 'not-found', 'No such lead');
   });
 
-  app.post('/api/deliveries/:id/retry', async (c) => {
+  serve(API.retryDelivery, async (c, { params }) => {
     const session = c.get('session');
-    const captureId = await retryDeadDelivery(db, session, c.req.param('id'), nowOf(services));
+    const captureId = await retryDeadDelivery(db, session, params.id, nowOf(services));
     services.wakeOutbox();
     const detail = await leadDetail(db, session, captureId);
-    return detail ? c.json(detail) : errorBody(c, 404, 'not-found', 'No such lead');
+    return detail ?? errorBody(c, 404, 'not-found', 'No such lead');
   });
 
-  app.get('/api/agents', (c) => {
+  serve(API.agents, async (c) => {
     const session = c.get('session');
     const all = agentOptions(services.brokerage);
-    return c.json(
-      session.user.role === 'broker' ? all : all.filter((a) => a.email === session.user.email),
-    );
+    return session.user.role === 'broker' ? all : all.filter((a) => a.email === session.user.email);
   });
 
-  app.get('/api/numbers', async (c) => {
-    const days = Number(c.req.query('days') ?? '30');
+  serve(API.numbers, async (c, { query }) => {
+    const days = Number(query.days ?? '30');
     if (!(NUMBER_PERIODS as readonly number[]).includes(days)) {
       return errorBody(c, 400, 'bad-request', 'days must be 7, 30 or 90');
     }
-    const demo = c.req.query('demo');
+    const { demo } = query;
     if (demo !== undefined && demo !== 'show' && demo !== 'hide') {
       return errorBody(c, 400, 'bad-request', 'demo must be show or hide');
     }
     const session = c.get('session');
     const hideDemo = await demoHidden(db, session, demo);
-    return c.json(
-      await computeNumbers(db, {
-        days: days as 7 | 30 | 90,
-        now: nowOf(services),
-        hideDemo,
-        session,
-      }),
-    );
+    return computeNumbers(db, {
+      days: days as 7 | 30 | 90,
+      now: nowOf(services),
+      hideDemo,
+      session,
+    });
   });
 
-  app.all('/api/*', (c) => errorBody(c, 404, 'not-found', 'No such route'));
+  // Any other path under /api/ is guarded like the routes, so without a session it is 401.
+  app.all('/api/*', apiGuards(services, 'signed-in'), limit, (c) =>
+    errorBody(c, 404, 'not-found', 'No such route'),
+  );
   return app;
 }

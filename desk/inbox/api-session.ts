@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { Context, Hono, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { verifyDummyPassword, verifyPassword } from '../auth/password.ts';
 import { createSession, deleteSession, findSession, type SessionUser } from '../auth/sessions.ts';
@@ -13,12 +13,9 @@ import { errorBody } from '../http/error-body.ts';
 import { clientIp } from '../http/leads-route.ts';
 import { isRecord } from '../ingest/capture-body.ts';
 import type { DeskServices } from '../services.ts';
-import { CSRF_HEADER, SESSION_COOKIE, type SessionInfo } from './api-contract.ts';
-
-/** The Hono environment of the inbox's API: the signed-in user, once checked. */
-export interface ApiEnv {
-  Variables: { session: SessionUser };
-}
+import { API, CSRF_HEADER, SESSION_COOKIE, type SessionInfo } from './api-contract.ts';
+import type { ApiEnv, Serve } from './api-serve.ts';
+import type { Access } from './route-table.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
@@ -55,11 +52,12 @@ function sessionInfo(services: DeskServices, session: SessionUser): SessionInfo 
 }
 
 /**
- * The API's guards, in order: `no-store` on every answer; a state-changing request from another
- * origin refused; then (except signing in) a live session, else 401; then on POST, PATCH and
- * DELETE the session's CSRF token in {@link CSRF_HEADER}, else 403 before anything changes.
+ * A route's guards, in order: `no-store` on every answer; a state-changing request from another
+ * origin refused; then (unless `anyone` may call it: signing in) a live session, else 401; then
+ * on POST, PATCH and DELETE the session's CSRF token in {@link CSRF_HEADER}, else 403 before
+ * anything changes.
  */
-export function apiGuards(services: DeskServices): MiddlewareHandler<ApiEnv> {
+export function apiGuards(services: DeskServices, access: Access): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     c.header('cache-control', 'no-store');
     const changing = STATE_CHANGING.has(c.req.method);
@@ -67,7 +65,7 @@ export function apiGuards(services: DeskServices): MiddlewareHandler<ApiEnv> {
     if (changing && origin !== undefined && origin !== new URL(c.req.url).origin) {
       return errorBody(c, 403, 'csrf', 'Requests that change something must come from the inbox');
     }
-    if (c.req.method === 'POST' && c.req.path === '/api/session') {
+    if (access === 'anyone') {
       return next();
     }
     const token = getCookie(c, SESSION_COOKIE);
@@ -93,10 +91,10 @@ export function apiGuards(services: DeskServices): MiddlewareHandler<ApiEnv> {
 
 const INVALID = 'The email or password is not right';
 
-/** `POST /api/session`, `GET /api/session`, `DELETE /api/session`. */
-export function sessionRoutes(app: Hono<ApiEnv>, services: DeskServices): void {
+/** Signing in, the session, and signing out ({@link API}). */
+export function sessionRoutes(serve: Serve, services: DeskServices): void {
   const { db } = services.database;
-  app.post('/api/session', async (c) => {
+  serve(API.signIn, async (c) => {
     const body = await readJsonBody(c);
     const email = isRecord(body) && typeof body.email === 'string' ? body.email.trim() : '';
     const password = isRecord(body) && typeof body.password === 'string' ? body.password : '';
@@ -134,12 +132,11 @@ export function sessionRoutes(app: Hono<ApiEnv>, services: DeskServices): void {
       csrfToken,
       user: { id: user.id, email: user.email, name: user.name, role: user.role },
     };
-    return c.json(sessionInfo(services, session));
+    return sessionInfo(services, session);
   });
-  app.get('/api/session', (c) => c.json(sessionInfo(services, c.get('session'))));
-  app.delete('/api/session', async (c) => {
+  serve(API.session, async (c) => sessionInfo(services, c.get('session')));
+  serve(API.signOut, async (c) => {
     await deleteSession(db, c.get('session').sessionId);
     deleteCookie(c, SESSION_COOKIE, cookieOptions(c));
-    return c.body(null, 204);
   });
 }

@@ -3,6 +3,8 @@ import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Context, Hono } from 'hono';
 import { errorBody } from '../http/error-body.ts';
+import { PAGES } from './api-contract.ts';
+import { pathPattern } from './route-table.ts';
 
 /** Where `npm run build:inbox` writes the app (vite.inbox.config.ts). */
 export const INBOX_DIST = fileURLToPath(new URL('../../dist/inbox/', import.meta.url));
@@ -25,8 +27,8 @@ export const INBOX_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** The app's page paths (each answered with index.html; the app routes in the browser). */
-const PAGE = /^\/inbox(?:\/|\/sign-in\/?|\/numbers\/?|\/leads\/[^/]{1,100}\/?)?$/;
+/** The app's page paths, from the table (each answered with index.html; the app routes in the browser). */
+const PAGE_PATTERNS = Object.values(PAGES).map((page) => pathPattern(page.path));
 /** Built asset names carry a content hash: letters, digits, `-`, `_` and one extension. */
 const ASSET = /^\/inbox\/assets\/([A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.[a-z0-9]+)$/;
 
@@ -65,7 +67,7 @@ export function mountInboxPages(app: Hono, dist = INBOX_DIST): void {
   const handler = async (c: Context) => {
     const path = c.req.path;
     pageHeaders(c);
-    if (PAGE.test(path)) {
+    if (PAGE_PATTERNS.some((pattern) => pattern.test(path))) {
       const html = await readOrNull(join(dist, 'index.html'));
       if (!html) {
         return c.text(NOT_BUILT, 503, { 'cache-control': 'no-store' });

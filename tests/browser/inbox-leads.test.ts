@@ -95,6 +95,22 @@ describe('the broker works the leads', () => {
     });
   });
 
+  // Issue 26: under load the select's value was read before its options arrived, and was empty.
+  it('shows Assign to only together with its options, however late the agents arrive', async () => {
+    const { desk } = inbox;
+    const id = await desk.addLead({ name: 'Lena Late' });
+    await withInboxPage(inbox.browser, async (page) => {
+      await signIn(page, desk.url, ACCOUNTS.broker);
+      await page.route('**/api/agents', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await route.continue();
+      });
+      await page.goto(`${desk.url}/inbox/leads/${id}`);
+      await page.getByRole('heading', { level: 1, name: 'Lena Late' }).waitFor();
+      expect(await page.getByLabel('Assign to').inputValue()).toBe(ACCOUNTS.daniel.email);
+    });
+  });
+
   it('shows a hostile name as those characters: no image, no script, no dialog', async () => {
     const { desk } = inbox;
     const id = await desk.addLead({

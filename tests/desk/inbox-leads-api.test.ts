@@ -133,6 +133,20 @@ describe.each([pglite(), postgres()])('the inbox API on $name', (database: Datab
     expect((await api(desk.url, broker, '/api/leads?limit=101')).status).toBe(400);
   });
 
+  // PostgreSQL refuses a NUL in text; it used to surface as a 500 (issue 31 #6).
+  it('answers a NUL in a filter, in the list and the CSV export, with a 400 naming it', async () => {
+    for (const path of ['/api/leads', '/api/leads.csv']) {
+      for (const name of ['q', 'agent', 'listing']) {
+        const res = await api(desk.url, broker, `${path}?${name}=a%00b`);
+        expect(res.status, `${path}?${name}`).toBe(400);
+        const body = (await res.json()) as { error: { code: string; message: string } };
+        expect(body.error.code).toBe('bad-request');
+        expect(body.error.message).toMatch(new RegExp(`^${name} `));
+      }
+    }
+    expect((await api(desk.url, broker, '/api/leads?q=a')).status).toBe(200);
+  });
+
   it("shows an agent only their own leads; another agent's is 404 on every route", async () => {
     const mine = await addLead({ name: 'Dan Own' });
     const theirs = await addLead({

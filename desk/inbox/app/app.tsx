@@ -1,20 +1,15 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import type { SessionInfo } from '../api-contract.ts';
+import { type ComponentType, useCallback, useEffect } from 'react';
+import { API, type SessionInfo } from '../api-contract.ts';
 import { Announcer, announce } from './components/announcer.tsx';
 import { Link } from './components/link.tsx';
-import { api, setCsrfToken, setUnauthorizedHandler } from './lib/api.ts';
+import { InboxApiError, request, setCsrfToken, setUnauthorizedHandler } from './lib/api.ts';
 import { navigate, useLocation } from './lib/navigation.ts';
-import { hrefs, type Route, routeOf } from './lib/routes.ts';
+import { pageHref, type Route, routeOf } from './lib/routes.ts';
 import { SessionContext } from './lib/session.ts';
-import { LeadPage } from './pages/lead-page.tsx';
-import { LeadsPage } from './pages/leads-page.tsx';
+import { useInboxData } from './lib/use-inbox-data.ts';
+import { PAGE_VIEWS } from './page-views.ts';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { SignInPage } from './pages/sign-in-page.tsx';
-
-// The numbers page brings the chart library: it downloads when first opened.
-const NumbersPage = lazy(() =>
-  import('./pages/numbers-page.tsx').then((m) => ({ default: m.NumbersPage })),
-);
 
 type SessionState =
   | { status: 'checking' }
@@ -22,44 +17,49 @@ type SessionState =
   | { status: 'unreachable' }
   | { status: 'signed-in'; session: SessionInfo };
 
+/** What a sign-out, or a 401 from any request, makes of the session check's answer. */
+const SIGNED_OUT = new InboxApiError(401, 'unauthorized', 'Signed out');
+
 /** Where to go after signing in: the page that asked for it, or the leads list. */
 let returnTo: string | null = null;
 
 export function App() {
   const { pathname } = useLocation();
   const route = routeOf(pathname);
-  const [state, setState] = useState<SessionState>({ status: 'checking' });
+  const check = useInboxData(API.session, {}, { quietUnauthorized: true });
+  const { set: setSession, fail: failSession, retry: checkAgain } = check;
+  const state: SessionState =
+    check.status === 'loading'
+      ? { status: 'checking' }
+      : check.status === 'failed' || check.data === null
+        ? check.error instanceof InboxApiError && check.error.status === 401
+          ? { status: 'signed-out' }
+          : { status: 'unreachable' }
+        : { status: 'signed-in', session: check.data };
 
   const signedOut = useCallback(() => {
     setCsrfToken(null);
-    setState({ status: 'signed-out' });
-  }, []);
-
-  const check = useCallback(() => {
-    setState({ status: 'checking' });
-    api<SessionInfo>('session', { quietUnauthorized: true }).then(
-      (session) => {
-        setCsrfToken(session.csrfToken);
-        setState({ status: 'signed-in', session });
-      },
-      (error: { status?: number }) => {
-        setState(error.status === 401 ? { status: 'signed-out' } : { status: 'unreachable' });
-      },
-    );
-  }, []);
+    failSession(SIGNED_OUT);
+  }, [failSession]);
 
   useEffect(() => {
     setUnauthorizedHandler(signedOut);
-    check();
-  }, [check, signedOut]);
+  }, [signedOut]);
+
+  const csrfToken = state.status === 'signed-in' ? state.session.csrfToken : null;
+  useEffect(() => {
+    if (csrfToken !== null) {
+      setCsrfToken(csrfToken);
+    }
+  }, [csrfToken]);
 
   // Signed out anywhere: the sign-in page, remembering where the broker was going.
   useEffect(() => {
     if (state.status === 'signed-out' && route.name !== 'sign-in') {
       returnTo = `${location.pathname}${location.search}`;
-      navigate(hrefs.signIn(), { replace: true });
+      navigate(pageHref('sign-in'), { replace: true });
     } else if (state.status === 'signed-in' && route.name === 'sign-in') {
-      navigate(hrefs.leads(), { replace: true });
+      navigate(pageHref('leads'), { replace: true });
     }
   }, [state.status, route.name]);
 
@@ -75,7 +75,7 @@ export function App() {
       <main id="main" className="shell-message">
         <h1 className="page-title">The desk is not answering</h1>
         <p>Check the connection, then try again.</p>
-        <button type="button" className="button" onClick={check}>
+        <button type="button" className="button" onClick={checkAgain}>
           Try again
         </button>
       </main>
@@ -87,10 +87,10 @@ export function App() {
         <SignInPage
           onSignedIn={(session) => {
             setCsrfToken(session.csrfToken);
-            setState({ status: 'signed-in', session });
-            const target = returnTo ?? hrefs.leads();
+            setSession(session);
+            const target = returnTo ?? pageHref('leads');
             returnTo = null;
-            navigate(target === hrefs.signIn() ? hrefs.leads() : target, {
+            navigate(target === pageHref('sign-in') ? pageHref('leads') : target, {
               replace: true,
               focus: true,
             });
@@ -107,13 +107,13 @@ export function App() {
         route={route}
         onSignOut={async () => {
           try {
-            await api<void>('session', { method: 'DELETE' });
+            await request(API.signOut, {});
           } catch {
             // Already gone on the desk: signed out either way.
           }
           signedOut();
           returnTo = null;
-          navigate(hrefs.signIn(), { replace: true, focus: true });
+          navigate(pageHref('sign-in'), { replace: true, focus: true });
           announce('Signed out.');
         }}
       />
@@ -140,10 +140,10 @@ function Shell({
         <div className="topbar-inner">
           <span className="brand">{session.brokerageName}</span>
           <nav aria-label="Inbox" className="topnav">
-            <Link href={hrefs.leads()} aria-current={current('leads')}>
+            <Link href={pageHref('leads')} aria-current={current('leads')}>
               Leads
             </Link>
-            <Link href={hrefs.numbers()} aria-current={current('numbers')}>
+            <Link href={pageHref('numbers')} aria-current={current('numbers')}>
               Numbers
             </Link>
           </nav>
@@ -166,19 +166,11 @@ function Shell({
 }
 
 function Page({ route }: { route: Route }) {
-  switch (route.name) {
-    case 'leads':
-    case 'sign-in':
-      return <LeadsPage />;
-    case 'lead':
-      return <LeadPage key={route.id} id={route.id} />;
-    case 'numbers':
-      return (
-        <Suspense fallback={<p role="status">Loading the numbers…</p>}>
-          <NumbersPage />
-        </Suspense>
-      );
-    default:
-      return <NotFoundPage title="Page not found" />;
+  if (route.name === 'not-found') {
+    return <NotFoundPage title="Page not found" />;
   }
+  // Signed in on the sign-in page: the leads list shows while the address moves there.
+  const name = route.name === 'sign-in' ? 'leads' : route.name;
+  const View = PAGE_VIEWS[name] as ComponentType<{ params: Record<string, string> }>;
+  return <View key={JSON.stringify(route.params)} params={route.params} />;
 }

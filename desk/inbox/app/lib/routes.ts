@@ -1,42 +1,45 @@
+import { PAGES, type PageName } from '../../api-contract.ts';
+import { fillPath, matchPath, type ParamsOf } from '../../route-table.ts';
+
 /**
- * The inbox's pages and their addresses. The desk answers `dist/inbox/index.html` for each of
- * them (desk/inbox/api-contract.ts); the app reads the path with the History API.
+ * The inbox's pages and their addresses, from the table (desk/inbox/api-contract.ts PAGES). The
+ * desk answers `dist/inbox/index.html` for each of them; the app reads the path with the History
+ * API.
  */
-export const INBOX_BASE = '/inbox';
+export type PageParams<K extends PageName> = ParamsOf<(typeof PAGES)[K]['path']>;
 
+/** The page a path shows, with its parameters (decoded). */
 export type Route =
-  | { name: 'leads' }
-  | { name: 'sign-in' }
-  | { name: 'lead'; id: string }
-  | { name: 'numbers' }
-  | { name: 'not-found' };
+  | { [K in PageName]: { name: K; params: PageParams<K> } }[PageName]
+  | { name: 'not-found'; params: Record<never, never> };
 
-/** Href builders: the one place the inbox's paths are written. */
-export const hrefs = {
-  leads: (query = ''): string => (query === '' ? INBOX_BASE : `${INBOX_BASE}?${query}`),
-  signIn: (): string => `${INBOX_BASE}/sign-in`,
-  lead: (id: string): string => `${INBOX_BASE}/leads/${encodeURIComponent(id)}`,
-  numbers: (): string => `${INBOX_BASE}/numbers`,
-};
-
-const TABLE: Array<[RegExp, (m: RegExpMatchArray) => Route]> = [
-  [/^\/inbox\/?$/, () => ({ name: 'leads' })],
-  [/^\/inbox\/sign-in\/?$/, () => ({ name: 'sign-in' })],
-  [/^\/inbox\/numbers\/?$/, () => ({ name: 'numbers' })],
-  [/^\/inbox\/leads\/([^/]+)\/?$/, (m) => ({ name: 'lead', id: decodeURIComponent(m[1] ?? '') })],
-];
+const NOT_FOUND: Route = { name: 'not-found', params: {} };
 
 /** The route of a pathname (pure). */
 export function routeOf(pathname: string): Route {
-  for (const [pattern, build] of TABLE) {
-    const match = pathname.match(pattern);
-    if (match) {
+  for (const name of Object.keys(PAGES) as PageName[]) {
+    const raw = matchPath(PAGES[name].path, pathname);
+    if (raw) {
       try {
-        return build(match);
+        const params = Object.fromEntries(
+          Object.entries(raw).map(([key, value]) => [key, decodeURIComponent(value)]),
+        );
+        return { name, params } as Route;
       } catch {
-        return { name: 'not-found' };
+        return NOT_FOUND;
       }
     }
   }
-  return { name: 'not-found' };
+  return NOT_FOUND;
+}
+
+/** A page's address: its parameters filled in, and a query string when given. */
+export function pageHref<K extends PageName>(
+  name: K,
+  ...[params, query]: keyof PageParams<K> extends never
+    ? [params?: PageParams<K>, query?: string]
+    : [params: PageParams<K>, query?: string]
+): string {
+  const path = fillPath(PAGES[name].path, (params ?? {}) as Record<string, string>);
+  return query === undefined || query === '' ? path : `${path}?${query}`;
 }

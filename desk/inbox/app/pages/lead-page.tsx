@@ -1,54 +1,30 @@
-import { useEffect, useState } from 'react';
-import type { LeadDetail } from '../../api-contract.ts';
+import { API } from '../../api-contract.ts';
 import { PageHeading } from '../components/page-heading.tsx';
-import { ApiError, api, isAbort } from '../lib/api.ts';
+import { InboxApiError } from '../lib/api.ts';
+import type { PageParams } from '../lib/routes.ts';
+import { useInboxData } from '../lib/use-inbox-data.ts';
 import { LeadView } from './lead/lead-view.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
-
-type Loaded =
-  | { status: 'loading' }
-  | { status: 'missing' }
-  | { status: 'failed' }
-  | { status: 'ready'; lead: LeadDetail };
 
 /**
  * The lead detail page at `/leads/:id`: loads the lead, then shows it, a not-found page, or a
  * message that the desk did not answer.
  */
-export function LeadPage({ id }: { id: string }) {
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+export default function LeadPage({ params }: { params: PageParams<'lead'> }) {
+  const lead = useInboxData(API.lead, { params });
 
-  useEffect(() => {
-    const controller = new AbortController();
-    api<LeadDetail>(`leads/${encodeURIComponent(id)}`, { signal: controller.signal }).then(
-      (lead) => setLoaded({ status: 'ready', lead }),
-      (error: unknown) => {
-        if (isAbort(error)) {
-          return;
-        }
-        setLoaded({
-          status: error instanceof ApiError && error.status === 404 ? 'missing' : 'failed',
-        });
-      },
+  if (lead.status === 'failed') {
+    return lead.error instanceof InboxApiError && lead.error.status === 404 ? (
+      <NotFoundPage title="Lead not found" />
+    ) : (
+      <section>
+        <PageHeading title="The lead could not be loaded" />
+        <p>The desk did not answer. Reload the page to try again.</p>
+      </section>
     );
-    return () => controller.abort();
-  }, [id]);
-
-  switch (loaded.status) {
-    case 'loading':
-      return <p role="status">Loading the lead…</p>;
-    case 'missing':
-      return <NotFoundPage title="Lead not found" />;
-    case 'failed':
-      return (
-        <section>
-          <PageHeading title="The lead could not be loaded" />
-          <p>The desk did not answer. Reload the page to try again.</p>
-        </section>
-      );
-    default:
-      return (
-        <LeadView lead={loaded.lead} onChange={(lead) => setLoaded({ status: 'ready', lead })} />
-      );
   }
+  if (lead.data === null) {
+    return <p role="status">Loading the lead…</p>;
+  }
+  return <LeadView lead={lead.data} onChange={lead.set} />;
 }

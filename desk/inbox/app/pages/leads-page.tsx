@@ -1,15 +1,22 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import type { LeadListItem, LeadListPage, LeadStatus } from '../../api-contract.ts';
+import {
+  API,
+  type LeadListItem,
+  type LeadListPage,
+  type LeadListQuery,
+  type LeadStatus,
+} from '../../api-contract.ts';
 import { AgentOptions } from '../components/agent-options.tsx';
 import { Link } from '../components/link.tsx';
 import { PageHeading } from '../components/page-heading.tsx';
 import { StatusOptions } from '../components/status-options.tsx';
-import { api, isAbort } from '../lib/api.ts';
+import { isAbort, request, routeUrl } from '../lib/api.ts';
 import { shortDateTime } from '../lib/format.ts';
 import { kindLabel, nameOf, statusClass } from '../lib/labels.ts';
 import { navigate, useLocation } from '../lib/navigation.ts';
-import { hrefs } from '../lib/routes.ts';
+import { pageHref } from '../lib/routes.ts';
 import { useSession } from '../lib/session.ts';
+import { useInboxData } from '../lib/use-inbox-data.ts';
 
 /** The list's filters, kept in the address so a reload, a link or Export CSV keeps them. */
 const FILTER_KEYS = ['q', 'status', 'agent', 'listing', 'demo'] as const;
@@ -27,46 +34,25 @@ function filtersOf(search: string): URLSearchParams {
   return kept;
 }
 
-const SEARCH_DELAY_MS = 300;
-
-interface ListState {
-  page: LeadListPage | null;
-  leads: LeadListItem[];
-  loading: boolean;
-  error: string | null;
+/** The address's filters as the API's query (the desk checks each value: 400 for a bad one). */
+function queryOf(filters: URLSearchParams): LeadListQuery {
+  return Object.fromEntries(filters) as LeadListQuery;
 }
 
-export function LeadsPage() {
+const SEARCH_DELAY_MS = 300;
+
+export default function LeadsPage() {
   const session = useSession();
   const { search } = useLocation();
   const filters = filtersOf(search);
-  const query = filters.toString();
-  const [state, setState] = useState<ListState>({
-    page: null,
-    leads: [],
-    loading: true,
-    error: null,
-  });
+  // `data` is the first page with every page `Load more` appended: the latest page's cursor and
+  // filters, and all the leads so far.
+  const list = useInboxData(API.leads, { query: queryOf(filters) });
   const [loadingMore, setLoadingMore] = useState(false);
+  // The answer a `Load more` failed to extend; any newer answer clears the message.
+  const [moreFailedOn, setMoreFailedOn] = useState<LeadListPage | null>(null);
   const [text, setText] = useState(filters.get('q') ?? '');
   const searchTimer = useRef<number | undefined>(undefined);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setState((previous) => ({ ...previous, loading: true, error: null }));
-    api<LeadListPage>(`leads${query === '' ? '' : `?${query}`}`, { signal: controller.signal })
-      .then((page) => setState({ page, leads: page.leads, loading: false, error: null }))
-      .catch((error: unknown) => {
-        if (!isAbort(error)) {
-          setState((previous) => ({
-            ...previous,
-            loading: false,
-            error: 'The leads could not be loaded. Try again.',
-          }));
-        }
-      });
-    return () => controller.abort();
-  }, [query]);
 
   useEffect(() => () => window.clearTimeout(searchTimer.current), []);
 
@@ -77,7 +63,7 @@ export function LeadsPage() {
     } else {
       next.set(key, value);
     }
-    navigate(hrefs.leads(next.toString()), { replace: true });
+    navigate(pageHref('leads', {}, next.toString()), { replace: true });
   }
 
   function onSearchInput(value: string): void {
@@ -93,37 +79,41 @@ export function LeadsPage() {
   }
 
   async function loadMore(): Promise<void> {
-    const cursor = state.page?.nextCursor;
+    const current = list.data;
+    const cursor = current?.nextCursor;
     if (!cursor) {
       return;
     }
-    const params = filtersOf(location.search);
-    params.set('cursor', cursor);
     setLoadingMore(true);
     try {
-      const page = await api<LeadListPage>(`leads?${params.toString()}`);
-      setState((previous) => ({
-        page,
-        leads: [...previous.leads, ...page.leads],
-        loading: false,
-        error: null,
-      }));
+      const page = await request(API.leads, {
+        query: { ...queryOf(filtersOf(location.search)), cursor },
+      });
+      list.set((previous) => ({ ...page, leads: [...(previous?.leads ?? []), ...page.leads] }));
     } catch (error) {
       if (!isAbort(error)) {
-        setState((previous) => ({ ...previous, error: 'More leads could not be loaded.' }));
+        setMoreFailedOn(current);
       }
     } finally {
       setLoadingMore(false);
     }
   }
 
-  const page = state.page;
+  const page = list.data;
+  const leads = page?.leads ?? [];
+  const loading = list.status === 'loading';
+  const error =
+    list.status === 'failed'
+      ? 'The leads could not be loaded. Try again.'
+      : !loading && page !== null && moreFailedOn === page
+        ? 'More leads could not be loaded.'
+        : null;
   // The address decides at once when it says; otherwise the desk's default (hidden once real
   // leads exist). Reading the last answer here kept the box ticked until the next one arrived.
   const demoParam = filters.get('demo');
   const demoShown =
     demoParam === 'show' || (demoParam !== 'hide' && page !== null && !page.demoHidden);
-  const exportHref = `/api/leads.csv${query === '' ? '' : `?${query}`}`;
+  const exportHref = routeUrl(API.leadsCsv, { query: queryOf(filters) });
   const agents = page?.filters.agents ?? [];
   const listings = page?.filters.listings ?? [];
 
@@ -203,16 +193,16 @@ export function LeadsPage() {
         </div>
       </fieldset>
       <p className="list-status" role="status">
-        {state.loading
+        {loading
           ? 'Loading leads…'
-          : state.error
-            ? state.error
-            : state.leads.length === 0
+          : error
+            ? error
+            : leads.length === 0
               ? 'No leads match.'
-              : `${state.leads.length}${page?.nextCursor ? '+' : ''} ${state.leads.length === 1 ? 'lead' : 'leads'}, newest first.`}
+              : `${leads.length}${page?.nextCursor ? '+' : ''} ${leads.length === 1 ? 'lead' : 'leads'}, newest first.`}
       </p>
-      {state.leads.length > 0 ? (
-        <LeadsTable leads={state.leads} timeZone={session.timeZone} busy={state.loading} />
+      {leads.length > 0 ? (
+        <LeadsTable leads={leads} timeZone={session.timeZone} busy={loading} />
       ) : null}
       {page?.nextCursor ? (
         <p className="load-more">
@@ -253,7 +243,7 @@ function LeadsTable({
           <tr key={lead.id}>
             <td data-label="Name" className="cell-name">
               <span>
-                <Link href={hrefs.lead(lead.id)}>{nameOf(lead.name)}</Link>
+                <Link href={pageHref('lead', { id: lead.id })}>{nameOf(lead.name)}</Link>
                 {lead.demo ? <span className="badge badge-demo">Demo</span> : null}
               </span>
             </td>

@@ -1,6 +1,6 @@
 import { Link } from '../components/link.tsx';
 import { PageHeading } from '../components/page-heading.tsx';
-import { hrefs } from '../lib/routes.ts';
+import { pageHref } from '../lib/routes.ts';
 
 /** A lead that does not exist, or is not this agent's, and any unknown inbox address. */
 export function NotFoundPage({ title }: { title: string }) {
@@ -9,7 +9,7 @@ export function NotFoundPage({ title }: { title: string }) {
       <PageHeading title={title} />
       <p>It may have been removed, or it is not one of the leads you can see.</p>
       <p>
-        <Link href={hrefs.leads()}>Back to all leads</Link>
+        <Link href={pageHref('leads')}>Back to all leads</Link>
       </p>
     </section>
   );

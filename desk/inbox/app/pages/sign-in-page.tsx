@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
-import type { SessionInfo, SignInBody } from '../../api-contract.ts';
+import { API, type SessionInfo, type SignInBody } from '../../api-contract.ts';
 import { PageHeading } from '../components/page-heading.tsx';
-import { ApiError, api } from '../lib/api.ts';
+import { InboxApiError, request } from '../lib/api.ts';
 
 /** One message for a wrong email and a wrong password: it tells nobody which one exists. */
 export const WRONG_CREDENTIALS = 'That email and password do not match an account.';
@@ -9,7 +9,7 @@ export const TOO_MANY_ATTEMPTS =
   'Too many attempts. For your security, sign-in is paused: try again in 15 minutes.';
 
 function messageOf(error: unknown): string {
-  if (error instanceof ApiError) {
+  if (error instanceof InboxApiError) {
     if (error.status === 401 || error.status === 400) {
       return WRONG_CREDENTIALS;
     }
@@ -36,11 +36,7 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (session: SessionInfo) 
     setSending(true);
     setError(null);
     try {
-      const session = await api<SessionInfo>('session', {
-        method: 'POST',
-        body,
-        quietUnauthorized: true,
-      });
+      const session = await request(API.signIn, { body }, { quietUnauthorized: true });
       onSignedIn(session);
     } catch (caught) {
       setError(messageOf(caught));

@@ -1,16 +1,16 @@
-import { type FormEvent, useEffect, useState } from 'react';
-import type {
-  AgentOption,
-  LeadDetail,
-  LeadStatus,
-  LeadUpdateBody,
-  NoteBody,
+import { type FormEvent, useState } from 'react';
+import {
+  API,
+  type LeadDetail,
+  type LeadStatus,
+  type LeadUpdateBody,
+  type NoteBody,
 } from '../../../api-contract.ts';
-import { AgentOptions } from '../../components/agent-options.tsx';
 import { announce } from '../../components/announcer.tsx';
 import { StatusOptions } from '../../components/status-options.tsx';
-import { api, isAbort } from '../../lib/api.ts';
+import { request } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
+import { AssignField } from './assign-field.tsx';
 import { failureText } from './save-failure.ts';
 
 /**
@@ -27,32 +27,15 @@ export function ActionsSection({
 }) {
   const session = useSession();
   const isBroker = session.user.role === 'broker';
-  const [agents, setAgents] = useState<AgentOption[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const [sendingNote, setSendingNote] = useState(false);
-
-  useEffect(() => {
-    if (!isBroker) {
-      return;
-    }
-    const controller = new AbortController();
-    api<AgentOption[]>('agents', { signal: controller.signal }).then(setAgents, (e: unknown) => {
-      if (!isAbort(e)) {
-        setAgents([]);
-      }
-    });
-    return () => controller.abort();
-  }, [isBroker]);
 
   async function update(body: LeadUpdateBody, optimistic: LeadDetail, saved: string) {
     onChange(optimistic);
     setError(null);
     try {
-      const next = await api<LeadDetail>(`leads/${encodeURIComponent(lead.id)}`, {
-        method: 'PATCH',
-        body,
-      });
+      const next = await request(API.updateLead, { params: { id: lead.id }, body });
       onChange(next);
       announce(saved);
     } catch (caught) {
@@ -63,18 +46,6 @@ export function ActionsSection({
 
   function onStatus(status: LeadStatus): void {
     update({ status }, { ...lead, status }, `Saved: status is ${status}.`);
-  }
-
-  function onAssign(email: string): void {
-    const agent = agents?.find((a) => a.email === email);
-    if (!agent) {
-      return;
-    }
-    update(
-      { assignedTo: email },
-      { ...lead, assignedTo: { ...lead.assignedTo, name: agent.name, email } },
-      `Saved: assigned to ${agent.name}.`,
-    );
   }
 
   async function addNote(event: FormEvent<HTMLFormElement>): Promise<void> {
@@ -88,10 +59,7 @@ export function ActionsSection({
     setError(null);
     try {
       const body: NoteBody = { text };
-      const next = await api<LeadDetail>(`leads/${encodeURIComponent(lead.id)}/notes`, {
-        method: 'POST',
-        body,
-      });
+      const next = await request(API.addNote, { params: { id: lead.id }, body });
       onChange(next);
       setNote('');
       announce('Saved: note added.');
@@ -101,12 +69,6 @@ export function ActionsSection({
       setSendingNote(false);
     }
   }
-
-  const assignedEmail = lead.assignedTo.email ?? '';
-  const assignable =
-    agents && assignedEmail !== '' && !agents.some((a) => a.email === assignedEmail)
-      ? [...agents, { name: lead.assignedTo.name ?? assignedEmail, email: assignedEmail }]
-      : (agents ?? []);
 
   return (
     <section className="panel" aria-labelledby="actions-title">
@@ -122,21 +84,7 @@ export function ActionsSection({
         </select>
       </div>
       {isBroker ? (
-        <div className="field">
-          <label htmlFor="lead-assign">Assign to</label>
-          <select
-            id="lead-assign"
-            value={assignedEmail}
-            disabled={agents === null}
-            onChange={(event) => onAssign(event.target.value)}
-          >
-            {assignedEmail === '' ? <option value="">Unassigned</option> : null}
-            <AgentOptions agents={assignable} />
-          </select>
-          {lead.assignedTo.reason ? (
-            <p className="hint">Routing: {lead.assignedTo.reason}</p>
-          ) : null}
-        </div>
+        <AssignField lead={lead} update={update} />
       ) : (
         <p>
           Assigned to <strong>{lead.assignedTo.name ?? lead.assignedTo.email ?? 'nobody'}</strong>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { LeadDetail } from '../../../api-contract.ts';
+import { API, type LeadDetail } from '../../../api-contract.ts';
 import { announce } from '../../components/announcer.tsx';
-import { api } from '../../lib/api.ts';
+import { request } from '../../lib/api.ts';
 import { failureText } from './save-failure.ts';
 
 /**
@@ -22,9 +22,7 @@ export function DeliveriesSection({
     setRetrying(id);
     setError(null);
     try {
-      onChange(
-        await api<LeadDetail>(`deliveries/${encodeURIComponent(id)}/retry`, { method: 'POST' }),
-      );
+      onChange(await request(API.retryDelivery, { params: { id } }));
       announce(`Saved: ${adapter} delivery queued again.`);
     } catch (caught) {
       setError(failureText(caught));

@@ -3,7 +3,7 @@ import { Link } from '../../components/link.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { longDateTime } from '../../lib/format.ts';
 import { kindLabel, nameOf, statusClass } from '../../lib/labels.ts';
-import { hrefs } from '../../lib/routes.ts';
+import { pageHref } from '../../lib/routes.ts';
 import { useSession } from '../../lib/session.ts';
 import { ActionsSection } from './actions-section.tsx';
 import { ActivitySection } from './activity-section.tsx';
@@ -30,7 +30,7 @@ export function LeadView({
   return (
     <article className="lead">
       <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link href={hrefs.leads()}>All leads</Link>
+        <Link href={pageHref('leads')}>All leads</Link>
       </nav>
       <div className="lead-head">
         <PageHeading title={name} />
