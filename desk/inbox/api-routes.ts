@@ -30,6 +30,8 @@ const API_MAX_BYTES = 32 * 1024;
  */
 export function inboxApi(services: DeskServices): Hono<ApiEnv> {
   const { db } = services.database;
+  // Every time the API sends comes with its display text in the brokerage's zone.
+  const zone = services.brokerage.officeHours.timeZone;
   const app = new Hono<ApiEnv>();
   app.use('/api/*', apiGuards(services));
   app.use(
@@ -86,14 +88,14 @@ export function inboxApi(services: DeskServices): Hono<ApiEnv> {
     c.header('content-disposition', 'attachment; filename="leads.csv"');
     c.header('cache-control', 'no-store');
     return stream(c, async (out) => {
-      for await (const chunk of leadsCsv(db, session, filters, hide, now)) {
+      for await (const chunk of leadsCsv(db, session, filters, hide, now, zone)) {
         await out.write(chunk);
       }
     });
   });
 
   app.get('/api/leads/:id', async (c) => {
-    const detail = await leadDetail(db, c.get('session'), c.req.param('id'));
+    const detail = await leadDetail(db, c.get('session'), c.req.param('id'), zone);
     return detail ? c.json(detail) : errorBody(c, 404, 'not-found', 'No such lead');
   });
 
@@ -105,7 +107,7 @@ export function inboxApi(services: DeskServices): Hono<ApiEnv> {
     const session = c.get('session');
     const id = c.req.param('id');
     await updateLead(db, services.brokerage, session, id, update, nowOf(services));
-    const detail = await leadDetail(db, session, id);
+    const detail = await leadDetail(db, session, id, zone);
     // A broker who hands a lead on still sees it; an agent who could see it still does.
     return detail ? c.json(detail) : errorBody(c, 404, 'not-found', 'No such lead');
   });
@@ -127,7 +129,7 @@ export function inboxApi(services: DeskServices): Hono<ApiEnv> {
     const session = c.get('session');
     const id = c.req.param('id');
     await addNote(db, session, id, text, nowOf(services));
-    const detail = await leadDetail(db, session, id);
+    const detail = await leadDetail(db, session, id, zone);
     return detail ? c.json(detail) : errorBody(c, 404, 'not-found', 'No such lead');
   });
 
@@ -135,7 +137,7 @@ export function inboxApi(services: DeskServices): Hono<ApiEnv> {
     const session = c.get('session');
     const captureId = await retryDeadDelivery(db, session, c.req.param('id'), nowOf(services));
     services.wakeOutbox();
-    const detail = await leadDetail(db, session, captureId);
+    const detail = await leadDetail(db, session, captureId, zone);
     return detail ? c.json(detail) : errorBody(c, 404, 'not-found', 'No such lead');
   });
 
@@ -164,6 +166,7 @@ export function inboxApi(services: DeskServices): Hono<ApiEnv> {
         now: nowOf(services),
         hideDemo,
         session,
+        timeZone: zone,
       }),
     );
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { lastWeek } from '../../desk/inbox/weekly-report.ts';
 import {
   daysBefore,
   displayTime,
@@ -101,5 +102,22 @@ describe('brokerage time', () => {
     expect(startOfDay(new Date('2026-11-27T02:00:00Z'), VANCOUVER).toISOString()).toBe(
       '2026-11-26T07:00:00.000Z',
     );
+  });
+});
+
+describe("the weekly report's week", () => {
+  it('runs Monday 00:00 to Monday 00:00 on the local clock, 169 hours across the change', () => {
+    const week = lastWeek(new Date('2026-11-04T12:00:00Z'), NEW_YORK);
+    expect(week).toEqual({
+      period: '2026-10-26',
+      start: new Date('2026-10-26T04:00:00.000Z'),
+      end: new Date('2026-11-02T05:00:00.000Z'),
+    });
+    // Vancouver keeps UTC-7 from 1 November 2026: the week after the change is 168 hours.
+    expect(lastWeek(new Date('2026-12-02T12:00:00Z'), VANCOUVER)).toEqual({
+      period: '2026-11-23',
+      start: new Date('2026-11-23T07:00:00.000Z'),
+      end: new Date('2026-11-30T07:00:00.000Z'),
+    });
   });
 });

@@ -5,7 +5,7 @@ import { Link } from '../components/link.tsx';
 import { PageHeading } from '../components/page-heading.tsx';
 import { StatusOptions } from '../components/status-options.tsx';
 import { api, isAbort } from '../lib/api.ts';
-import { shortDateTime } from '../lib/format.ts';
+import { timeText } from '../lib/format.ts';
 import { kindLabel, nameOf, statusClass } from '../lib/labels.ts';
 import { navigate, useLocation } from '../lib/navigation.ts';
 import { hrefs } from '../lib/routes.ts';
@@ -211,9 +211,7 @@ export function LeadsPage() {
               ? 'No leads match.'
               : `${state.leads.length}${page?.nextCursor ? '+' : ''} ${state.leads.length === 1 ? 'lead' : 'leads'}, newest first.`}
       </p>
-      {state.leads.length > 0 ? (
-        <LeadsTable leads={state.leads} timeZone={session.timeZone} busy={state.loading} />
-      ) : null}
+      {state.leads.length > 0 ? <LeadsTable leads={state.leads} busy={state.loading} /> : null}
       {page?.nextCursor ? (
         <p className="load-more">
           <button type="button" className="button" onClick={loadMore} disabled={loadingMore}>
@@ -225,15 +223,7 @@ export function LeadsPage() {
   );
 }
 
-function LeadsTable({
-  leads,
-  timeZone,
-  busy,
-}: {
-  leads: LeadListItem[];
-  timeZone: string;
-  busy: boolean;
-}) {
+function LeadsTable({ leads, busy }: { leads: LeadListItem[]; busy: boolean }) {
   return (
     <table className="data-table leads-table" aria-busy={busy || undefined}>
       <caption className="visually-hidden">Leads, newest first</caption>
@@ -264,11 +254,11 @@ function LeadsTable({
             </td>
             <td data-label="Agent">{lead.agent.name ?? lead.agent.email ?? 'Unassigned'}</td>
             <td data-label="Received">
-              <time dateTime={lead.receivedAt}>{shortDateTime(lead.receivedAt, timeZone)}</time>
+              <time dateTime={lead.receivedAt}>{timeText(lead.receivedAtText)}</time>
             </td>
             <td data-label="Next viewing">
               {lead.nextViewing ? (
-                <time dateTime={lead.nextViewing}>{shortDateTime(lead.nextViewing, timeZone)}</time>
+                <time dateTime={lead.nextViewing}>{timeText(lead.nextViewingText)}</time>
               ) : (
                 '—'
               )}

@@ -3,10 +3,9 @@ import type { Numbers, NumbersRow } from '../../api-contract.ts';
 import { BarChart, type BarSeries } from '../components/bar-chart.tsx';
 import { PageHeading } from '../components/page-heading.tsx';
 import { api, isAbort } from '../lib/api.ts';
-import { percent, shortDateTime, span } from '../lib/format.ts';
+import { percent, span } from '../lib/format.ts';
 import { navigate, useLocation } from '../lib/navigation.ts';
 import { hrefs } from '../lib/routes.ts';
-import { useSession } from '../lib/session.ts';
 
 const PERIODS = [7, 30, 90] as const;
 type Period = (typeof PERIODS)[number];
@@ -24,7 +23,6 @@ const GROUPS = [
 
 /** The landing page's promised figures for a period: as charts and as tables of the same numbers. */
 export function NumbersPage() {
-  const session = useSession();
   const { search } = useLocation();
   const days = periodOf(search);
   const [numbers, setNumbers] = useState<Numbers | null>(null);
@@ -65,9 +63,7 @@ export function NumbersPage() {
       </fieldset>
       <p className="list-status" role="status">
         {error ??
-          (current
-            ? `From ${shortDateTime(current.from, session.timeZone)} to ${shortDateTime(current.to, session.timeZone)}.`
-            : 'Loading the numbers…')}
+          (current ? `From ${current.fromText} to ${current.toText}.` : 'Loading the numbers…')}
       </p>
       {current ? <NumbersView numbers={current} /> : null}
     </>
