@@ -25,7 +25,21 @@ export interface ShownTime {
 }
 
 // US-style, and naming the weekday so "Saturday" can be checked against what was said.
-const DISPLAY_FORMAT = 'cccc, LLLL d, yyyy, h:mm a';
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
@@ -75,10 +89,38 @@ export function zoneAbbreviation(instant: Date | string, timeZone: string): stri
   return zoneNamed(timeZone).offsetName(at.toMillis(), { format: 'short' });
 }
 
-/** `Sunday, November 29, 2026, 2:00 PM MST`: the text every surface shows for `instant`. */
+// An ISO string that names its own offset is an instant as it stands; one without is a wall
+// time in the zone, which only luxon reads.
+const HAS_OFFSET = /(?:Z|[+-]\d\d(?::?\d\d)?)$/i;
+
+function millisOf(instant: Date | string, timeZone: string): number {
+  const ms =
+    instant instanceof Date
+      ? instant.getTime()
+      : HAS_OFFSET.test(instant)
+        ? Date.parse(instant)
+        : inZone(instant, timeZone).toMillis();
+  if (Number.isNaN(ms)) {
+    throw new RangeError(`Not a valid instant: ${String(instant)}`);
+  }
+  return ms;
+}
+
+/**
+ * `Sunday, November 29, 2026, 2:00 PM MST`: the text every surface shows for `instant`. Written
+ * from the zone's offset by hand rather than with luxon's `toFormat` (the same text, checked by
+ * the tests): the CSV export writes two per row, for up to 100,000 rows, and this is about five
+ * times faster.
+ */
 export function displayTime(instant: Date | string, timeZone: string): string {
-  const at = inZone(instant, timeZone);
-  return `${at.toFormat(DISPLAY_FORMAT)} ${zoneNamed(timeZone).offsetName(at.toMillis(), { format: 'short' })}`;
+  const zone = zoneNamed(timeZone);
+  const ms = millisOf(instant, timeZone);
+  const local = new Date(ms + zone.offset(ms) * MINUTE_MS);
+  const hour = local.getUTCHours();
+  const minute = String(local.getUTCMinutes()).padStart(2, '0');
+  const clock = `${hour % 12 || 12}:${minute} ${hour < 12 ? 'AM' : 'PM'}`;
+  const date = `${WEEKDAYS[local.getUTCDay()]}, ${MONTHS[local.getUTCMonth()]} ${local.getUTCDate()}, ${local.getUTCFullYear()}`;
+  return `${date}, ${clock} ${zone.offsetName(ms, { format: 'short' })}`;
 }
 
 /** `instant` as ISO 8601 with the offset `timeZone` has then. */
