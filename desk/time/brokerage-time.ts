@@ -44,9 +44,10 @@ const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
 /**
- * `instant` on the wall clock of `timeZone`.
+ * `instant` on the wall clock of `timeZone`. An ISO string without an offset is read as a wall
+ * time there (a capture time sent without one).
  *
- * @throws RangeError when `instant` is not a valid instant (an ISO string needs an offset or Z)
+ * @throws RangeError when `instant` is not a valid date and time.
  * @throws UnknownTimeZoneError when the database does not hold `timeZone`.
  */
 export function inZone(instant: Date | string, timeZone: string): DateTime {
