@@ -18,6 +18,7 @@ import { startWeeklyReportSchedule } from './inbox/weekly-schedule.ts';
 import { loadMessageValidator, type MessageValidator } from './ingest/platform-schema.ts';
 import type { DeskServices } from './services.ts';
 import { embeddedDir, openDatabase } from './storage/database.ts';
+import { tzdataMismatch, tzdataVersions } from './time/tzdata-version.ts';
 
 /** A running desk: its address, and how to stop it. */
 export interface RunningDesk {
@@ -143,7 +144,17 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
           () => options.now?.() ?? new Date(),
           (error) => log.error({ msg: 'weekly report failed', error: (error as Error).name }),
         );
-  log.info({ msg: 'desk started', url: `http://${env.host}:${port}`, database: database.kind });
+  const zones = tzdataVersions();
+  log.info({
+    msg: 'desk started',
+    url: `http://${env.host}:${port}`,
+    database: database.kind,
+    tzdata: zones.tzdata,
+  });
+  const mismatch = tzdataMismatch(zones);
+  if (mismatch !== null) {
+    log.warn({ msg: mismatch, tzdata: zones.tzdata, runtimeTzdata: zones.runtime });
+  }
   return {
     url: `http://${env.host}:${port}`,
     services,

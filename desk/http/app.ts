@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { DeskServices } from '../services.ts';
+import { TZDATA_VERSION } from '../time/tz-zone.ts';
 import { errorBody } from './error-body.ts';
 import { leadsRoute } from './leads-route.ts';
 import { platformRoute } from './platform-route.ts';
@@ -32,11 +33,11 @@ export function createDeskApp(services: DeskServices, mounts: readonly RouteMoun
   app.get('/health', async (c) => {
     try {
       await services.database.db.selectFrom('desk_migrations').select('version').limit(1).execute();
-      return c.json({ ok: true, database: services.database.kind }, 200, {
+      return c.json({ ok: true, database: services.database.kind, tzdata: TZDATA_VERSION }, 200, {
         'cache-control': 'no-store',
       });
     } catch {
-      return c.json({ ok: false, database: services.database.kind }, 503);
+      return c.json({ ok: false, database: services.database.kind, tzdata: TZDATA_VERSION }, 503);
     }
   });
   app.route('/', leadsRoute(services));

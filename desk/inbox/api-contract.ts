@@ -169,8 +169,12 @@ export interface LeadListItem {
   agent: { name: string | null; email: string | null };
   /** ISO 8601. */
   receivedAt: string;
+  /** `receivedAt` as the desk writes it in the brokerage's zone (see {@link LeadDetail}). */
+  receivedAtText: string;
   /** The earliest requested viewing still to come, ISO 8601 with offset, or null. */
   nextViewing: string | null;
+  /** `nextViewing`'s display text, or null. */
+  nextViewingText: string | null;
   demo: boolean;
 }
 
@@ -203,6 +207,8 @@ export interface ActivityEntry {
   at: string;
   /** Who did it (a user's name), or null for the desk itself. */
   by: string | null;
+  /** `at` as the desk writes it in the brokerage's zone. */
+  atText: string;
   kind: 'received' | 'status' | 'assignment' | 'note' | 'delivery-retry' | 'export';
   /** What changed, as text: "New → Contacted", the note's text… */
   text: string;
@@ -216,15 +222,32 @@ export interface LeadDetail {
   demo: boolean;
   receivedAt: string;
   capturedAt: string;
+  /**
+   * Each time's display text, written by the desk with its pinned tz database in the
+   * brokerage's zone (`Sunday, November 29, 2026, 2:00 PM MST`): the inbox shows these and never
+   * re-computes a time in the browser, whose own zone rules may be older.
+   */
+  receivedAtText: string;
+  capturedAtText: string;
   person: { id: string; name: string | null; phone: string | null; email: string | null };
   listing: { address?: string; price?: string; id?: string; url?: string; agentName?: string };
   fields: Record<string, unknown>;
   assignedTo: { name: string | null; email: string | null; reason: string };
-  viewingTimes: { said: string; start: string | null; timeZone: string; approximate?: boolean }[];
+  viewingTimes: {
+    said: string;
+    /** ISO 8601 with the brokerage zone's offset then, or null when no time was named. */
+    start: string | null;
+    /** `start`'s display text, or null. */
+    text: string | null;
+    timeZone: string;
+    approximate?: boolean;
+  }[];
   consent: {
     version: string | null;
     text: string | null;
     acceptedAt: string | null;
+    /** `acceptedAt`'s display text, or null. */
+    acceptedAtText: string | null;
     consentToContact: boolean;
   };
   pageUrl: string | null;
@@ -284,6 +307,9 @@ export interface Numbers {
   /** ISO 8601: the period's start and end. */
   from: string;
   to: string;
+  /** `from` and `to` as the desk writes them in the brokerage's zone. */
+  fromText: string;
+  toText: string;
   total: NumbersRow;
   byListing: NumbersRow[];
   byPage: NumbersRow[];

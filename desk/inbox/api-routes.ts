@@ -33,6 +33,8 @@ const API_MAX_BYTES = 32 * 1024;
  */
 export function inboxApi(services: DeskServices): Hono<ApiEnv> {
   const { db } = services.database;
+  // Every time the API sends comes with its display text in the brokerage's zone.
+  const zone = services.brokerage.officeHours.timeZone;
   const app = new Hono<ApiEnv>();
   const limit = bodyLimit({
     maxSize: API_MAX_BYTES,
@@ -84,14 +86,14 @@ export function inboxApi(services: DeskServices): Hono<ApiEnv> {
     c.header('content-disposition', 'attachment; filename="leads.csv"');
     c.header('cache-control', 'no-store');
     return stream(c, async (out) => {
-      for await (const chunk of leadsCsv(db, session, filters, hide, now)) {
+      for await (const chunk of leadsCsv(db, session, filters, hide, now, zone)) {
         await out.write(chunk);
       }
     });
   });
 
   serve(API.lead, async (c, { params }) => {
-    const detail = await leadDetail(db, c.get('session'), params.id);
+    const detail = await leadDetail(db, c.get('session'), params.id, zone);
     return detail ?? errorBody(c, 404, 'not-found', 'No such lead');
   });
 
@@ -102,7 +104,7 @@ export function inboxApi(services: DeskServices): Hono<ApiEnv> {
     }
     const session = c.get('session');
     await updateLead(db, services.brokerage, session, params.id, update, nowOf(services));
-    const detail = await leadDetail(db, session, params.id);
+    const detail = await leadDetail(db, session, params.id, zone);
     // A broker who hands a lead on still sees it; an agent who could see it still does.
     return detail ?? errorBody(c, 404, 'not-found', 'No such lead');
   });
@@ -123,7 +125,7 @@ export function inboxApi(services: DeskServices): Hono<ApiEnv> {
     }
     const session = c.get('session');
     await addNote(db, session, params.id, text, nowOf(services));
-    const detail = await leadDetail(db, session, params.id);
+    const detail = await leadDetail(db, session, params.id, zone);
     return detail ?? errorBody(c, 404, 'not-found', 'No such lead');
   });
 
@@ -131,7 +133,7 @@ export function inboxApi(services: DeskServices): Hono<ApiEnv> {
     const session = c.get('session');
     const captureId = await retryDeadDelivery(db, session, params.id, nowOf(services));
     services.wakeOutbox();
-    const detail = await leadDetail(db, session, captureId);
+    const detail = await leadDetail(db, session, captureId, zone);
     return detail ?? errorBody(c, 404, 'not-found', 'No such lead');
   });
 
@@ -157,6 +159,7 @@ export function inboxApi(services: DeskServices): Hono<ApiEnv> {
       now: nowOf(services),
       hideDemo,
       session,
+      timeZone: zone,
     });
   });
 

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { SessionUser } from '../auth/sessions.ts';
 import { loadLeadRecords } from '../delivery/lead-record.ts';
+import { shownText, shownViewingTimes } from '../delivery/shown-times.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
+import { displayTime } from '../time/brokerage-time.ts';
 import type { ActivityEntry, LeadDetail, LeadStatus } from './api-contract.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -49,6 +51,7 @@ async function activityOf(
   captureId: string,
   receivedAt: string,
   assignedName: string | null,
+  timeZone: string,
 ): Promise<ActivityEntry[]> {
   const rows = await db
     .selectFrom('audit_log as a')
@@ -60,6 +63,7 @@ async function activityOf(
     .execute();
   const received: ActivityEntry = {
     at: receivedAt,
+    atText: displayTime(receivedAt, timeZone),
     by: null,
     kind: 'received',
     text: assignedName ? `Received, assigned to ${assignedName}` : 'Received',
@@ -70,6 +74,7 @@ async function activityOf(
       .filter((r) => r.action in KIND_OF_ACTION)
       .map((r) => ({
         at: r.at.toISOString(),
+        atText: displayTime(r.at, timeZone),
         by: r.name ?? r.user_email,
         kind: KIND_OF_ACTION[r.action] ?? 'note',
         text: activityText(r.action, r.detail),
@@ -77,11 +82,15 @@ async function activityOf(
   ];
 }
 
-/** A lead as the detail page shows it, or null when it does not exist or is not this user's. */
+/**
+ * A lead as the detail page shows it, every time with its display text in `timeZone` (the
+ * brokerage's), or null when it does not exist or is not this user's.
+ */
 export async function leadDetail(
   db: Kysely<DeskDatabase>,
   session: SessionUser,
   id: string,
+  timeZone: string,
 ): Promise<LeadDetail | null> {
   if (!isUuid(id)) {
     return null;
@@ -90,7 +99,7 @@ export async function leadDetail(
   if (!lead || !maySee(session, lead.assignedTo.email)) {
     return null;
   }
-  const activity = await activityOf(db, lead.id, lead.receivedAt, lead.assignedTo.name);
+  const activity = await activityOf(db, lead.id, lead.receivedAt, lead.assignedTo.name, timeZone);
   return {
     id: lead.id,
     kind: lead.kind,
@@ -98,12 +107,14 @@ export async function leadDetail(
     demo: lead.demo,
     receivedAt: lead.receivedAt,
     capturedAt: lead.capturedAt,
+    receivedAtText: displayTime(lead.receivedAt, timeZone),
+    capturedAtText: displayTime(lead.capturedAt, timeZone),
     person: lead.person,
     listing: { ...lead.listing },
     fields: lead.fields,
     assignedTo: lead.assignedTo,
-    viewingTimes: lead.viewingTimes,
-    consent: lead.consent,
+    viewingTimes: shownViewingTimes(lead.viewingTimes, timeZone),
+    consent: { ...lead.consent, acceptedAtText: shownText(lead.consent.acceptedAt, timeZone) },
     pageUrl: lead.pageUrl,
     conversation: lead.conversation,
     deliveries: lead.deliveries,

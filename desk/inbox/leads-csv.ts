@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { SessionUser } from '../auth/sessions.ts';
+import { shownText } from '../delivery/shown-times.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
+import { displayTime } from '../time/brokerage-time.ts';
 import { filtered, type LeadFilters, LISTING_KEY, scoped } from './lead-scope.ts';
 import { nextViewing } from './leads-list.ts';
 
@@ -20,6 +22,10 @@ export const CSV_COLUMNS = [
   'next_viewing',
   'page_url',
   'demo',
+  // The two times again as the inbox and the email write them, in the brokerage's zone: after
+  // the columns a spreadsheet already reads by position.
+  'received_at_text',
+  'next_viewing_text',
 ] as const;
 
 /** The most rows one export holds. */
@@ -37,13 +43,17 @@ export function csvCell(value: string | number | boolean | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** Rows of the export, the filtered list's leads newest first, in pages of 1000. */
+/**
+ * Rows of the export, the filtered list's leads newest first, in pages of 1000, times also as
+ * display text in `timeZone` (the brokerage's).
+ */
 export async function* leadsCsv(
   db: Kysely<DeskDatabase>,
   session: SessionUser,
   filters: LeadFilters,
   hideDemo: boolean,
   now: Date,
+  timeZone: string,
 ): AsyncGenerator<string> {
   yield `${CSV_COLUMNS.join(',')}\r\n`;
   let after: { at: string; id: string } | null = null;
@@ -88,6 +98,7 @@ export async function* leadsCsv(
       .limit(1000)
       .execute();
     for (const r of rows) {
+      const next = nextViewing(r.viewing_times, now);
       const cells = [
         r.id,
         r.received_at.toISOString(),
@@ -99,9 +110,11 @@ export async function* leadsCsv(
         r.listing,
         r.assigned_name,
         r.assigned_email,
-        nextViewing(r.viewing_times, now),
+        next,
         r.page_url,
         r.demo,
+        displayTime(r.received_at, timeZone),
+        shownText(next, timeZone),
       ];
       yield `${cells.map(csvCell).join(',')}\r\n`;
     }

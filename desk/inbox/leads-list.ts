@@ -1,7 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { Brokerage } from '../config/brokerage.ts';
+import { shownText } from '../delivery/shown-times.ts';
 import type { DeskDatabase, StoredViewingTime } from '../storage/schema.ts';
+import { displayTime } from '../time/brokerage-time.ts';
 import type { AgentOption, LeadListItem, LeadListPage, LeadStatus } from './api-contract.ts';
 import { demoHidden, filtered, type LeadFilters, LISTING_KEY, scoped } from './lead-scope.ts';
 
@@ -124,17 +126,23 @@ export async function listLeads(
   const more = rows.length > page.limit;
   const shown = rows.slice(0, page.limit);
   const last = shown.at(-1);
-  const leads: LeadListItem[] = shown.map((r) => ({
-    id: r.id,
-    name: r.name,
-    listing: r.listing_key,
-    kind: r.kind,
-    status: r.status as LeadStatus,
-    agent: { name: r.assigned_name, email: r.assigned_email },
-    receivedAt: r.received_at.toISOString(),
-    nextViewing: nextViewing(r.viewing_times, page.now),
-    demo: r.demo,
-  }));
+  const zone = brokerage.officeHours.timeZone;
+  const leads: LeadListItem[] = shown.map((r) => {
+    const next = nextViewing(r.viewing_times, page.now);
+    return {
+      id: r.id,
+      name: r.name,
+      listing: r.listing_key,
+      kind: r.kind,
+      status: r.status as LeadStatus,
+      agent: { name: r.assigned_name, email: r.assigned_email },
+      receivedAt: r.received_at.toISOString(),
+      receivedAtText: displayTime(r.received_at, zone),
+      nextViewing: next,
+      nextViewingText: shownText(next, zone),
+      demo: r.demo,
+    };
+  });
   const agents =
     session.user.role === 'broker'
       ? agentOptions(brokerage)

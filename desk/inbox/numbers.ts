@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
+import { daysBefore, displayTime } from '../time/brokerage-time.ts';
 import type { Numbers, NumbersRow } from './api-contract.ts';
 
 /** The periods the numbers page offers, in days. */
@@ -12,6 +13,8 @@ export interface NumbersScope {
   now: Date;
   hideDemo: boolean;
   session: SessionUser;
+  /** The brokerage's IANA zone: a period is whole calendar days on its wall clock. */
+  timeZone: string;
 }
 
 /** A group's key when it has no listing, page or agent. */
@@ -72,7 +75,9 @@ export async function computeNumbers(
   scope: NumbersScope,
 ): Promise<Numbers> {
   const to = scope.now;
-  const from = new Date(to.getTime() - scope.days * 24 * 60 * 60 * 1000);
+  // Calendar days on the brokerage's clock, by the pinned tz database: a week that crosses a
+  // clock change is 167 or 169 hours, and a week from Monday 00:00 starts on Monday 00:00.
+  const from = daysBefore(to, scope.days, scope.timeZone);
   const agentEmail = scope.session.user.role === 'agent' ? scope.session.user.email : null;
   const captureWhere = sql`c.received_at >= ${from} and c.received_at < ${to}
     and (${!scope.hideDemo} or not c.demo)
@@ -150,6 +155,8 @@ export async function computeNumbers(
     days: scope.days,
     from: from.toISOString(),
     to: to.toISOString(),
+    fromText: displayTime(from, scope.timeZone),
+    toText: displayTime(to, scope.timeZone),
     total,
     byListing: caps
       .filter((r) => !r.gl)

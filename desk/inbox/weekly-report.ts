@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
-import { DateTime } from 'luxon';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { Brokerage } from '../config/brokerage.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
+import { daysBefore, displayTime, inZone, startOfWeek } from '../time/brokerage-time.ts';
 import type { Numbers, NumbersRow } from './api-contract.ts';
 import { demoHidden } from './lead-scope.ts';
 import { computeNumbers } from './numbers.ts';
@@ -28,9 +28,9 @@ export interface WeeklyReport {
 
 /** The last whole week before `now`, in `timeZone`. */
 export function lastWeek(now: Date, timeZone: string): ReportWeek {
-  const end = DateTime.fromJSDate(now, { zone: timeZone }).startOf('week');
-  const start = end.minus({ weeks: 1 });
-  return { period: start.toISODate() ?? '', start: start.toJSDate(), end: end.toJSDate() };
+  const end = startOfWeek(now, timeZone);
+  const start = daysBefore(end, 7, timeZone);
+  return { period: inZone(start, timeZone).toISODate() ?? '', start, end };
 }
 
 // The report reads as a broker: every lead, demo ones left out once real ones exist.
@@ -48,7 +48,13 @@ export async function collectWeeklyReport(
 ): Promise<WeeklyReport> {
   const week = lastWeek(now, timeZone);
   const hideDemo = await demoHidden(db, BROKER, undefined);
-  const numbers = await computeNumbers(db, { days: 7, now: week.end, hideDemo, session: BROKER });
+  const numbers = await computeNumbers(db, {
+    days: 7,
+    now: week.end,
+    hideDemo,
+    session: BROKER,
+    timeZone,
+  });
   const rows = await db
     .selectFrom('captures as c')
     .innerJoin('people as p', 'p.id', 'c.person_id')
@@ -105,7 +111,7 @@ export function weeklyReportText(
   timeZone: string,
   inboxUrl: string,
 ): string {
-  const day = (d: Date) => DateTime.fromJSDate(d, { zone: timeZone }).toFormat('ccc d LLL yyyy');
+  const day = (d: Date) => inZone(d, timeZone).toFormat('ccc d LLL yyyy');
   const { week, numbers } = report;
   const lastDay = new Date(week.end.getTime() - 1);
   const lines = [
@@ -128,7 +134,7 @@ export function weeklyReportText(
     `Leads still New: ${report.newLeadsTotal}`,
     ...report.newLeads.map(
       (l) =>
-        `  ${day(l.receivedAt)}  ${l.name ?? '(no name)'}  ${l.listing ?? ''}  ${inboxUrl}/inbox/leads/${l.id}`,
+        `  ${displayTime(l.receivedAt, timeZone)}  ${l.name ?? '(no name)'}  ${l.listing ?? ''}  ${inboxUrl}/inbox/leads/${l.id}`,
     ),
     ...(report.newLeadsTotal > report.newLeads.length
       ? [`  …and ${report.newLeadsTotal - report.newLeads.length} more in the inbox`]

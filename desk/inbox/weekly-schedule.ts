@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { DateTime } from 'luxon';
 import type { DeskEnv } from '../config/desk-env.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
+import { inZone } from '../time/brokerage-time.ts';
 import { sendDeskMail } from './report-mail.ts';
 import { collectWeeklyReport, lastWeek, weeklyReportText } from './weekly-report.ts';
 
@@ -50,7 +50,7 @@ export async function sendWeeklyReport(ctx: ReportContext, now: Date): Promise<s
 
 /** When this week's report is due: Monday 08:00 in the brokerage's zone. */
 export function dueAt(now: Date, timeZone: string): Date {
-  return DateTime.fromJSDate(now, { zone: timeZone }).startOf('week').set({ hour: 8 }).toJSDate();
+  return inZone(now, timeZone).startOf('week').set({ hour: 8 }).toJSDate();
 }
 
 /**

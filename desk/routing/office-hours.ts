@@ -1,5 +1,6 @@
-import { DateTime, IANAZone } from 'luxon';
 import type { AssistantConfig } from '../../scripts/assistant/config.ts';
+import { inZone } from '../time/brokerage-time.ts';
+import { isKnownZone } from '../time/tz-zone.ts';
 
 /**
  * The brokerage's opening hours, as `officeHours` in `assistant.config.json`: an IANA time
@@ -100,7 +101,7 @@ export function parseOfficeHours(value: unknown, path = 'officeHours'): OfficeHo
   }
   const problems: string[] = [];
   const { timeZone, hours } = value;
-  if (typeof timeZone !== 'string' || !IANAZone.isValidZone(timeZone)) {
+  if (typeof timeZone !== 'string' || !isKnownZone(timeZone)) {
     problems.push(`${path}.timeZone must be an IANA time zone, like "America/Vancouver"`);
   }
   if (!Array.isArray(hours) || hours.length === 0) {
@@ -130,12 +131,7 @@ export function parseOfficeHours(value: unknown, path = 'officeHours'): OfficeHo
  * {@link parseOfficeHours}.
  */
 export function isWithinOfficeHours(officeHours: OfficeHours, at: Date): boolean {
-  const local = DateTime.fromJSDate(at, { zone: officeHours.timeZone });
-  if (!local.isValid) {
-    throw new RangeError(
-      `Cannot read ${String(at)} in time zone "${officeHours.timeZone}": ${local.invalidReason}`,
-    );
-  }
+  const local = inZone(at, officeHours.timeZone);
   const time = local.toFormat('HH:mm');
   const windows = officeHours.hours.map((row, i) => {
     const days = daysOf(row.days);

@@ -1,5 +1,7 @@
 import * as chrono from 'chrono-node';
-import { DateTime, Duration, IANAZone } from 'luxon';
+import { DateTime, Duration } from 'luxon';
+import { inZone, wallTimeToInstant } from '../time/brokerage-time.ts';
+import { zoneNamed } from '../time/tz-zone.ts';
 
 /** A visitor's words for when they would like to view a home, and what the desk made of them. */
 export interface ViewingTime {
@@ -35,22 +37,8 @@ const TWENTY_FOUR_HOUR = /(^|\D)0\d:[0-5]\d/;
 const AFTERNOON_HOURS = { from: 1, to: 7 };
 
 function checkZone(timeZone: string): void {
-  // IANAZone.create caches the zone and checks it once; isValidZone builds an Intl formatter on
-  // every call, a cost paid per capture.
-  if (!IANAZone.create(timeZone).isValid) {
-    throw new RangeError(`Unknown IANA time zone: "${timeZone}"`);
-  }
-}
-
-function captureInstant(capturedAt: string | Date, timeZone: string): DateTime {
-  const at =
-    capturedAt instanceof Date
-      ? DateTime.fromJSDate(capturedAt, { zone: timeZone })
-      : DateTime.fromISO(capturedAt, { zone: timeZone });
-  if (!at.isValid) {
-    throw new RangeError(`capturedAt is not a valid instant: ${String(capturedAt)}`);
-  }
-  return at;
+  // The pinned database's zone, made once per name: never the runtime's ICU rules.
+  zoneNamed(timeZone);
 }
 
 function hasPartOfDay(components: chrono.ParsedComponents): boolean {
@@ -118,7 +106,7 @@ function wallClock(result: chrono.ParsedResult, captured: DateTime): Resolved {
   const day = timeOnly
     ? { year: captured.year, month: captured.month, day: captured.day }
     : { year: component(c, 'year'), month: component(c, 'month'), day: component(c, 'day') };
-  let start = DateTime.fromObject({ ...day, hour, minute }, { zone: captured.zone });
+  let start = wallTimeToInstant({ ...day, hour, minute }, captured.zone.name);
   if (start < captured) {
     // A weekday said on that weekday, after the time, means next week's ("Saturday 2:00 PM"
     // on a Saturday at 3 PM). A day said outright ("today", a date) stays as said.
@@ -174,7 +162,7 @@ export function resolveViewingTime(
   timeZone: string,
 ): ViewingTime {
   checkZone(timeZone);
-  const resolved = resolve(said, captureInstant(capturedAt, timeZone));
+  const resolved = resolve(said, inZone(capturedAt, timeZone));
   const start = resolved?.start.isValid ? resolved.start.toISO() : null;
   if (resolved === null || start === null) {
     return { said, start: null, timeZone };

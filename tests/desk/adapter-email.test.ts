@@ -24,7 +24,9 @@ import {
 } from './fixtures/lead-records.ts';
 
 const mailFrom = 'Harbour & Pine Desk <desk@harbourpine.example>';
-const ABSOLUTE = 'Saturday, November 28, 2026, 2:00 PM PST (America/Vancouver)';
+// The one display text every surface shows (desk/time): Vancouver keeps UTC-7 (MST) from
+// 1 November 2026 in the pinned tz database, where Node's own 2025c data said PST.
+const ABSOLUTE = 'Saturday, November 28, 2026, 2:00 PM MST';
 let smtp: SmtpStandIn;
 let dir: string;
 
@@ -71,15 +73,19 @@ function expectViewingMessage(raw: string, jobId: string) {
   expect(text).toContain('[0:04] Visitor: Could I see it Saturday at 2, or Sunday morning?');
   expect(text).not.toContain('{"ok":true}');
   expect(text).toMatch(
-    /Consent to contact: yes, accepted Tuesday, November 24, 2026, 10:04 AM PST/,
+    /Consent to contact: yes, accepted Tuesday, November 24, 2026, 11:04 AM MST/,
   );
   expect(text).toContain(`https://desk.harbourpine.example/inbox/leads/${viewingRequest().id}`);
   const calendar = parts.find((p) => p.headers['content-type']?.startsWith('text/calendar'));
   expect(calendar?.headers['content-type']).toMatch(/method=REQUEST/i);
   const ics = calendar?.body ?? '';
   expect(ics).toContain('METHOD:REQUEST\r\n');
-  expect(ics).toContain('DTSTART:20261128T220000Z\r\n');
-  expect(ics).toContain('DTEND:20261128T224500Z\r\n');
+  expect(ics).toContain('DTSTART:20261128T210000Z\r\n');
+  expect(ics).toContain('DTEND:20261128T214500Z\r\n');
+  // The invite's description shows the same text (commas escaped per RFC 5545).
+  expect(ics.replace(/\r\n /g, '')).toContain(
+    `Requested: ${ABSOLUTE.replaceAll(',', '\\,')}\\, as said`,
+  );
   expect(ics).toContain(`UID:${jobId}@harbourpine.example\r\n`);
   expect(ics).toMatch(/\r\nDTSTAMP:\d{8}T\d{6}Z\r\n/);
   expect(ics).toContain('LOCATION:14 Linden Court\r\n');

@@ -61,9 +61,7 @@ describe('Follow Up Boss adapter', () => {
     });
     const message = String(body.message);
     expect(message).toContain('Sam wants to view 14 Linden Court');
-    expect(message).toContain(
-      'Saturday, November 28, 2026, 2:00 PM PST (America/Vancouver), as said: "Saturday at 2"',
-    );
+    expect(message).toContain('Saturday, November 28, 2026, 2:00 PM MST, as said: "Saturday at 2"');
     expect(message).toContain('approximate, as said: "or Sunday morning"');
     expect(message).toContain('time not resolved, as said: "whenever suits, really"');
     expect(message).toContain(

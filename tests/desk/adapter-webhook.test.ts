@@ -28,7 +28,19 @@ describe('webhook adapter', () => {
     const { deliveries: _deliveries, ...withoutDeliveries } = lead;
     expect(message?.payload).toEqual({
       type: 'viewing.requested',
-      lead: withoutDeliveries,
+      lead: {
+        ...withoutDeliveries,
+        // Each time with the text the email and the inbox show, in the brokerage's zone (MST,
+        // UTC-7, in Vancouver from 1 November 2026).
+        viewingTimes: [
+          { ...lead.viewingTimes[0], text: 'Saturday, November 28, 2026, 2:00 PM MST' },
+          { ...lead.viewingTimes[1], text: 'Sunday, November 29, 2026, 6:00 AM MST' },
+          { ...lead.viewingTimes[2], text: null },
+        ],
+        capturedAtText: 'Tuesday, November 24, 2026, 11:05 AM MST',
+        receivedAtText: 'Tuesday, November 24, 2026, 11:05 AM MST',
+        consent: { ...lead.consent, acceptedAtText: 'Tuesday, November 24, 2026, 11:04 AM MST' },
+      },
       inboxUrl: `https://desk.harbourpine.example/inbox/leads/${lead.id}`,
     });
     expect(message?.payload).not.toHaveProperty('lead.deliveries');

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../desk/storage/database.ts';
+import { TZDATA_VERSION } from '../../desk/time/tz-zone.ts';
 import {
   leadBody,
   postJson,
@@ -96,7 +97,11 @@ describe('the database unreachable at POST /leads', () => {
   it('answers 503, so the widget keeps the lead and retries', async () => {
     {
       const healthy = await fetch(`${desk.url}/health`);
-      expect(await healthy.json()).toEqual({ ok: true, database: 'postgres' });
+      expect(await healthy.json()).toEqual({
+        ok: true,
+        database: 'postgres',
+        tzdata: TZDATA_VERSION,
+      });
       await server.stop();
       const res = await postJson(`${desk.url}/leads`, leadBody());
       expect(res.status).toBe(503);

@@ -116,9 +116,10 @@ describe('the weekly report', () => {
       brokerageName: 'Maple Ridge Realty',
       timeZone: 'America/Vancouver',
     };
-    // Monday 30 November 2026, 07:59 and 08:00 in Vancouver (UTC−8).
-    const early = new Date('2026-11-30T15:59:00Z');
-    const due = new Date('2026-11-30T16:00:00Z');
+    // Monday 30 November 2026, 07:59 and 08:00 in Vancouver (MST, UTC−7: British Columbia no
+    // longer turns its clocks back from 1 November 2026, in the pinned tz database).
+    const early = new Date('2026-11-30T14:59:00Z');
+    const due = new Date('2026-11-30T15:00:00Z');
     expect(await runWeeklyReportIfDue(ctx, 'process-a', early)).toBe(false);
     const both = await Promise.all([
       runWeeklyReportIfDue(ctx, 'process-a', due),

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadDetail, LeadListPage, Numbers } from '../../desk/inbox/api-contract.ts';
 import { type DatabaseUnderTest, pglite, postgres } from '../helpers/desk-databases.ts';
-import { leadBody, postJson, startTestDesk, type TestDesk } from '../helpers/desk-harness.ts';
+import {
+  leadBody,
+  postJson,
+  startTestDesk,
+  type TestDesk,
+  viewingBody,
+} from '../helpers/desk-harness.ts';
 import { ACCOUNTS, type ApiSession, api, apiSignIn, createAccounts } from '../helpers/inbox-api.ts';
 
 interface Lead {
@@ -261,5 +267,55 @@ describe.each([pglite(), postgres()])('the inbox API on $name', (database: Datab
     const own = (await (await api(desk.url, daniel, '/api/numbers?days=30')).json()) as Numbers;
     expect(own.byAgent.map((r) => r.key)).toEqual(['Daniel Okafor']);
     expect((await api(desk.url, broker, '/api/numbers?days=12')).status).toBe(400);
+  });
+
+  it("sends each time with the desk's display text (pinned tz database), the same on every route", async () => {
+    async function addViewing(name: string, capturedAt: string, said: string): Promise<LeadDetail> {
+      count += 1;
+      const res = await postJson(
+        `${desk.url}/leads`,
+        viewingBody({
+          conversationId: `inbox-api-${count}`,
+          toolCallId: `tool-${count}`,
+          capturedAt,
+          fields: { preferredTimes: [said], name, phone: `+1 604 555 ${String(3000 + count)}` },
+        }),
+      );
+      expect(res.status, await res.clone().text()).toBe(201);
+      const { id } = (await res.json()) as { id: string };
+      return (await (await api(desk.url, broker, `/api/leads/${id}`)).json()) as LeadDetail;
+    }
+    // Said on Thursday 26 November 2026 at 19:00 in Vancouver, which keeps UTC-7 (MST) from
+    // 1 November 2026; Node's own tz 2025c would put it at 22:00 UTC, 3:00 PM in the inbox.
+    const sunday = await addViewing('Sunny Sunday', '2026-11-27T02:00:00.000Z', 'Sunday 2:00 PM');
+    expect(sunday.viewingTimes[0]).toMatchObject({
+      start: '2026-11-29T14:00:00.000-07:00',
+      text: 'Sunday, November 29, 2026, 2:00 PM MST',
+    });
+    expect(new Date(sunday.viewingTimes[0]?.start ?? '').toISOString()).toBe(
+      '2026-11-29T21:00:00.000Z',
+    );
+    expect(sunday.capturedAtText).toBe('Thursday, November 26, 2026, 7:00 PM MST');
+    expect(sunday.consent.acceptedAtText).toBe('Wednesday, November 25, 2026, 11:58 AM MST');
+    expect(sunday.activity[0]?.atText).toBe(sunday.receivedAtText);
+
+    // A platform lead's "tomorrow at 11am", said now: the list and the CSV show the detail's text.
+    const tomorrow = await addViewing('Tom Morrow', new Date().toISOString(), 'tomorrow at 11am');
+    const text = tomorrow.viewingTimes[0]?.text ?? '';
+    expect(text).toMatch(/^\w+day, \w+ \d{1,2}, \d{4}, 11:00 AM M[SD]T$/);
+    const [row] = (await list(broker, '?q=Morrow')).leads;
+    expect(row?.nextViewing).toBe(tomorrow.viewingTimes[0]?.start);
+    expect(row?.nextViewingText).toBe(text);
+    expect(row?.receivedAtText).toBe(tomorrow.receivedAtText);
+    const csv = (await (await api(desk.url, broker, '/api/leads.csv?q=Morrow')).text()).split(
+      '\r\n',
+    );
+    expect(csv[0]).toMatch(/,received_at_text,next_viewing_text$/);
+    expect(csv[1]).toContain(`,"${tomorrow.receivedAtText}","${text}"`);
+
+    const numbers = (await (await api(desk.url, broker, '/api/numbers?days=7')).json()) as Numbers;
+    expect(numbers.fromText).toMatch(/^\w+day, \w+ \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M M[SD]T$/);
+    expect(numbers.toText).toMatch(/ M[SD]T$/);
+    expect(numbers.fromText.slice(-12)).toBe(numbers.toText.slice(-12));
   });
 });

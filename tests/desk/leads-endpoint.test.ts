@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportCaptures } from '../../desk/cli/export-command.ts';
+import { TZDATA_VERSION } from '../../desk/time/tz-zone.ts';
 import {
   leadBody,
   postJson,
@@ -23,10 +24,26 @@ async function exported(): Promise<Record<string, any>[]> {
 }
 
 describe('POST /leads', () => {
-  it('answers /health with the database kind', async () => {
+  it('answers /health with the database kind and the pinned tz database it reads times with', async () => {
     const res = await fetch(`${desk.url}/health`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ok: true, database: 'embedded' });
+    expect(await res.json()).toEqual({ ok: true, database: 'embedded', tzdata: TZDATA_VERSION });
+    expect(TZDATA_VERSION).toMatch(/^20\d\d[a-z]$/);
+  });
+
+  it("names the tz database in the start log, and says once that the runtime's differs", () => {
+    const started = desk.logLines.find((l) => l.msg === 'desk started');
+    expect(started?.tzdata).toBe(TZDATA_VERSION);
+    const warnings = desk.logLines.filter((l) => l.runtimeTzdata !== undefined);
+    if (process.versions.tz === TZDATA_VERSION) {
+      expect(warnings).toHaveLength(0);
+    } else {
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatchObject({
+        tzdata: TZDATA_VERSION,
+        runtimeTzdata: process.versions.tz,
+      });
+    }
   });
 
   it('stores a first arrival (201) once, and a repeat of its key is 200 with no second row', async () => {
@@ -53,11 +70,12 @@ describe('POST /leads', () => {
       conversation: null,
     });
     expect(line?.person).toMatchObject({ name: 'Sam Rivera', phone: '604 555 0134' });
-    // Wednesday 11:00 in Vancouver: "Saturday 2:00 PM" is three days later, in PST.
+    // Wednesday 11:00 in Vancouver: "Saturday 2:00 PM" is three days later, in MST (UTC-7 from
+    // 1 November 2026 in the pinned tz database; the runtime's 2025c would say PST).
     expect(line?.viewingTimes).toEqual([
       {
         said: 'Saturday 2:00 PM',
-        start: '2026-11-28T14:00:00.000-08:00',
+        start: '2026-11-28T14:00:00.000-07:00',
         timeZone: 'America/Vancouver',
       },
     ]);

@@ -34,29 +34,29 @@ function parseError(value: unknown, path?: string): OfficeHoursError {
 
 describe('isWithinOfficeHours', () => {
   it('opens on the opening minute and closes on the closing one', () => {
-    // Monday 30 November 2026, PST (UTC-8).
-    expect(openAt('2026-11-30T08:59:59.999-08:00')).toBe(false);
-    expect(openAt('2026-11-30T09:00:00-08:00')).toBe(true);
-    expect(openAt('2026-11-30T13:00:00-08:00')).toBe(true);
-    expect(openAt('2026-11-30T17:59:59.999-08:00')).toBe(true);
-    expect(openAt('2026-11-30T18:00:00-08:00')).toBe(false);
+    // Monday 30 November 2026, MST: British Columbia keeps UTC-7 from 1 November 2026 (tz 2026a+).
+    expect(openAt('2026-11-30T08:59:59.999-07:00')).toBe(false);
+    expect(openAt('2026-11-30T09:00:00-07:00')).toBe(true);
+    expect(openAt('2026-11-30T13:00:00-07:00')).toBe(true);
+    expect(openAt('2026-11-30T17:59:59.999-07:00')).toBe(true);
+    expect(openAt('2026-11-30T18:00:00-07:00')).toBe(false);
   });
 
   it('keeps shorter hours on Saturday and none on Sunday', () => {
-    expect(openAt('2026-11-28T09:30:00-08:00')).toBe(false);
-    expect(openAt('2026-11-28T10:00:00-08:00')).toBe(true);
-    expect(openAt('2026-11-28T16:00:00-08:00')).toBe(false);
-    expect(openAt('2026-11-29T12:00:00-08:00')).toBe(false);
+    expect(openAt('2026-11-28T09:30:00-07:00')).toBe(false);
+    expect(openAt('2026-11-28T10:00:00-07:00')).toBe(true);
+    expect(openAt('2026-11-28T16:00:00-07:00')).toBe(false);
+    expect(openAt('2026-11-29T12:00:00-07:00')).toBe(false);
   });
 
   it("reads the office's local day, not UTC's", () => {
-    // Saturday 01:30 UTC is Friday 17:30 in Vancouver: open, though Saturday opens at 10.
-    expect(openAt('2026-11-28T01:30:00Z')).toBe(true);
-    // Sunday 01:00 UTC is Saturday 17:00 there: closed, the Saturday hours ended at 16.
+    // Saturday 00:30 UTC is Friday 17:30 in Vancouver (MST): open, though Saturday opens at 10.
+    expect(openAt('2026-11-28T00:30:00Z')).toBe(true);
+    // Sunday 01:00 UTC is Saturday 18:00 there: closed, the Saturday hours ended at 16.
     expect(openAt('2026-11-29T01:00:00Z')).toBe(false);
-    // Saturday 18:00 UTC is Saturday 10:00 there: open.
-    expect(openAt('2026-11-28T18:00:00Z')).toBe(true);
-    // Tuesday 00:30 UTC is Monday 16:30 there: open, while a UTC reading would say Tuesday.
+    // Saturday 17:00 UTC is Saturday 10:00 there: open.
+    expect(openAt('2026-11-28T17:00:00Z')).toBe(true);
+    // Tuesday 00:30 UTC is Monday 17:30 there: open, while a UTC reading would say Tuesday.
     expect(openAt('2026-12-01T00:30:00Z')).toBe(true);
   });
 
@@ -69,12 +69,22 @@ describe('isWithinOfficeHours', () => {
     expect(openAt('2026-03-14T01:30:00Z')).toBe(false);
   });
 
-  it('follows the November DST change', () => {
-    // 16:30 UTC is 09:30 PDT on Monday 26 October, and 08:30 PST on Monday 2 November.
+  it('keeps UTC-7 in Vancouver from 1 November 2026, where the old rules went back to UTC-8', () => {
+    // 16:30 UTC is 09:30 PDT on Monday 26 October, and 09:30 MST on Monday 2 November: British
+    // Columbia no longer turns its clocks back (tz 2026a+); with tz 2025c it would be 08:30 PST.
     expect(openAt('2026-10-26T16:30:00Z')).toBe(true);
-    expect(openAt('2026-11-02T16:30:00Z')).toBe(false);
+    expect(openAt('2026-11-02T16:30:00Z')).toBe(true);
+    expect(openAt('2026-11-02T15:30:00Z')).toBe(false);
     // 00:30 UTC on Saturday 31 October is Friday 17:30 PDT.
     expect(openAt('2026-10-31T00:30:00Z')).toBe(true);
+  });
+
+  it('follows the November DST change where clocks still go back (America/New_York)', () => {
+    const newYork = { ...MAPLE_RIDGE, timeZone: 'America/New_York' };
+    // 13:30 UTC is 09:30 EDT on Monday 26 October, and 08:30 EST on Monday 2 November.
+    expect(openAt('2026-10-26T13:30:00Z', newYork)).toBe(true);
+    expect(openAt('2026-11-02T13:30:00Z', newYork)).toBe(false);
+    expect(openAt('2026-11-02T14:00:00Z', newYork)).toBe(true);
   });
 
   it.each([
@@ -94,7 +104,7 @@ describe('isWithinOfficeHours', () => {
     // Friday 27 November 2026 to Thursday 3 December, at 12:30 local.
     const week = [27, 28, 29, 30, 1, 2, 3].map((day, i) => {
       const month = i < 4 ? 11 : 12;
-      const date = `2026-${month}-${String(day).padStart(2, '0')}T12:30:00-08:00`;
+      const date = `2026-${month}-${String(day).padStart(2, '0')}T12:30:00-07:00`;
       return openAt(date, officeHours);
     });
     expect(week).toEqual(expected);

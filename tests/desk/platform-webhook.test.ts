@@ -84,7 +84,8 @@ describe('POST /platform/webhook', () => {
       listing: { address: '14 Linden Court', id: 'MRR-14-LINDEN' },
       assignedTo: { name: 'Daniel Okafor' },
       consent: { version: '0123456789abcdef', acceptedAt: '2026-11-25T18:58:00.000Z' },
-      viewingTimes: [{ said: 'Saturday 2:00 PM', start: '2026-11-28T14:00:00.000-08:00' }],
+      // Saturday 28 November in Vancouver is MST (UTC-7) in the pinned tz database.
+      viewingTimes: [{ said: 'Saturday 2:00 PM', start: '2026-11-28T14:00:00.000-07:00' }],
     });
   });
 

@@ -1,5 +1,5 @@
-import { DateTime } from 'luxon';
 import type { StoredViewingTime } from '../../storage/schema.ts';
+import { shownTimeOrNull } from '../../time/brokerage-time.ts';
 import type { LeadRecord } from '../lead-record.ts';
 
 /**
@@ -8,20 +8,14 @@ import type { LeadRecord } from '../lead-record.ts';
  * error details scrubbed of the lead's personal data.
  */
 
-/** Brokerages read US-style dates; the format names the weekday so "Saturday" can be checked. */
-const TIME_FORMAT = 'cccc, LLLL d, yyyy, h:mm a ZZZZ';
-
 /**
- * One requested time as an agent reads it: `Saturday, November 28, 2026, 2:00 PM PST
- * (America/Vancouver)`, shown in `timeZone` (the brokerage's) whatever zone it was stored in.
- * `null` when the words named no time or the instant cannot be read.
+ * One time as an agent reads it, the same text the inbox, the webhook and the weekly report
+ * show (desk/time/brokerage-time.ts): `Saturday, November 28, 2026, 2:00 PM MST`, in
+ * `timeZone` (the brokerage's) whatever offset it was stored with. `null` when the words named
+ * no time or the instant cannot be read.
  */
 export function absoluteTime(start: string | null, timeZone: string): string | null {
-  if (start === null) {
-    return null;
-  }
-  const at = DateTime.fromISO(start, { setZone: true }).setZone(timeZone).setLocale('en-US');
-  return at.isValid ? `${at.toFormat(TIME_FORMAT)} (${timeZone})` : null;
+  return shownTimeOrNull(start, timeZone)?.text ?? null;
 }
 
 /**

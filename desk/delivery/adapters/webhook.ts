@@ -5,6 +5,7 @@ import { inboxLink } from '../adapter.ts';
 import type { LeadRecord } from '../lead-record.ts';
 import type { AttemptOutcome } from '../retry-policy.ts';
 import { outcomeOfNetworkError, outcomeOfStatus } from '../retry-policy.ts';
+import { type ShownViewingTime, shownText, shownViewingTimes } from '../shown-times.ts';
 import { scrub } from './lead-text.ts';
 
 /** The signed webhook's settings, as {@link DeskEnv} reads them. */
@@ -16,8 +17,16 @@ export const WEBHOOK_TIMEOUT_MS = 15_000;
 /** The body every receiver gets (docs/desk.md#delivery). */
 export interface WebhookPayload {
   type: 'lead.captured' | 'viewing.requested';
-  /** The lead as the export prints it, without the outbox's own bookkeeping. */
-  lead: Omit<LeadRecord, 'deliveries'>;
+  /**
+   * The lead as the export prints it, without the outbox's own bookkeeping, and with each time's
+   * display text in the brokerage's zone, the text the email and the inbox show.
+   */
+  lead: Omit<LeadRecord, 'deliveries' | 'viewingTimes' | 'consent'> & {
+    viewingTimes: ShownViewingTime[];
+    capturedAtText: string | null;
+    receivedAtText: string | null;
+    consent: LeadRecord['consent'] & { acceptedAtText: string | null };
+  };
   inboxUrl: string;
 }
 
@@ -26,9 +35,16 @@ export function webhookPayload(lead: LeadRecord, context: DeliveryContext): Webh
   // The deliveries say how the other adapters fared: not the receiver's business, and they
   // change between retries, which would make two tries of one message differ.
   const { deliveries: _deliveries, ...rest } = lead;
+  const zone = context.timeZone;
   return {
     type: lead.kind === 'viewing-request' ? 'viewing.requested' : 'lead.captured',
-    lead: rest,
+    lead: {
+      ...rest,
+      viewingTimes: shownViewingTimes(lead.viewingTimes, zone),
+      capturedAtText: shownText(lead.capturedAt, zone),
+      receivedAtText: shownText(lead.receivedAt, zone),
+      consent: { ...lead.consent, acceptedAtText: shownText(lead.consent.acceptedAt, zone) },
+    },
     inboxUrl: inboxLink(context, lead),
   };
 }

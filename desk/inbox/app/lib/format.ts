@@ -1,57 +1,13 @@
-/** Times and durations as the inbox writes them, always in the brokerage's time zone. */
+/**
+ * Times and durations as the inbox writes them. A time is never computed here: the desk sends
+ * each with its display text in the brokerage's zone, read with the desk's pinned tz database
+ * (`Sunday, November 29, 2026, 2:00 PM MST`), because the browser's own zone rules may be older
+ * and would put a viewing at another hour than the email and the calendar invite.
+ */
 
-const cache = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${timeZone}|${JSON.stringify(options)}`;
-  let format = cache.get(key);
-  if (!format) {
-    try {
-      format = new Intl.DateTimeFormat(undefined, { ...options, timeZone });
-    } catch {
-      // An unknown zone from the server: write UTC, and say so.
-      format = new Intl.DateTimeFormat(undefined, { ...options, timeZone: 'UTC' });
-    }
-    cache.set(key, format);
-  }
-  return format;
-}
-
-function parse(iso: string | null | undefined): Date | null {
-  if (!iso) {
-    return null;
-  }
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
-/** "Nov 25, 11:00 AM" — dense, for the list. */
-export function shortDateTime(iso: string | null | undefined, timeZone: string): string {
-  const date = parse(iso);
-  return date
-    ? formatter(timeZone, {
-        month: 'short',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: '2-digit',
-      }).format(date)
-    : '—';
-}
-
-/** "Saturday, November 28, 2026 at 2:00 PM PST" — absolute, for the detail. */
-export function longDateTime(iso: string | null | undefined, timeZone: string): string {
-  const date = parse(iso);
-  return date
-    ? formatter(timeZone, {
-        weekday: 'long',
-        year: 'numeric',
-        month: 'long',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: '2-digit',
-        timeZoneName: 'short',
-      }).format(date)
-    : '—';
+/** The desk's display text for a time, or a dash when there is none. */
+export function timeText(text: string | null | undefined): string {
+  return text ? text : '—';
 }
 
 /** 83 → "01:23"; an hour or more → "1:01:23". */

@@ -11,7 +11,7 @@ import { Link } from '../components/link.tsx';
 import { PageHeading } from '../components/page-heading.tsx';
 import { StatusOptions } from '../components/status-options.tsx';
 import { isAbort, request, routeUrl } from '../lib/api.ts';
-import { shortDateTime } from '../lib/format.ts';
+import { timeText } from '../lib/format.ts';
 import { kindLabel, nameOf, statusClass } from '../lib/labels.ts';
 import { navigate, useLocation } from '../lib/navigation.ts';
 import { pageHref } from '../lib/routes.ts';
@@ -201,9 +201,7 @@ export default function LeadsPage() {
               ? 'No leads match.'
               : `${leads.length}${page?.nextCursor ? '+' : ''} ${leads.length === 1 ? 'lead' : 'leads'}, newest first.`}
       </p>
-      {leads.length > 0 ? (
-        <LeadsTable leads={leads} timeZone={session.timeZone} busy={loading} />
-      ) : null}
+      {leads.length > 0 ? <LeadsTable leads={leads} busy={loading} /> : null}
       {page?.nextCursor ? (
         <p className="load-more">
           <button type="button" className="button" onClick={loadMore} disabled={loadingMore}>
@@ -215,15 +213,7 @@ export default function LeadsPage() {
   );
 }
 
-function LeadsTable({
-  leads,
-  timeZone,
-  busy,
-}: {
-  leads: LeadListItem[];
-  timeZone: string;
-  busy: boolean;
-}) {
+function LeadsTable({ leads, busy }: { leads: LeadListItem[]; busy: boolean }) {
   return (
     <table className="data-table leads-table" aria-busy={busy || undefined}>
       <caption className="visually-hidden">Leads, newest first</caption>
@@ -254,11 +244,11 @@ function LeadsTable({
             </td>
             <td data-label="Agent">{lead.agent.name ?? lead.agent.email ?? 'Unassigned'}</td>
             <td data-label="Received">
-              <time dateTime={lead.receivedAt}>{shortDateTime(lead.receivedAt, timeZone)}</time>
+              <time dateTime={lead.receivedAt}>{timeText(lead.receivedAtText)}</time>
             </td>
             <td data-label="Next viewing">
               {lead.nextViewing ? (
-                <time dateTime={lead.nextViewing}>{shortDateTime(lead.nextViewing, timeZone)}</time>
+                <time dateTime={lead.nextViewing}>{timeText(lead.nextViewingText)}</time>
               ) : (
                 '—'
               )}

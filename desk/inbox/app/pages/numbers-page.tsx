@@ -1,10 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { API } from '../../api-contract.ts';
 import { PageHeading } from '../components/page-heading.tsx';
-import { shortDateTime } from '../lib/format.ts';
 import { navigate, useLocation } from '../lib/navigation.ts';
 import { pageHref } from '../lib/routes.ts';
-import { useSession } from '../lib/session.ts';
 import { useInboxData } from '../lib/use-inbox-data.ts';
 
 // The charts bring Chart.js: they download when the numbers are first shown.
@@ -20,7 +18,6 @@ function periodOf(search: string): Period {
 
 /** The landing page's promised figures for a period: as charts and as tables of the same numbers. */
 export default function NumbersPage() {
-  const session = useSession();
   const { search } = useLocation();
   const days = periodOf(search);
   const numbers = useInboxData(API.numbers, { query: { days: `${days}` } });
@@ -46,9 +43,7 @@ export default function NumbersPage() {
       </fieldset>
       <p className="list-status" role="status">
         {error ??
-          (current
-            ? `From ${shortDateTime(current.from, session.timeZone)} to ${shortDateTime(current.to, session.timeZone)}.`
-            : 'Loading the numbers…')}
+          (current ? `From ${current.fromText} to ${current.toText}.` : 'Loading the numbers…')}
       </p>
       {current ? (
         <Suspense fallback={<p className="muted">Loading the figures…</p>}>

@@ -1,8 +1,8 @@
 import type { LeadDetail } from '../../../api-contract.ts';
-import { longDateTime } from '../../lib/format.ts';
+import { timeText } from '../../lib/format.ts';
 
 /** The `Consent` panel: the recording disclosure the visitor agreed to, its version and when. */
-export function ConsentSection({ lead, timeZone }: { lead: LeadDetail; timeZone: string }) {
+export function ConsentSection({ lead }: { lead: LeadDetail }) {
   const { consent } = lead;
   return (
     <section className="panel" aria-labelledby="consent-title">
@@ -24,9 +24,7 @@ export function ConsentSection({ lead, timeZone }: { lead: LeadDetail; timeZone:
             <dt>Agreed at</dt>
             <dd>
               {consent.acceptedAt ? (
-                <time dateTime={consent.acceptedAt}>
-                  {longDateTime(consent.acceptedAt, timeZone)}
-                </time>
+                <time dateTime={consent.acceptedAt}>{timeText(consent.acceptedAtText)}</time>
               ) : (
                 '—'
               )}

@@ -1,10 +1,9 @@
 import type { LeadDetail } from '../../../api-contract.ts';
 import { Link } from '../../components/link.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
-import { longDateTime } from '../../lib/format.ts';
+import { timeText } from '../../lib/format.ts';
 import { kindLabel, nameOf, statusClass } from '../../lib/labels.ts';
 import { pageHref } from '../../lib/routes.ts';
-import { useSession } from '../../lib/session.ts';
 import { ActionsSection } from './actions-section.tsx';
 import { ActivitySection } from './activity-section.tsx';
 import { ConsentSection } from './consent-section.tsx';
@@ -24,8 +23,6 @@ export function LeadView({
   lead: LeadDetail;
   onChange: (lead: LeadDetail) => void;
 }) {
-  const session = useSession();
-  const tz = session.timeZone;
   const name = nameOf(lead.person.name);
   return (
     <article className="lead">
@@ -39,21 +36,21 @@ export function LeadView({
           <span>{kindLabel(lead.kind)}</span>
           {lead.demo ? <span className="badge badge-demo">Demo</span> : null}
           <span>
-            Received <time dateTime={lead.receivedAt}>{longDateTime(lead.receivedAt, tz)}</time>
+            Received <time dateTime={lead.receivedAt}>{timeText(lead.receivedAtText)}</time>
           </span>
         </p>
       </div>
       <div className="lead-grid">
         <div className="lead-main">
           <PersonSection lead={lead} />
-          <ListingSection lead={lead} timeZone={tz} />
+          <ListingSection lead={lead} />
           <ConversationSection lead={lead} />
-          <ConsentSection lead={lead} timeZone={tz} />
+          <ConsentSection lead={lead} />
         </div>
         <div className="lead-side">
           <ActionsSection lead={lead} onChange={onChange} />
           <DeliveriesSection lead={lead} onChange={onChange} />
-          <ActivitySection lead={lead} timeZone={tz} />
+          <ActivitySection lead={lead} />
         </div>
       </div>
     </article>

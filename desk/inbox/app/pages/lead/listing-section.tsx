@@ -1,12 +1,12 @@
 import type { LeadDetail } from '../../../api-contract.ts';
-import { longDateTime } from '../../lib/format.ts';
+import { timeText } from '../../lib/format.ts';
 import { Fact } from './fact.tsx';
 
 /**
  * The `Listing` panel: the home the visitor asked about, and under `Viewing times` each time
  * they proposed beside the words they said it in.
  */
-export function ListingSection({ lead, timeZone }: { lead: LeadDetail; timeZone: string }) {
+export function ListingSection({ lead }: { lead: LeadDetail }) {
   const { listing } = lead;
   return (
     <section className="panel" aria-labelledby="listing-title">
@@ -30,7 +30,7 @@ export function ListingSection({ lead, timeZone }: { lead: LeadDetail; timeZone:
               <li key={i}>
                 <strong>
                   {time.start ? (
-                    <time dateTime={time.start}>{longDateTime(time.start, timeZone)}</time>
+                    <time dateTime={time.start}>{timeText(time.text)}</time>
                   ) : (
                     'No exact time'
                   )}
