@@ -92,7 +92,7 @@ describe('CallController: lead capture', () => {
     daily.room.appMessage(JSON.stringify(toolCalls));
     // The platform repeating the same call is answered again, never captured twice.
     daily.room.appMessage(JSON.stringify(toolCalls));
-    // The handling loads on the first tool call (lead-desk.ts): wait for both answers.
+    // The handling loads on the first tool call (lead-handler.ts): wait for both answers.
     await vi.waitFor(() =>
       expect(daily.room.sent.filter((m) => String(m).includes('add-message'))).toHaveLength(2),
     );
