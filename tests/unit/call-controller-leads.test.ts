@@ -4,7 +4,7 @@ import { type AttributeValues, parseAttributes } from '../../widget/element/attr
 import { en } from '../../widget/element/i18n/en.ts';
 import { consentVersion } from '../../widget/leads/watch/consent-record.ts';
 import { CallController } from '../../widget/session/call-controller.ts';
-import { watchLeads } from '../../widget/session/widget-app.ts';
+import { watchLeads } from '../../widget/session/conversation-leads.ts';
 import { attributeValues } from '../fixtures/widget/attribute-values.ts';
 import { createFakeDaily, fakeMediaDevices, speakerParticipant } from '../helpers/fake-daily.ts';
 

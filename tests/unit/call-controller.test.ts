@@ -5,7 +5,7 @@ import { type AttributeValues, parseAttributes } from '../../widget/element/attr
 import type { CallOptionsOverride } from '../../widget/element/bridge.ts';
 import { en } from '../../widget/element/i18n/en.ts';
 import { CallController } from '../../widget/session/call-controller.ts';
-import { watchLeads } from '../../widget/session/widget-app.ts';
+import { watchLeads } from '../../widget/session/conversation-leads.ts';
 import { attributeValues } from '../fixtures/widget/attribute-values.ts';
 import { createFakeDaily, fakeMediaDevices, speakerParticipant } from '../helpers/fake-daily.ts';
 

@@ -2,14 +2,11 @@ import { preloadPlatformWebCall } from '../call/client-options.ts';
 import { loadTexts } from '../element/after-intent/load-texts.ts';
 import type { UiBridge, WidgetConfigStore } from '../element/bridge.ts';
 import { elementLanguage } from '../element/i18n/languages.ts';
-import type { ListingVariables } from '../leads/page/listing-context.ts';
-import type { ConsentRecord } from '../leads/watch/consent-record.ts';
-import { callChannel, type ToolCallChannel } from '../leads/watch/tool-call-channel.ts';
-import { ToolCallWatcher, type ToolCallWatcherOptions } from '../leads/watch/tool-call-watcher.ts';
-import { CallController, type CallLeads } from './call-controller.ts';
+import { CallController } from './call-controller.ts';
 import { ChatController } from './chat/chat-controller.ts';
 import { loadWebChat } from './chat/load-web-chat.ts';
 import { ConsentGate } from './consent/consent-gate.ts';
+import { watchLeads } from './conversation-leads.ts';
 import { loadDemoChat, loadDemoOptions } from './load-demo-call.ts';
 import { loadFunnelAnalytics } from './load-funnel-analytics.ts';
 import { TextStore, type TextsSnapshot } from './text-store.ts';
@@ -25,51 +22,6 @@ export interface WidgetApp {
   readonly calls: CallController;
   readonly chat: ChatController;
   readonly consent: ConsentGate;
-}
-
-/**
- * The lead wiring of one element's conversations (docs/behaviour.md#leads): the one
- * `ToolCallWatcher`, watching the call in progress or, between calls, the typed chat, with the
- * visitor's agreement to the disclosure for that conversation.
- */
-export interface ConversationLeads extends CallLeads {
-  /**
-   * Typed chat outside a call answers its lead tool calls like a call does: `channel` is watched
-   * until a call starts (and again after), with the chat's agreement to the disclosure (`consent`).
-   * Resolves with the page's listing variables for the chat.
-   */
-  watchChat(channel: ToolCallChannel, consent: ConsentRecord | null): Promise<ListingVariables>;
-}
-
-/** Builds the element's one `ToolCallWatcher` and the lead wiring of its calls and chat around it. */
-export function watchLeads(port: Omit<ToolCallWatcherOptions, 'consent'>): ConversationLeads {
-  /** The visitor's agreement to the `consent` disclosure for the watched conversation. */
-  let consent: ConsentRecord | null = null;
-  /** The typed chat's tool-call channel while it is watched (not a call's). */
-  let watchedChat: ToolCallChannel | null = null;
-  // A lead may wait on the device for delivery only with consent (docs/behaviour.md#leads),
-  // and carries the agreement as evidence.
-  const watcher = new ToolCallWatcher({ ...port, consent: () => consent });
-  return {
-    callBegins(agreement) {
-      consent = agreement;
-      return watcher.readListing();
-    },
-    watchCall(client, listing) {
-      watcher.watch(callChannel(client), listing);
-      watchedChat = null;
-    },
-    async watchChat(channel, agreement) {
-      consent = agreement;
-      const page = await watcher.readListing();
-      if (watchedChat !== channel) {
-        watchedChat = channel;
-        watcher.watch(channel, page.listing);
-      }
-      return page.variables;
-    },
-    conversationEnded: (ending) => watcher.conversationEnded(ending),
-  };
 }
 
 function localStorageOf(doc: Document): Storage | null {
@@ -99,6 +51,7 @@ export function createWidgetApp(bridge: UiBridge, initial: TextsSnapshot): Widge
     storage: () => localStorageOf(doc),
     now: () => new Date(),
   });
+  // The one ToolCallWatcher: the calls and the typed chat hand it their conversations in turn.
   const leads = watchLeads({ host, config });
   const calls = new CallController({
     host,
