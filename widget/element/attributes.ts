@@ -293,41 +293,32 @@ function checkLang(raw: string | null, warnings: AttributeWarning[]): void {
   }
 }
 
+/** The configuration without its labels: what the attributes alone say, parsed once per change. */
+export type AttributeSettings = Omit<WidgetConfig, 'labels'>;
+
 /**
- * Validates the attribute values. `defaults` are the labels of the chosen language (the
- * `label-*` attributes override them); `talkTo` words the idle label when `assistant-name` is
- * set, in that language. Never throws. Only what makes a call impossible is a problem (the
- * element shows it as a sentence in its language); a bad optional attribute is a warning, and
- * its default is used. URL attributes resolve against the page's base URL.
+ * Validates the attribute values, all but the labels (`buttonLabels`, which follow the texts of
+ * the language too). Never throws. Only what makes a call impossible is a problem (the element
+ * shows it as a sentence in its language); a bad optional attribute is a warning, and its default
+ * is used. URL attributes resolve against the page's base URL.
  */
-export function parseAttributes(
-  values: AttributeValues,
-  tag = 'voice-assistant',
-  defaults: Labels = DEFAULT_LABELS,
-  talkTo: (name: string) => string = TALK_TO.en,
-): WidgetConfig {
+export function parseSettings(values: AttributeValues, tag = 'voice-assistant'): AttributeSettings {
   const problems: AttributeProblem[] = [];
   const warnings: AttributeWarning[] = [];
   const publicKey = text(values.publicKey);
   const demoAttribute = values.demo != null && values.demo.trim().toLowerCase() !== 'false';
-  const assistantName = text(values.assistantName);
   const consent = text(values.consent);
   const consentUrl = parseUrl(text(values.consentUrl), 'consent-url', warnings);
   parseUrl(text(values.listingUrl), 'listing-url', warnings);
   checkLang(values.lang, warnings);
   return {
     mode: oneOf(values.mode, 'mode', MODES, warnings) ?? 'inline',
-    labels: {
-      idle: text(values.labelIdle) ?? (assistantName ? talkTo(assistantName) : defaults.idle),
-      connecting: text(values.labelConnecting) ?? defaults.connecting,
-      active: text(values.labelActive) ?? defaults.active,
-    },
     demo: demoAttribute || publicKey === null,
     target: parseTarget(values, tag, problems),
     assistantOverrides: parseOverrides(values.assistantOverrides, warnings),
     publicKey,
     apiBaseUrl: parseUrl(text(values.apiBaseUrl), 'api-base-url', warnings),
-    assistantName,
+    assistantName: text(values.assistantName),
     avatar: parseUrl(text(values.avatar), 'avatar', warnings),
     captions: oneOf(values.captions, 'captions', ON_OFF, warnings) !== 'off',
     position: oneOf(values.position, 'position', POSITIONS, warnings) ?? 'bottom-right',
@@ -338,4 +329,32 @@ export function parseAttributes(
     problems,
     warnings,
   };
+}
+
+/**
+ * The three button labels: the `label-*` attributes, else `defaults`, the labels of the chosen
+ * language; `talkTo` words the idle label when `assistant-name` is set, in that language.
+ */
+export function buttonLabels(
+  values: Pick<AttributeValues, 'labelIdle' | 'labelConnecting' | 'labelActive'>,
+  assistantName: string | null,
+  defaults: Labels,
+  talkTo: (name: string) => string,
+): Labels {
+  return {
+    idle: text(values.labelIdle) ?? (assistantName ? talkTo(assistantName) : defaults.idle),
+    connecting: text(values.labelConnecting) ?? defaults.connecting,
+    active: text(values.labelActive) ?? defaults.active,
+  };
+}
+
+/** The whole configuration at once: `parseSettings` with the `buttonLabels` of `defaults`. */
+export function parseAttributes(
+  values: AttributeValues,
+  tag = 'voice-assistant',
+  defaults: Labels = DEFAULT_LABELS,
+  talkTo: (name: string) => string = TALK_TO.en,
+): WidgetConfig {
+  const settings = parseSettings(values, tag);
+  return { ...settings, labels: buttonLabels(values, settings.assistantName, defaults, talkTo) };
 }
