@@ -4,6 +4,7 @@ import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { readChunkMap } from './scripts/chunk-map.ts';
 import { chunkTest } from './scripts/chunk-map-build.ts';
 import { plainDynamicImports } from './scripts/plain-dynamic-imports.ts';
+import { pathTest, siteChunks } from './scripts/site-chunks.ts';
 import { widgetRelease } from './scripts/widget-release.ts';
 import { parseSiteConfig, type SiteConfig } from './site/config.ts';
 import { siteCopyPlugin } from './site/copy/copy-plugin.ts';
@@ -43,6 +44,10 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
   // Build settings come from the environment or .env files at the repository root; a bad value
   // stops here with the full list of problems (site/config.ts).
   const siteConfig = parseSiteConfig(loadEnv(mode, repoRoot, 'VITE_'));
+  // The site's groups come from its import graph, as the widget's come from the chunk map: no
+  // rule names a single file (scripts/site-chunks.ts).
+  const site = siteChunks(repoRoot);
+  const inSiteEntry = pathTest(site.entry, repoRoot);
   if (command === 'build' && !isSsrBuild && siteConfig.leadEndpoint === null) {
     console.warn(NO_LEAD_ENDPOINT);
   }
@@ -91,16 +96,14 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
                   {
                     name: 'site-entry',
                     priority: 1,
-                    test: /site[\\/](main|paths|islands[\\/](queue|hydration-queue|after-first-paint))\.|vite[\\/]preload-helper/,
+                    test: (id: string) => inSiteEntry(id) || /vite[\\/]preload-helper/.test(id),
                   },
                   {
                     name: 'react',
                     test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|rolldown[\\/]runtime/,
                   },
-                  {
-                    name: 'site-shared',
-                    test: /site[\\/](client|app|settings|islands[\\/](island|lazy-section|near-viewport)|content[\\/](brand|navigation|assistant-consent)|sections[\\/](icons|brand)|lib[\\/](site-assistant|constants|widget-attributes|demo-listing)|hooks[\\/]use-media-query)\./,
-                  },
+                  // The app shell, and what the landing page shares with any other lazy chunk.
+                  { name: 'site-shared', test: pathTest(site.shared, repoRoot) },
                   // The widget's loader as one file, as the widget build ships it (its row of the
                   // chunk map, docs/architecture.md): /embed's configurator reads the attribute list
                   // too, and without this group that list became a third chunk that / had to fetch

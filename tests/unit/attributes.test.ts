@@ -1,14 +1,15 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { loadTexts } from '../../widget/element/after-intent/load-texts.ts';
 import { describeProblems, problemSentence } from '../../widget/element/after-intent/problems.ts';
-import { type AttributeProblem, warningSentence } from '../../widget/element/attribute-problems.ts';
 import {
   ATTRIBUTES,
+  type AttributeProblem,
   type AttributeValues,
   camelCase,
   DEFAULT_LABELS,
   parseAttributes,
   readAttributes,
+  warningSentence,
 } from '../../widget/element/attributes.ts';
 import { en } from '../../widget/element/i18n/en.ts';
 import { LANGUAGES } from '../../widget/element/i18n/languages.ts';

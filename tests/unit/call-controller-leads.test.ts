@@ -4,6 +4,7 @@ import { type AttributeValues, parseAttributes } from '../../widget/element/attr
 import { en } from '../../widget/element/i18n/en.ts';
 import { consentVersion } from '../../widget/leads/watch/consent-record.ts';
 import { CallController } from '../../widget/session/call-controller.ts';
+import { watchLeads } from '../../widget/session/conversation-leads.ts';
 import { attributeValues } from '../fixtures/widget/attribute-values.ts';
 import { createFakeDaily, fakeMediaDevices, speakerParticipant } from '../helpers/fake-daily.ts';
 
@@ -23,9 +24,12 @@ function setup(options: { attributes?: Partial<AttributeValues> } = {}) {
     publicKey: 'pk_1',
     ...options.attributes,
   });
+  const config = () => parseAttributes(attributes);
+  const wiring = watchLeads({ host, config });
   const session = new CallController({
     host,
-    config: () => parseAttributes(attributes),
+    config,
+    leads: wiring,
     callOptions: () => ({
       mediaDevices: media.mediaDevices,
       transportFactory: daily.factory,
@@ -36,7 +40,7 @@ function setup(options: { attributes?: Partial<AttributeValues> } = {}) {
     now: () => Date.now(),
     texts: () => en,
   });
-  return { session, daily, webCalls, host };
+  return { session, wiring, daily, webCalls, host };
 }
 
 beforeEach(() => {
@@ -92,7 +96,7 @@ describe('CallController: lead capture', () => {
     daily.room.appMessage(JSON.stringify(toolCalls));
     // The platform repeating the same call is answered again, never captured twice.
     daily.room.appMessage(JSON.stringify(toolCalls));
-    // The handling loads on the first tool call (lead-desk.ts): wait for both answers.
+    // The handling loads on the first tool call (lead-handler.ts): wait for both answers.
     await vi.waitFor(() =>
       expect(daily.room.sent.filter((m) => String(m).includes('add-message'))).toHaveLength(2),
     );
@@ -115,7 +119,7 @@ describe('CallController: lead capture', () => {
 
   it('watches typed chat’s tool calls with the listing, once per channel, and again after a call', async () => {
     vi.useRealTimers();
-    const { session, daily, host } = setup();
+    const { session, wiring, daily, host } = setup();
     host.setAttribute('listing-address', '14 Linden Court');
     const leads: CustomEvent[] = [];
     host.addEventListener('voice-assistant:lead', (event) => leads.push(event));
@@ -129,11 +133,11 @@ describe('CallController: lead capture', () => {
       send: (message: object) => results.push(message),
       conversationId: () => 'chat_1',
     };
-    expect(await session.watchChat(chat, null)).toEqual({
+    expect(await wiring.watchChat(chat, null)).toEqual({
       listing_address: '14 Linden Court',
       page_url: location.href,
     });
-    await session.watchChat(chat, null);
+    await wiring.watchChat(chat, null);
     expect(listeners.size).toBe(1);
     const lead = (id: string) => ({
       type: 'tool-calls',
@@ -158,7 +162,7 @@ describe('CallController: lead capture', () => {
     await session.start();
     expect(listeners.size).toBe(0);
     await session.stop();
-    await session.watchChat(chat, { version: 'v1', acceptedAt: '2026-11-23T01:00:00.000Z' });
+    await wiring.watchChat(chat, { version: 'v1', acceptedAt: '2026-11-23T01:00:00.000Z' });
     expect(listeners.size).toBe(1);
     expect(daily.room.sent.some((m) => String(m).includes('chat-tc-1'))).toBe(false);
   });
@@ -166,7 +170,7 @@ describe('CallController: lead capture', () => {
   it('puts the disclosure agreed to in each capture as evidence: version, text and time', async () => {
     vi.useRealTimers();
     const text = 'This conversation is recorded and shared with the brokerage.';
-    const { session, host } = setup({ attributes: { consent: text } });
+    const { wiring, host } = setup({ attributes: { consent: text } });
     const leads: CustomEvent[] = [];
     host.addEventListener('voice-assistant:lead', (event) => leads.push(event));
     const listeners = new Set<(message: unknown) => void>();
@@ -179,7 +183,7 @@ describe('CallController: lead capture', () => {
       conversationId: () => 'chat_2',
     };
     const agreed = { version: consentVersion(text), acceptedAt: '2026-11-23T01:00:00.000Z' };
-    await session.watchChat(chat, agreed);
+    await wiring.watchChat(chat, agreed);
     for (const listener of listeners) {
       listener({
         type: 'tool-calls',

@@ -5,6 +5,7 @@ import { type AttributeValues, parseAttributes } from '../../widget/element/attr
 import type { CallOptionsOverride } from '../../widget/element/bridge.ts';
 import { en } from '../../widget/element/i18n/en.ts';
 import { CallController } from '../../widget/session/call-controller.ts';
+import { watchLeads } from '../../widget/session/conversation-leads.ts';
 import { attributeValues } from '../fixtures/widget/attribute-values.ts';
 import { createFakeDaily, fakeMediaDevices, speakerParticipant } from '../helpers/fake-daily.ts';
 
@@ -63,9 +64,12 @@ function setup(options: Setup = {}) {
     createWebCall,
   };
   const loadDemo = vi.fn(async () => demo);
+  const config = () => parseAttributes(attributes);
+  const leads = watchLeads({ host, config });
   const session = new CallController({
     host,
-    config: () => parseAttributes(attributes),
+    config,
+    leads,
     callOptions: () => overrides,
     loadDemo,
     userAgent: CHROME,

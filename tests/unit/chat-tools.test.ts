@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AttributeValues, parseAttributes } from '../../widget/element/attributes.ts';
-import * as leadDesk from '../../widget/leads/lead-desk.ts';
+import * as leadHandler from '../../widget/leads/lead-handler.ts';
 import { toolResultMessage } from '../../widget/leads/tool-result.ts';
 import { ToolCallWatcher } from '../../widget/leads/watch/tool-call-watcher.ts';
 import { ChatToolChannel } from '../../widget/session/chat/delivery/chat-channel.ts';
@@ -55,7 +55,7 @@ describe('the chat’s tool-call channel', () => {
     const capture = new ToolCallWatcher({
       host,
       config: () => config(),
-      loadDesk: async () => leadDesk,
+      loadHandler: async () => leadHandler,
     });
     const channel = new ChatToolChannel();
     channel.id = 'chat_42';

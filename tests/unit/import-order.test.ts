@@ -103,6 +103,45 @@ function violations(): string[] {
   return found;
 }
 
+/**
+ * The folder cycles of `widget/`: each as its folders in import order, back to the first. Every
+ * import counts here, types and `import()` included, so two folders never lean on each other.
+ */
+function folderCycles(): string[] {
+  const graph = new Map<string, Set<string>>();
+  for (const file of sourceFiles(ROOT)) {
+    const from = layerOf(file);
+    for (const edge of edgesOf(file)) {
+      const target = join(dirname(file), edge.specifier);
+      const to =
+        edge.specifier.startsWith('.') && target.startsWith(`${ROOT}${sep}`) && layerOf(target);
+      if (to && to !== from) {
+        graph.set(from, (graph.get(from) ?? new Set()).add(to));
+      }
+    }
+  }
+  const cycles = new Set<string>();
+  const walk = (path: string[]): void => {
+    const last = path[path.length - 1] ?? '';
+    for (const next of graph.get(last) ?? []) {
+      const at = path.indexOf(next);
+      if (at >= 0) {
+        const cycle = path.slice(at);
+        // One rotation per cycle: it starts at its alphabetically first folder.
+        const first = cycle.indexOf([...cycle].sort()[0] ?? '');
+        const turned = [...cycle.slice(first), ...cycle.slice(0, first)];
+        cycles.add([...turned, turned[0]].join(' → '));
+      } else {
+        walk([...path, next]);
+      }
+    }
+  };
+  for (const folder of graph.keys()) {
+    walk([folder]);
+  }
+  return [...cycles];
+}
+
 describe('import order of widget/', () => {
   it('has a rule for every folder', () => {
     const folders = readdirSync(ROOT, { withFileTypes: true })
@@ -120,5 +159,9 @@ describe('import order of widget/', () => {
 
   it('runs one way: no import against the order, no loader ⇄ ui cycle', () => {
     expect(violations()).toEqual([]);
+  });
+
+  it('has no folder cycle, not even through types', () => {
+    expect(folderCycles()).toEqual([]);
   });
 });

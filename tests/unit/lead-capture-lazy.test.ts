@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AttributeValues, parseAttributes } from '../../widget/element/attributes.ts';
 import { PENDING_STORAGE_KEY } from '../../widget/leads/constants.ts';
-import * as leadDesk from '../../widget/leads/lead-desk.ts';
+import * as leadHandler from '../../widget/leads/lead-handler.ts';
 import type { ToolResultMessage } from '../../widget/leads/tool-result.ts';
 import type { ToolCallChannel } from '../../widget/leads/watch/tool-call-channel.ts';
 import { ToolCallWatcher } from '../../widget/leads/watch/tool-call-watcher.ts';
@@ -42,7 +42,7 @@ function gatedLoader() {
   const load = async () => {
     state.loads += 1;
     await gate;
-    return leadDesk;
+    return leadHandler;
   };
   return { load, release, state };
 }
@@ -63,11 +63,11 @@ afterEach(() => {
   document.body.replaceChildren();
 });
 
-describe('ToolCallWatcher: the lazy lead desk', () => {
+describe('ToolCallWatcher: the lazy lead handler', () => {
   it('loads nothing for a conversation without tool calls', async () => {
     const { load, state, release } = gatedLoader();
     const host = document.createElement('div');
-    const capture = new ToolCallWatcher({ host, config: () => config(), loadDesk: load });
+    const capture = new ToolCallWatcher({ host, config: () => config(), loadHandler: load });
     const talk = channel();
     capture.watch(talk.value, {});
     talk.emit({ type: 'transcript', role: 'user', transcript: 'hello' });
@@ -78,14 +78,14 @@ describe('ToolCallWatcher: the lazy lead desk', () => {
     expect(talk.sent).toEqual([]);
   });
 
-  it('answers tool calls that arrive before the desk has loaded, in order, each once', async () => {
+  it('answers tool calls that arrive before the handler has loaded, in order, each once', async () => {
     const { load, state, release } = gatedLoader();
     const host = document.createElement('div');
     const names: string[] = [];
     host.addEventListener('voice-assistant:lead', (event) => {
       names.push((event as CustomEvent<{ fields: { name: string } }>).detail.fields.name);
     });
-    const capture = new ToolCallWatcher({ host, config: () => config(), loadDesk: load });
+    const capture = new ToolCallWatcher({ host, config: () => config(), loadHandler: load });
     const talk = channel();
     capture.watch(talk.value, {});
     talk.emit(lead('tc-1', 'Ana'));
@@ -103,7 +103,7 @@ describe('ToolCallWatcher: the lazy lead desk', () => {
     const capture = new ToolCallWatcher({
       host,
       config: () => config(),
-      loadDesk: async () => leadDesk,
+      loadHandler: async () => leadHandler,
     });
     const first = channel();
     capture.watch(first.value, {});
@@ -115,20 +115,20 @@ describe('ToolCallWatcher: the lazy lead desk', () => {
     expect(first.sent).toEqual([]);
   });
 
-  it('loads the desk at once when captures wait on the device for its endpoint', async () => {
+  it('loads the handler at once when captures wait on the device for its endpoint', async () => {
     localStorage.setItem(PENDING_STORAGE_KEY, '[]');
     const { load, state } = gatedLoader();
     new ToolCallWatcher({
       host: document.createElement('div'),
       config: () => config({ leadEndpoint: 'https://forms.example/lead' }),
-      loadDesk: load,
+      loadHandler: load,
     });
     expect(state.loads).toBe(1);
     localStorage.clear();
     new ToolCallWatcher({
       host: document.createElement('div'),
       config: () => config({ leadEndpoint: 'https://forms.example/lead' }),
-      loadDesk: load,
+      loadHandler: load,
     });
     expect(state.loads).toBe(1);
   });

@@ -1,15 +1,20 @@
+// Over 300 lines as one concept: everything a single call owns, its state and its release (the
+// join with its timeout and the room's release are part of it; apart, they made a file circle).
 import type { DailyEvent, DailyEventObject } from '@daily-co/daily-js';
 import { VoiceAssistantError } from '../element/voice-assistant-error.ts';
-import { abortReason, RoomFailure } from './abortable.ts';
+import { abortReason, RoomFailure, untilAborted } from './abortable.ts';
 import { isEndedStatus } from './app-messages.ts';
+import { CallError } from './call-error.ts';
 import { type AudioContextFactory, MicGain } from './mic-gain.ts';
 import { stopStream } from './microphone-stream.ts';
 import { RemoteAudio } from './remote-audio.ts';
-import { type JoinOptions, joinRoom, releaseRoom } from './room-lifecycle.ts';
 import { SpeechDetector, type SpeechTransition } from './speech-detector.ts';
 import { Timers } from './timers.ts';
 import type { CallTransport } from './transport.ts';
 import type { RoomPlan } from './web-call.ts';
+
+/** What the room is joined with (daily-js's `join()` options). */
+export type JoinOptions = Parameters<CallTransport['join']>[0];
 
 /** What a live call is built with. */
 export interface LiveCallOptions {
@@ -257,11 +262,30 @@ export class LiveCall {
   }
 
   /**
-   * Joins the room with our own timeout: any rejection or no answer within `timeoutMs` becomes
-   * a `daily-call-join-error` (room-lifecycle.ts).
+   * Joins the room with our own timeout: any rejection (daily-js rejects with a plain string
+   * when offline) or no answer within `timeoutMs` becomes a `daily-call-join-error`; a stop of
+   * the call rejects at once.
    */
-  join(options: JoinOptions, timeoutMs: number): Promise<void> {
-    return joinRoom(this, this.#timers, options, timeoutMs);
+  async join(options: JoinOptions, timeoutMs: number): Promise<void> {
+    const transport = this.#transport;
+    this.throwIfStopped();
+    if (!transport) {
+      throw new Error('The room was joined before it was created.');
+    }
+    let cancelTimeout: (() => void) | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      cancelTimeout = this.#timers.after(timeoutMs, () => reject(CallError.joinTimeout(timeoutMs)));
+    });
+    const joining = Promise.resolve().then(() => {
+      this.throwIfStopped();
+      return transport.join(options);
+    });
+    try {
+      await untilAborted(Promise.race([joining, timeout]), this.signal);
+    } finally {
+      cancelTimeout?.();
+      joining.catch(() => undefined);
+    }
   }
 
   /** Releases everything the call owns. Idempotent; later calls return the same promise. */
@@ -287,5 +311,25 @@ export class LiveCall {
     if (this.#microphone) {
       stopStream(this.#microphone);
     }
+  }
+}
+
+/**
+ * Releases the room: its observers and a recording it started (each may already be stopped),
+ * then the room object itself. Never throws.
+ */
+async function releaseRoom(transport: CallTransport, recording: boolean): Promise<void> {
+  quietly(() => transport.stopRemoteParticipantsAudioLevelObserver());
+  if (recording) {
+    quietly(() => transport.stopRecording());
+  }
+  await transport.destroy().catch(() => undefined);
+}
+
+function quietly(run: () => void): void {
+  try {
+    run();
+  } catch {
+    // Already stopped, or the room never got that far: nothing left to release.
   }
 }

@@ -1,5 +1,5 @@
-import type { AttributeProblem, AttributeWarning } from './attribute-problems.ts';
-import { parseUrl } from './attribute-urls.ts';
+// Over 300 lines as one concept: the attribute list and everything parsed from it (its problems,
+// warnings and URL rules included; apart, they made a circle of files importing each other).
 import { TALK_TO } from './i18n/idle-labels.ts';
 import { LANGUAGES, matchLanguage } from './i18n/languages.ts';
 
@@ -64,6 +64,77 @@ export function readAttributes(element: Pick<Element, 'getAttribute'>): Attribut
     values[camelCase(name)] = element.getAttribute(name);
   }
   return values as AttributeValues;
+}
+
+/**
+ * What makes a call impossible: no assistant, squad or workflow, or more than one. Each language
+ * words it (`WidgetTexts.problems`), so the loader carries no sentences (docs/behaviour.md#widget).
+ */
+export type AttributeProblem =
+  | { code: 'no-target'; tag: string }
+  | { code: 'several-targets'; found: string[] };
+
+/**
+ * An optional attribute whose value is ignored (its default is used), and what to write instead.
+ * The loader prints it once as a console warning (docs/behaviour.md#validation).
+ */
+export interface AttributeWarning {
+  attribute: AttributeName;
+  value: string;
+  /** What a valid value looks like, for the developer (English, in the console only). */
+  expected: string;
+}
+
+/** The console sentence for `warning`: the attribute, the value ignored and what to write. */
+export function warningSentence(
+  tag: string,
+  { attribute, value, expected }: AttributeWarning,
+): string {
+  return `<${tag}> ignores ${attribute}="${value}": write ${expected}.`;
+}
+
+const LOOPBACK = /^(localhost|127\.0\.0\.1|\[::1\])$/;
+
+/** Which URLs each URL attribute takes, after resolving, and how to say so. */
+const RULES = {
+  'consent-url': [/^https?:$/, 'an http(s) URL or a path'],
+  'listing-url': [/^https?:$/, 'an http(s) URL or a path'],
+  avatar: [/^(https?|data|blob):$/, 'an image URL or a path'],
+  // http only for a loopback host, checked below (local stand-ins and tests).
+  'lead-endpoint': [/^https:$/, 'an https URL or a path'],
+  'api-base-url': [/^https?:$/, 'an absolute http(s) URL'],
+} as const satisfies Partial<Record<AttributeName, readonly [RegExp, string]>>;
+
+/** One of the attributes that hold a URL. */
+export type UrlAttribute = keyof typeof RULES;
+
+/**
+ * The attribute's URL (trimmed, non-empty) resolved against the page's base URL, as `<a href>` resolves it
+ * (`privacy.html`, `../terms`), or `null` when it is absent or not allowed (warned about).
+ * `api-base-url` must be absolute: it names another server. No credentials in any URL.
+ */
+export function parseUrl(
+  value: string | null,
+  attribute: UrlAttribute,
+  warnings: AttributeWarning[],
+): string | null {
+  if (value === null) {
+    return null;
+  }
+  const [protocols, expected] = RULES[attribute];
+  try {
+    const base = attribute === 'api-base-url' ? undefined : globalThis.document?.baseURI;
+    const url = new URL(value, base);
+    const loopback =
+      attribute === 'lead-endpoint' && url.protocol === 'http:' && LOOPBACK.test(url.hostname);
+    if ((protocols.test(url.protocol) || loopback) && !url.username && !url.password) {
+      return attribute === 'api-base-url' ? value : url.href;
+    }
+  } catch {
+    // warned below
+  }
+  warnings.push({ attribute, value, expected });
+  return null;
 }
 
 /** Where the widget draws itself. */
@@ -222,41 +293,32 @@ function checkLang(raw: string | null, warnings: AttributeWarning[]): void {
   }
 }
 
+/** The configuration without its labels: what the attributes alone say, parsed once per change. */
+export type AttributeSettings = Omit<WidgetConfig, 'labels'>;
+
 /**
- * Validates the attribute values. `defaults` are the labels of the chosen language (the
- * `label-*` attributes override them); `talkTo` words the idle label when `assistant-name` is
- * set, in that language. Never throws. Only what makes a call impossible is a problem (the
- * element shows it as a sentence in its language); a bad optional attribute is a warning, and
- * its default is used. URL attributes resolve against the page's base URL.
+ * Validates the attribute values, all but the labels (`buttonLabels`, which follow the texts of
+ * the language too). Never throws. Only what makes a call impossible is a problem (the element
+ * shows it as a sentence in its language); a bad optional attribute is a warning, and its default
+ * is used. URL attributes resolve against the page's base URL.
  */
-export function parseAttributes(
-  values: AttributeValues,
-  tag = 'voice-assistant',
-  defaults: Labels = DEFAULT_LABELS,
-  talkTo: (name: string) => string = TALK_TO.en,
-): WidgetConfig {
+export function parseSettings(values: AttributeValues, tag = 'voice-assistant'): AttributeSettings {
   const problems: AttributeProblem[] = [];
   const warnings: AttributeWarning[] = [];
   const publicKey = text(values.publicKey);
   const demoAttribute = values.demo != null && values.demo.trim().toLowerCase() !== 'false';
-  const assistantName = text(values.assistantName);
   const consent = text(values.consent);
   const consentUrl = parseUrl(text(values.consentUrl), 'consent-url', warnings);
   parseUrl(text(values.listingUrl), 'listing-url', warnings);
   checkLang(values.lang, warnings);
   return {
     mode: oneOf(values.mode, 'mode', MODES, warnings) ?? 'inline',
-    labels: {
-      idle: text(values.labelIdle) ?? (assistantName ? talkTo(assistantName) : defaults.idle),
-      connecting: text(values.labelConnecting) ?? defaults.connecting,
-      active: text(values.labelActive) ?? defaults.active,
-    },
     demo: demoAttribute || publicKey === null,
     target: parseTarget(values, tag, problems),
     assistantOverrides: parseOverrides(values.assistantOverrides, warnings),
     publicKey,
     apiBaseUrl: parseUrl(text(values.apiBaseUrl), 'api-base-url', warnings),
-    assistantName,
+    assistantName: text(values.assistantName),
     avatar: parseUrl(text(values.avatar), 'avatar', warnings),
     captions: oneOf(values.captions, 'captions', ON_OFF, warnings) !== 'off',
     position: oneOf(values.position, 'position', POSITIONS, warnings) ?? 'bottom-right',
@@ -267,4 +329,32 @@ export function parseAttributes(
     problems,
     warnings,
   };
+}
+
+/**
+ * The three button labels: the `label-*` attributes, else `defaults`, the labels of the chosen
+ * language; `talkTo` words the idle label when `assistant-name` is set, in that language.
+ */
+export function buttonLabels(
+  values: Pick<AttributeValues, 'labelIdle' | 'labelConnecting' | 'labelActive'>,
+  assistantName: string | null,
+  defaults: Labels,
+  talkTo: (name: string) => string,
+): Labels {
+  return {
+    idle: text(values.labelIdle) ?? (assistantName ? talkTo(assistantName) : defaults.idle),
+    connecting: text(values.labelConnecting) ?? defaults.connecting,
+    active: text(values.labelActive) ?? defaults.active,
+  };
+}
+
+/** The whole configuration at once: `parseSettings` with the `buttonLabels` of `defaults`. */
+export function parseAttributes(
+  values: AttributeValues,
+  tag = 'voice-assistant',
+  defaults: Labels = DEFAULT_LABELS,
+  talkTo: (name: string) => string = TALK_TO.en,
+): WidgetConfig {
+  const settings = parseSettings(values, tag);
+  return { ...settings, labels: buttonLabels(values, settings.assistantName, defaults, talkTo) };
 }

@@ -23,5 +23,9 @@ export type {
   VoiceAssistantHandle,
   VoiceAssistantProps,
 } from '../react/props.ts';
+
+import { voiceAssistantComponent } from '../react/voice-assistant.ts';
+import { defineVoiceAssistant } from './define-element.ts';
+
 /** The component: attributes as camel-cased props, events as `on…` props, a ref to control it. */
-export { VoiceAssistant } from '../react/voice-assistant.ts';
+export const VoiceAssistant = voiceAssistantComponent(defineVoiceAssistant);

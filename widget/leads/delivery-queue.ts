@@ -26,7 +26,7 @@ export type DeliveryOutcome = 'delivered' | 'rejected' | 'stored' | 'dropped';
 
 /** What a delivery queue is built from; everything with a side effect is injectable. */
 export interface LeadDeliveryOptions {
-  /** The checked `lead-endpoint` URL (see `parseUrl` in element/attribute-urls.ts). */
+  /** The checked `lead-endpoint` URL (see `parseUrl` in element/attributes.ts). */
   endpoint: string;
   fetch?: typeof fetch;
   /** `localStorage`, or `null` when the page has none. */

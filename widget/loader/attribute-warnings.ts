@@ -1,5 +1,5 @@
-import { warningSentence } from '../element/attribute-problems.ts';
 import type { WidgetConfig } from '../element/attributes.ts';
+import { warningSentence } from '../element/attributes.ts';
 
 /**
  * One console warning per ignored attribute value, naming what to write: the widget works

@@ -1,7 +1,10 @@
 import {
+  type AttributeSettings,
+  type AttributeValues,
+  buttonLabels,
   DEFAULT_LABELS,
   type Labels,
-  parseAttributes,
+  parseSettings,
   readAttributes,
   type WidgetConfig,
 } from '../element/attributes.ts';
@@ -13,13 +16,18 @@ import { warnAttributes } from './attribute-warnings.ts';
 /**
  * The element's attributes, parsed once per change (docs/architecture.md#state-owners). The
  * loader owns it: `attributeChangedCallback` marks it stale, the next read parses, and every
- * subscriber (the UI's view and session) hears of the change. Until the UI brings the full texts
- * of the element's language, labels default to the idle labels the loader ships.
+ * subscriber (the UI's view and application) hears of the change. The labels stay out of the
+ * parsed attributes: they follow the texts too, and new texts only word them again. Until the UI
+ * brings the full texts of the element's language, they default to the idle labels the loader
+ * ships.
  */
 export class ConfigStore implements WidgetConfigStore {
   readonly #host: HTMLElement;
   readonly #listeners = new Set<() => void>();
   #texts: { labels: Labels; talkTo: TalkTo } | null = null;
+  /** The attributes as read at the last change, and parsed; null once a change is pending. */
+  #values: AttributeValues | null = null;
+  #settings: AttributeSettings | null = null;
   #config: WidgetConfig | null = null;
   /** `attribute=value` pairs already warned about: each bad value is warned about once. */
   readonly #warned = new Set<string>();
@@ -29,7 +37,7 @@ export class ConfigStore implements WidgetConfigStore {
   }
 
   readonly get = (): WidgetConfig => {
-    this.#config ??= this.#parse();
+    this.#config ??= this.#withLabels();
     return this.#config;
   };
 
@@ -40,11 +48,16 @@ export class ConfigStore implements WidgetConfigStore {
 
   setTexts(labels: Labels, talkTo: TalkTo): void {
     this.#texts = { labels, talkTo };
-    this.changed();
+    this.#notify();
   }
 
-  /** An attribute (or the texts) changed: parse again at the next read, and tell the readers. */
+  /** An attribute changed: parse again at the next read, and tell the readers. */
   changed(): void {
+    this.#values = null;
+    this.#notify();
+  }
+
+  #notify(): void {
     this.#config = null;
     for (const listener of this.#listeners) {
       listener();
@@ -56,8 +69,14 @@ export class ConfigStore implements WidgetConfigStore {
     warnAttributes(this.#host.localName, this.get(), this.#warned);
   }
 
-  #parse(): WidgetConfig {
+  #withLabels(): WidgetConfig {
     const host = this.#host;
+    let values = this.#values;
+    let settings = this.#settings;
+    if (!values || !settings) {
+      values = this.#values = readAttributes(host);
+      settings = this.#settings = parseSettings(values, host.localName);
+    }
     const language = elementLanguage(host);
     const idle = IDLE_LABELS[language];
     // Only the idle labels of other languages ship in the loader (docs/behaviour.md#languages):
@@ -66,6 +85,6 @@ export class ConfigStore implements WidgetConfigStore {
       this.#texts?.labels ??
       (language === 'en' ? DEFAULT_LABELS : { idle, connecting: idle, active: idle });
     const talkTo = this.#texts?.talkTo ?? TALK_TO[language];
-    return parseAttributes(readAttributes(host), host.localName, labels, talkTo);
+    return { ...settings, labels: buttonLabels(values, settings.assistantName, labels, talkTo) };
   }
 }

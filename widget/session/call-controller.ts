@@ -4,10 +4,7 @@ import { dispatchWidgetEvent } from '../element/after-intent/dom-events.ts';
 import type { WidgetConfig } from '../element/attributes.ts';
 import type { CallOptionsOverride, WidgetController } from '../element/bridge.ts';
 import { VoiceAssistantError } from '../element/voice-assistant-error.ts';
-import type { ListingVariables } from '../leads/page/listing-context.ts';
 import type { ConsentRecord } from '../leads/watch/consent-record.ts';
-import { callChannel, type ToolCallChannel } from '../leads/watch/tool-call-channel.ts';
-import { ToolCallWatcher } from '../leads/watch/tool-call-watcher.ts';
 import { type CallControllerDeps, type CallSnapshot, UI_STATE } from './call-controller-deps.ts';
 import { relayCallEvents } from './call-events.ts';
 import { ConversationStore } from './conversation-store.ts';
@@ -22,7 +19,7 @@ import { VolumeTween } from './volume-tween.ts';
  * states to the three visible ones, keeps the status line, smooths the volume for the wave and
  * re-dispatches the client's events as `voice-assistant:*` DOM events from the host.
  */
-export type { CallControllerDeps, CallSnapshot } from './call-controller-deps.ts';
+export type { CallControllerDeps, CallLeads, CallSnapshot } from './call-controller-deps.ts';
 
 export class CallController implements WidgetController {
   readonly volume = new VolumeTween();
@@ -38,21 +35,9 @@ export class CallController implements WidgetController {
   #starting: Promise<void> | null = null;
   #generation = 0;
   #failed = false;
-  readonly #leads: ToolCallWatcher;
-  /** The visitor's agreement to the `consent` disclosure for the current conversation. */
-  #consent: ConsentRecord | null = null;
-  /** The typed chat's tool-call channel while the lead wiring watches it (not a call's). */
-  #watchedChat: ToolCallChannel | null = null;
 
   constructor(deps: CallControllerDeps) {
     this.#deps = deps;
-    this.#leads = new ToolCallWatcher({
-      host: deps.host,
-      config: deps.config,
-      // A lead may wait on the device for delivery only with consent (docs/behaviour.md#leads),
-      // and carries the agreement as evidence.
-      consent: () => this.#consent,
-    });
   }
 
   readonly subscribe = this.#changes.subscribe;
@@ -79,7 +64,7 @@ export class CallController implements WidgetController {
     }
     // The disclosure comes before anything else: no microphone, no request until Agree
     // (docs/behaviour.md#consent).
-    const answer = this.#deps.consent?.('call') ?? null;
+    const answer = this.#deps.consent?.request('call') ?? null;
     const started =
       answer instanceof Promise
         ? answer.then((agreement) =>
@@ -97,37 +82,18 @@ export class CallController implements WidgetController {
     this.#requireClient().send({ type: 'add-message', message: { role: 'user', content: text } });
   }
 
-  /**
-   * Typed chat outside a call answers its lead tool calls like a call does: `channel` is watched
-   * until a call starts (and again after), with the chat's agreement to the disclosure (`consent`).
-   * Resolves with the page's listing variables for the chat.
-   */
-  async watchChat(
-    channel: ToolCallChannel,
-    consent: ConsentRecord | null,
-  ): Promise<ListingVariables> {
-    this.#consent = consent;
-    const page = await this.#leads.readListing();
-    if (this.#watchedChat !== channel) {
-      this.#watchedChat = channel;
-      this.#leads.watch(channel, page.listing);
-    }
-    return page.variables;
-  }
-
   #begin(config: WidgetConfig, consent: ConsentRecord | null): Promise<void> {
     if (this.#snapshot.state !== 'idle' || config.problems.length > 0) {
       return Promise.resolve();
     }
     const generation = ++this.#generation;
     this.#failed = false;
-    this.#consent = consent;
     this.conversation.reset();
     this.#update({ state: 'connecting', status: '' });
     const overrides = this.#deps.callOptions();
     const language = this.#deps.language?.();
     const visitor = language ? { language, consent } : null;
-    return this.#run(config, overrides, generation, visitor);
+    return this.#run(config, overrides, generation, consent, visitor);
   }
 
   async stop(): Promise<void> {
@@ -164,19 +130,21 @@ export class CallController implements WidgetController {
     config: WidgetConfig,
     overrides: CallOptionsOverride | undefined,
     generation: number,
+    consent: ConsentRecord | null,
     visitor: VisitorContext | null,
   ): Promise<void> {
     try {
+      // The listing first: the call client is built with everything its start needs.
+      const page = await this.#deps.leads.callBegins(consent);
       const options = await clientOptions(config, overrides, this.#deps.loadDemo);
       if (generation !== this.#generation) {
         return;
       }
+      const input = withListingVariables(startInput(config, visitor), page.variables);
       const client = new CallClient(options);
       this.#attach(client);
-      const page = await this.#leads.readListing();
-      this.#leads.watch(callChannel(client), page.listing);
-      this.#watchedChat = null;
-      await client.start(withListingVariables(startInput(config, visitor), page.variables));
+      this.#deps.leads.watchCall(client, page.listing);
+      await client.start(input);
       if (generation === this.#generation && client.state === 'idle') {
         this.#end();
       }
@@ -254,7 +222,7 @@ export class CallController implements WidgetController {
     this.volume.reset();
     this.conversation.callEnded();
     const { lines, endedAfterMs } = this.conversation.getSnapshot();
-    this.#leads.conversationEnded({ channel: 'call', lines, durationMs: endedAfterMs });
+    this.#deps.leads.conversationEnded({ channel: 'call', lines, durationMs: endedAfterMs });
     const status = this.#failed
       ? this.#snapshot.status
       : wasActive

@@ -9,7 +9,7 @@ export interface TextsSnapshot {
 }
 
 /**
- * Holds the texts of the chosen language for the view and the session. A change of language
+ * Holds the texts of the chosen language for the view and the application. A change of language
  * (the `lang` attribute) keeps the current texts on screen until the new ones have loaded, so
  * nothing ever renders half translated.
  */

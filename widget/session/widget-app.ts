@@ -6,6 +6,7 @@ import { CallController } from './call-controller.ts';
 import { ChatController } from './chat/chat-controller.ts';
 import { loadWebChat } from './chat/load-web-chat.ts';
 import { ConsentGate } from './consent/consent-gate.ts';
+import { watchLeads } from './conversation-leads.ts';
 import { loadDemoChat, loadDemoOptions } from './load-demo-call.ts';
 import { loadFunnelAnalytics } from './load-funnel-analytics.ts';
 import { TextStore, type TextsSnapshot } from './text-store.ts';
@@ -50,19 +51,23 @@ export function createWidgetApp(bridge: UiBridge, initial: TextsSnapshot): Widge
     storage: () => localStorageOf(doc),
     now: () => new Date(),
   });
+  // The one ToolCallWatcher: the calls and the typed chat hand it their conversations in turn.
+  const leads = watchLeads({ host, config });
   const calls = new CallController({
     host,
     config,
+    leads,
     callOptions: bridge.callOptions,
     loadDemo: loadDemoOptions,
     userAgent: navigator.userAgent,
     now: () => performance.now(),
     texts: () => texts.texts,
-    consent: (purpose) => consent.request(purpose),
+    consent,
     language: () => texts.language,
   });
   const chat = new ChatController({
-    session: calls,
+    calls,
+    leads,
     config,
     consent,
     language: () => texts.language,
@@ -77,7 +82,7 @@ export function createWidgetApp(bridge: UiBridge, initial: TextsSnapshot): Widge
         watchFunnel({
           host,
           enabled: () => config().analytics === 'datalayer',
-          session: calls,
+          calls,
           chat,
           consent: {
             subscribe: consent.subscribe,

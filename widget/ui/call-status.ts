@@ -4,14 +4,14 @@ import type { ConversationSnapshot } from '../session/conversation-store.ts';
 
 /**
  * The status line during a call, in words (pure): muted first, then who is speaking, then the
- * session's own sentence (connected, or a warning) until anyone has spoken, then listening.
- * Outside a call it is the session's sentence (connecting, failures, call ended), except that
+ * call controller's own sentence (connected, or a warning) until anyone has spoken, then listening.
+ * Outside a call it is the controller's sentence (connecting, failures, call ended), except that
  * "Call ended." is left out while the transcript shows "Call ended · m:ss" (`lengthShown`):
  * the visitor reads it once.
  */
 export function callStatus(
   state: WidgetState,
-  sessionStatus: string,
+  controllerStatus: string,
   conversation: Pick<ConversationSnapshot, 'muted' | 'speaking' | 'heard' | 'endedAfterMs'>,
   assistantName: string,
   texts: Pick<WidgetTexts, 'muted' | 'speaking' | 'visitorSpeaking' | 'listening' | 'callEnded'>,
@@ -19,8 +19,8 @@ export function callStatus(
 ): string {
   if (state !== 'active') {
     const repeated =
-      lengthShown && conversation.endedAfterMs !== null && sessionStatus === texts.callEnded;
-    return repeated ? '' : sessionStatus;
+      lengthShown && conversation.endedAfterMs !== null && controllerStatus === texts.callEnded;
+    return repeated ? '' : controllerStatus;
   }
   if (conversation.muted) {
     return texts.muted(assistantName);
@@ -31,5 +31,5 @@ export function callStatus(
   if (conversation.speaking === 'user') {
     return texts.visitorSpeaking;
   }
-  return conversation.heard ? texts.listening : sessionStatus;
+  return conversation.heard ? texts.listening : controllerStatus;
 }

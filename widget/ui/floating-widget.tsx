@@ -35,7 +35,7 @@ interface FloatingWidgetProps {
  */
 export function FloatingWidget({ config, snapshot }: FloatingWidgetProps): ReactElement {
   const [opened, setOpened] = useState(false);
-  const { chat, texts, calls: session } = useUiServices();
+  const { chat, texts, calls } = useUiServices();
   const chatSnapshot = useSyncExternalStore(chat.subscribe, chat.getSnapshot);
   const open = opened || chatSnapshot.open || snapshot.state !== 'idle';
   const calling = snapshot.state !== 'idle';
@@ -51,7 +51,7 @@ export function FloatingWidget({ config, snapshot }: FloatingWidgetProps): React
   const box = useRef<HTMLDivElement>(null);
   const panel = useRef<HTMLElement>(null);
   const moveFocus = useRef(false);
-  const conversation = useConversation(session);
+  const conversation = useConversation(calls);
   const sheet = useSheetLayout();
   const trap = useFocusTrap(panel, sheet);
   const name = config.assistantName ?? texts.assistant;
@@ -99,14 +99,14 @@ export function FloatingWidget({ config, snapshot }: FloatingWidgetProps): React
   const openAndStart = (): void => {
     setOpened(true);
     moveFocus.current = true;
-    session.start().catch(() => undefined);
+    calls.start().catch(() => undefined);
   };
 
   const close = (): void => {
     setOpened(false);
     chat.close();
     moveFocus.current = true;
-    session.stop().catch(() => undefined);
+    calls.stop().catch(() => undefined);
   };
 
   const onKeyDown = (event: KeyboardEvent): void => {

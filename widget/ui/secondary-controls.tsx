@@ -19,13 +19,13 @@ export function SecondaryControls({
   muted,
   children,
 }: SecondaryControlsProps): ReactElement | null {
-  const { texts, calls: session } = useUiServices();
+  const { texts, calls } = useUiServices();
   if (!active && !children) {
     return null;
   }
   const toggle = (): void => {
     try {
-      session.setMuted(!muted);
+      calls.setMuted(!muted);
     } catch {
       // The call ended between the render and the press: nothing left to mute.
     }

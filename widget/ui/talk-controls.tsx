@@ -48,13 +48,13 @@ interface TalkControlsProps {
  */
 export function TalkControls({ config, snapshot, children }: TalkControlsProps): ReactElement {
   const { state } = snapshot;
-  const session = useUiServices().calls;
+  const calls = useUiServices().calls;
   const onClick = (): void => {
     // Failures are shown in the status line and dispatched as voice-assistant:error.
     if (state === 'idle') {
-      session.start().catch(() => undefined);
+      calls.start().catch(() => undefined);
     } else if (state === 'active') {
-      session.stop().catch(() => undefined);
+      calls.stop().catch(() => undefined);
     }
   };
   return (

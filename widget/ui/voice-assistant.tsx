@@ -60,9 +60,9 @@ function ViewBody({
   container: HTMLElement;
   config: WidgetConfig;
 }): ReactElement {
-  const { chat, texts, calls: session, bridge } = useUiServices();
-  const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot);
-  const conversation = useConversation(session);
+  const { chat, texts, calls, bridge } = useUiServices();
+  const snapshot = useSyncExternalStore(calls.subscribe, calls.getSnapshot);
+  const conversation = useConversation(calls);
   const chatSnapshot = useSyncExternalStore(chat.subscribe, chat.getSnapshot);
 
   useLayoutEffect(() => {
@@ -76,9 +76,9 @@ function ViewBody({
   // Removing the element from the page ends its call and releases the microphone.
   useEffect(
     () => () => {
-      session.stop().catch(() => undefined);
+      calls.stop().catch(() => undefined);
     },
-    [session],
+    [calls],
   );
 
   if (config.problems.length > 0) {

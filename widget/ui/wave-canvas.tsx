@@ -8,7 +8,7 @@ interface WaveCanvasProps {
 
 /** The wave canvas: a thin React shell around `WaveRenderer`, which owns the drawing loop. */
 export function WaveCanvas({ active }: WaveCanvasProps): ReactElement {
-  const session = useUiServices().calls;
+  const calls = useUiServices().calls;
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const rendererRef = useRef<WaveRenderer | null>(null);
 
@@ -17,15 +17,15 @@ export function WaveCanvas({ active }: WaveCanvasProps): ReactElement {
     if (!canvas) {
       return;
     }
-    const renderer = new WaveRenderer(canvas, session.volume);
+    const renderer = new WaveRenderer(canvas, calls.volume);
     rendererRef.current = renderer;
-    const stopListening = session.onSample(() => renderer.sample());
+    const stopListening = calls.onSample(() => renderer.sample());
     return () => {
       stopListening();
       renderer.dispose();
       rendererRef.current = null;
     };
-  }, [session]);
+  }, [calls]);
 
   useEffect(() => {
     rendererRef.current?.setActive(active);

@@ -1,4 +1,4 @@
-import type { AttributeProblem } from '../attribute-problems.ts';
+import type { AttributeProblem } from '../attributes.ts';
 import type { WidgetTexts } from '../i18n/widget-texts.ts';
 
 /** One attribute problem as a sentence of `texts`' language (pure). */

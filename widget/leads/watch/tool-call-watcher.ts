@@ -1,15 +1,15 @@
 import type { SpokenLine } from '../conversation-delivery.ts';
-import type { LeadDesk } from '../lead-desk.ts';
+import type { LeadHandler } from '../lead-handler.ts';
 import { PENDING_STORAGE_KEY } from '../page/page-constants.ts';
 import { type PageListing, readListingContext } from '../page/page-listing.ts';
 import { pageStorage } from '../page/page-storage.ts';
 import type { LeadPort } from './lead-port.ts';
-import { loadLeadDesk } from './load-lead-desk.ts';
+import { loadLeadHandler } from './load-lead-handler.ts';
 import type { ToolCallChannel } from './tool-call-channel.ts';
 
 /** One watched conversation: its tool-call handling (once loaded) and when it began. */
 interface Watched {
-  desk: LeadDesk | null;
+  handler: LeadHandler | null;
   turn: Promise<void>;
   startedAt: number;
 }
@@ -24,9 +24,9 @@ export interface ConversationEnding {
 /** What the call controller gives its tool-call watcher: the port, and the lazy half's loader. */
 export interface ToolCallWatcherOptions extends LeadPort {
   /**
-   * Loads the lazy half (`lead-desk.ts`); a dynamic import by default, injectable for tests.
+   * Loads the lazy half (`lead-handler.ts`); a dynamic import by default, injectable for tests.
    */
-  loadDesk?: () => Promise<typeof import('../lead-desk.ts')>;
+  loadHandler?: () => Promise<typeof import('../lead-handler.ts')>;
 }
 
 function isToolCalls(message: unknown): boolean {
@@ -49,22 +49,22 @@ function capturesWaiting(): boolean {
 /**
  * The widget's side of lead capture (docs/behaviour.md#leads): it reads the page's listing for
  * each conversation and watches the conversation for `capture_lead` and `request_viewing` tool
- * calls. The handling itself (`lead-desk.ts`) loads on the first `tool-calls` message, and the
+ * calls. The handling itself (`lead-handler.ts`) loads on the first `tool-calls` message, and the
  * messages wait for it in order, so no tool call is answered twice or out of turn.
  */
 export class ToolCallWatcher {
   readonly #options: ToolCallWatcherOptions;
-  readonly #load: () => Promise<typeof import('../lead-desk.ts')>;
+  readonly #load: () => Promise<typeof import('../lead-handler.ts')>;
   #detach: (() => void) | null = null;
   #watched: Watched | null = null;
 
   constructor(options: ToolCallWatcherOptions) {
     this.#options = options;
-    this.#load = options.loadDesk ?? loadLeadDesk;
+    this.#load = options.loadHandler ?? loadLeadHandler;
     const endpoint = options.config().leadEndpoint;
     if (endpoint !== null && capturesWaiting()) {
       this.#load()
-        .then((desk) => desk.resumeLeadDelivery(endpoint))
+        .then((lazy) => lazy.resumeLeadDelivery(endpoint))
         .catch(() => undefined);
     }
   }
@@ -81,7 +81,7 @@ export class ToolCallWatcher {
   /** Answers the lead tool calls arriving on `channel` about `listing`, until the next watch. */
   watch(channel: ToolCallChannel, listing: PageListing['listing']): void {
     this.#detach?.();
-    const watched: Watched = { desk: null, turn: Promise.resolve(), startedAt: Date.now() };
+    const watched: Watched = { handler: null, turn: Promise.resolve(), startedAt: Date.now() };
     this.#watched = watched;
     const unsubscribe = channel.subscribe((message) => {
       if (!isToolCalls(message)) {
@@ -89,11 +89,11 @@ export class ToolCallWatcher {
       }
       watched.turn = watched.turn
         .then(async () => {
-          if (!watched.desk) {
-            const { LeadDesk } = await this.#load();
-            watched.desk = new LeadDesk(this.#options, channel, listing);
+          if (!watched.handler) {
+            const { LeadHandler } = await this.#load();
+            watched.handler = new LeadHandler(this.#options, channel, listing);
           }
-          await watched.desk.handle(message);
+          await watched.handler.handle(message);
         })
         .catch(() => undefined);
     });
@@ -103,13 +103,13 @@ export class ToolCallWatcher {
   /**
    * The watched conversation ended: once its tool calls are answered, its transcript goes to
    * `lead-endpoint` when it produced a capture there and the visitor agreed to the disclosure
-   * (`LeadDesk.conversationEnded`). A conversation without tool calls loads nothing.
+   * (`LeadHandler.conversationEnded`). A conversation without tool calls loads nothing.
    */
   conversationEnded(ending: ConversationEnding): void {
     const watched = this.#watched;
     this.#watched = null;
     watched?.turn
-      .then(() => watched.desk?.conversationEnded({ ...ending, startedAt: watched.startedAt }))
+      .then(() => watched.handler?.conversationEnded({ ...ending, startedAt: watched.startedAt }))
       .catch(() => undefined);
   }
 }

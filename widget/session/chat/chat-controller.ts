@@ -25,11 +25,8 @@ export interface ChatSnapshot {
 
 /** What the chat controller works with; injected so it is tested without a DOM of its own. */
 export interface ChatControllerDeps extends TypedReplyDeps {
-  /**
-   * The voice side: is a call up, the `add-message` that reaches it, its failures, and the lead
-   * wiring, which watches the chat's tool calls too and gives the page's listing variables.
-   */
-  session: TypedReplyDeps['session'] & {
+  /** The call controller: is a call up, the `add-message` that reaches it, and its failures. */
+  calls: {
     getSnapshot(): CallSnapshot;
     addMessage(text: string): void;
     /** Calls back with the code of each call failure; returns the unsubscribe. */
@@ -62,7 +59,7 @@ export class ChatController {
 
   constructor(deps: ChatControllerDeps) {
     this.#deps = deps;
-    deps.session.onFailure((code) => {
+    deps.calls.onFailure((code) => {
       if (MICROPHONE_CODES.has(code)) {
         this.#update({ microphoneUnavailable: true });
       }
@@ -142,14 +139,14 @@ export class ChatController {
   }
 
   #inCall(): boolean {
-    return this.#deps.session.getSnapshot().state === 'active';
+    return this.#deps.calls.getSnapshot().state === 'active';
   }
 
   async #deliver(id: number, consent: ConsentRecord | null): Promise<void> {
     const text = entryById(this.#snapshot.chat, id)?.text ?? '';
     if (this.#inCall()) {
       try {
-        this.#deps.session.addMessage(text);
+        this.#deps.calls.addMessage(text);
         this.#update({ chat: setStatus(this.#snapshot.chat, id, 'sent') });
       } catch {
         this.#update({ chat: setStatus(this.#snapshot.chat, id, 'failed') });

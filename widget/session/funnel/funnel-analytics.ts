@@ -32,8 +32,8 @@ export interface FunnelSources {
   host: HTMLElement;
   /** True while `analytics="datalayer"` is set (read at each step, so the attribute may change). */
   enabled(): boolean;
-  /** The call's state: leaving `idle` is the visitor's intent to talk. */
-  session: Observable<{ state: string }>;
+  /** The call controller's state: leaving `idle` is the visitor's intent to talk. */
+  calls: Observable<{ state: string }>;
   /** The typed chat: its box opening, and its first line typed outside a call. */
   chat: Observable<ChatView>;
   /** The recording disclosure: its dialog, and whether it closed agreed to (`agreed()`). */
@@ -65,7 +65,7 @@ function pushToDataLayer(host: HTMLElement, entry: FunnelEvent): void {
  * watching.
  */
 export function watchFunnel(sources: FunnelSources): () => void {
-  const { host, session, chat, consent } = sources;
+  const { host, calls, chat, consent } = sources;
   const push = (entry: FunnelEvent): void => {
     if (sources.enabled()) {
       pushToDataLayer(host, entry);
@@ -81,8 +81,8 @@ export function watchFunnel(sources: FunnelSources): () => void {
       push({ event: 'voice_assistant_open' });
     }
   };
-  const onSession = (): void => {
-    if (session.getSnapshot().state !== 'idle') {
+  const onCalls = (): void => {
+    if (calls.getSnapshot().state !== 'idle') {
       open();
     }
   };
@@ -125,16 +125,12 @@ export function watchFunnel(sources: FunnelSources): () => void {
     const code = (event as CustomEvent<{ code?: unknown }>).detail?.code;
     push({ event: 'voice_assistant_error', code: typeof code === 'string' ? code : 'unknown' });
   };
-  const stops = [
-    session.subscribe(onSession),
-    chat.subscribe(onChat),
-    consent.subscribe(onConsent),
-  ];
+  const stops = [calls.subscribe(onCalls), chat.subscribe(onChat), consent.subscribe(onConsent)];
   // Loaded after the UI: a Talk, Type instead or disclosure already under way is the open.
   if (asking) {
     open();
   }
-  onSession();
+  onCalls();
   onChat();
   host.addEventListener('voice-assistant:call-start', onCallStart);
   host.addEventListener('voice-assistant:call-end', onCallEnd);

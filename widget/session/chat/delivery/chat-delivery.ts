@@ -18,8 +18,8 @@ export { continueThread, ReplyLine } from './chat-reply-state.ts';
 /** What typed replies are fetched with: the controller's read-only services. */
 export interface TypedReplyDeps {
   config(): WidgetConfig;
-  /** The lead wiring watches the chat's tool calls and gives the page's listing variables. */
-  session: {
+  /** The lead wiring (widget-app.ts) watches the chat's tool calls and gives the page's listing variables. */
+  leads: {
     watchChat(channel: ToolCallChannel, consent: ConsentRecord | null): Promise<ListingVariables>;
   };
   language(): Language;
@@ -74,7 +74,7 @@ export class TypedReplies {
     const config = this.#deps.config();
     tools.chat.record(line.id, { role: 'user', text: line.text, at: line.at });
     try {
-      const variables = await this.#deps.session.watchChat(tools, consent);
+      const variables = await this.#deps.leads.watchChat(tools, consent);
       return config.demo
         ? await this.#demoReply(line.text, {
             ...(config.assistantName !== null && { assistantName: config.assistantName }),

@@ -52,7 +52,7 @@ export function resumeLeadDelivery(endpoint: string): void {
  * counted in analytics without personal data, and the assistant always gets the tool result.
  * The decisions (validation, the per-conversation cap) are `LeadTools'`; this only wires them.
  */
-export class LeadDesk {
+export class LeadHandler {
   readonly #context: LeadPort;
   readonly #channel: ToolCallChannel;
   readonly #tools: LeadTools;
