@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Context, Hono } from 'hono';
-import { errorBody } from '../http/error-body.ts';
+import { errorBody } from '../web/error-body.ts';
 
 /** Where `npm run build:inbox` writes the app (vite.inbox.config.ts). */
 export const INBOX_DIST = fileURLToPath(new URL('../../dist/inbox/', import.meta.url));

@@ -1,9 +1,9 @@
 import { DateTime, IANAZone } from 'luxon';
-import type { AssistantConfig } from '../../scripts/assistant/config.ts';
+import type { AssistantConfig } from './assistant-config.ts';
 
 /**
  * The brokerage's opening hours, as `officeHours` in `assistant.config.json`: an IANA time
- * zone and rows of `{ days, open, close }` (scripts/assistant/config.ts).
+ * zone and rows of `{ days, open, close }` (desk/config/assistant-config.ts).
  */
 export type OfficeHours = AssistantConfig['officeHours'];
 
