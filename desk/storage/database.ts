@@ -56,8 +56,15 @@ async function openEmbedded(dataDir: string | null): Promise<DeskDb & { runScrip
 
 function openServer(url: string, poolSize = 10): DeskDb & { runScript: ScriptRunner } {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
-  // A dropped idle connection must not crash the process; the next query gets a fresh one.
+  // A dropped connection must not crash the process (docs/desk.md#storage). The pool hears an
+  // idle one's error; a connection checked out (inside a transaction, or a query waiting) emits
+  // its own on the client, which the pool stops listening to while it is lent. Either way the
+  // query in hand fails (the route answers 503) and the pool drops the client at its release,
+  // so the next query gets a fresh connection once the server is back.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   const db = new Kysely<DeskDatabase>({ dialect: new PostgresDialect({ pool }) });
   // Without parameters node-postgres uses the simple protocol, which takes many statements.
   const runScript: ScriptRunner = async (trx, script) => {
