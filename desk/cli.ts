@@ -14,6 +14,7 @@ import { extraCommands } from './cli/extra-commands.ts';
 import { startCommand } from './cli/start-command.ts';
 import { DeskConfigError } from './config/config-error.ts';
 import { parseDeskEnv } from './config/desk-env.ts';
+import { EmbeddedDatabaseError } from './storage/database.ts';
 
 const COMMANDS: Readonly<Record<string, DeskCommand>> = {
   start: startCommand,
@@ -85,7 +86,9 @@ try {
 } catch (error) {
   process.stderr.write(
     `${
-      error instanceof DeskConfigError || error instanceof DeskAlreadyRunningError
+      error instanceof DeskConfigError ||
+      error instanceof DeskAlreadyRunningError ||
+      error instanceof EmbeddedDatabaseError
         ? error.message
         : String(error)
     }\n`,

@@ -40,12 +40,43 @@ export function json(value: unknown): string {
 // read them as numbers, since no count of ours nears 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
+// PGlite fails with the file system's own error object ({ name, errno }), which is not an Error.
+function causeOf(error: unknown): string {
+  if (error instanceof Error) {
+    return error.message;
+  }
+  const { name, errno } = (error ?? {}) as { name?: unknown; errno?: unknown };
+  return [name, errno].filter((part) => part !== undefined).join(' ') || typeof error;
+}
+
+/**
+ * The embedded database's folder could not be opened: most often another desk took it first, as
+ * two desks started at once on a new folder do, or its files are damaged (docs/desk.md#storage).
+ */
+export class EmbeddedDatabaseError extends Error {
+  readonly code = 'embedded-database-unavailable';
+  constructor(dataDir: string, error: unknown) {
+    super(
+      `Cannot open the embedded database in ${dataDir} (${causeOf(error)}). ` +
+        'Another desk may be opening the same folder (an embedded database takes one ' +
+        'process), or the folder is damaged. Stop the other desk, or give this one its own ' +
+        'DESK_DATA_DIR, or use DATABASE_URL for several processes.',
+    );
+    this.name = 'EmbeddedDatabaseError';
+  }
+}
+
 async function openEmbedded(dataDir: string | null): Promise<DeskDb & { runScript: ScriptRunner }> {
   if (dataDir !== null) {
     await mkdir(dataDir, { recursive: true });
   }
-  const client = dataDir === null ? new PGlite() : new PGlite(dataDir);
-  await client.waitReady;
+  let client: PGlite;
+  try {
+    client = dataDir === null ? new PGlite() : new PGlite(dataDir);
+    await client.waitReady;
+  } catch (error) {
+    throw dataDir === null ? error : new EmbeddedDatabaseError(dataDir, error);
+  }
   const db = new Kysely<DeskDatabase>({ dialect: new PGliteDialect(client) });
   // PGlite has one session: exec() runs inside the transaction the migration holds open.
   const runScript: ScriptRunner = async (_trx, script) => {
