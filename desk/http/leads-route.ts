@@ -100,17 +100,7 @@ export function leadsRoute(services: DeskServices): Hono {
           stored.created ? 201 : 200,
         );
       } catch (error) {
-        if (!(error instanceof Error && error.name === 'IngestError')) {
-          // The SQLSTATE says what happened (53100 disk full, 08006 connection lost) without
-          // repeating any value of the lead.
-          const code = (error as { code?: unknown })?.code;
-          services.log.error({
-            msg: 'lead not stored',
-            error: (error as Error)?.name,
-            ...(typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && { code }),
-          });
-        }
-        return ingestFailure(c, error);
+        return ingestFailure(c, error, services.log, 'lead not stored');
       }
     },
   );

@@ -112,7 +112,7 @@ export function platformRoute(services: DeskServices): Hono {
         }
         return c.json(answerTransfer(services));
       } catch (error) {
-        return ingestFailure(c, error);
+        return ingestFailure(c, error, services.log, 'platform message not stored');
       }
     },
   );
