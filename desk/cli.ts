@@ -3,13 +3,18 @@
  * runs one command against the same database and settings, and exits.
  */
 
-import { adminSocketPath, DeskAlreadyRunningError, runInRunningDesk } from './cli/admin-socket.ts';
-import type { DeskCommand } from './cli/command.ts';
+import {
+  adminSocketPath,
+  DeskAlreadyRunningError,
+  runInRunningDesk,
+} from './admin/admin-socket.ts';
+import type { DeskCommand } from './admin/command.ts';
 import { deliveriesCommand, exportCommand, retryCommand } from './cli/database-commands.ts';
 import { extraCommands } from './cli/extra-commands.ts';
 import { startCommand } from './cli/start-command.ts';
 import { DeskConfigError } from './config/config-error.ts';
 import { parseDeskEnv } from './config/desk-env.ts';
+import { EmbeddedDatabaseError } from './storage/database.ts';
 
 const COMMANDS: Readonly<Record<string, DeskCommand>> = {
   start: startCommand,
@@ -64,7 +69,7 @@ try {
     commands: COMMANDS,
   };
   // The embedded database takes one process: while a desk runs on it, the command runs inside
-  // that desk (desk/cli/admin-socket.ts); otherwise here.
+  // that desk (desk/admin/admin-socket.ts); otherwise here.
   const inDesk =
     commandName !== 'start' && env.databaseUrl === null
       ? await runInRunningDesk(
@@ -81,7 +86,9 @@ try {
 } catch (error) {
   process.stderr.write(
     `${
-      error instanceof DeskConfigError || error instanceof DeskAlreadyRunningError
+      error instanceof DeskConfigError ||
+      error instanceof DeskAlreadyRunningError ||
+      error instanceof EmbeddedDatabaseError
         ? error.message
         : String(error)
     }\n`,

@@ -5,20 +5,21 @@ import {
   DeskAlreadyRunningError,
   runInRunningDesk,
   serveAdminSocket,
-} from './cli/admin-socket.ts';
-import type { DeskCommand } from './cli/command.ts';
+} from './admin/admin-socket.ts';
+import type { DeskCommand } from './admin/command.ts';
 import { loadBrokerage } from './config/brokerage.ts';
 import type { DeskEnv } from './config/desk-env.ts';
 import type { DeliveryAdapter } from './delivery/adapter.ts';
 import { createAdapters } from './delivery/adapters/create-adapters.ts';
 import { OutboxWorker } from './delivery/outbox-worker.ts';
 import { createDeskApp, type RouteMount } from './http/app.ts';
-import { defaultMounts } from './http/default-mounts.ts';
+import { inboxApi } from './inbox/api-routes.ts';
+import { mountInboxPages } from './inbox/inbox-pages.ts';
 import { startWeeklyReportSchedule } from './inbox/weekly-schedule.ts';
 import { loadMessageValidator, type MessageValidator } from './ingest/platform-schema.ts';
-import type { DeskServices } from './services.ts';
 import { embeddedDir, openDatabase } from './storage/database.ts';
 import { tzdataMismatch, tzdataVersions } from './time/tzdata-version.ts';
+import type { DeskServices } from './web/services.ts';
 
 /** A running desk: its address, and how to stop it. */
 export interface RunningDesk {
@@ -44,6 +45,14 @@ export interface StartOptions {
   /** Send the inbox's weekly report on Mondays from this process (default true). */
   weeklyReport?: boolean;
 }
+
+/** What the desk mounts beside ingest: the inbox's pages and its `/api/`. */
+const defaultMounts: readonly RouteMount[] = [
+  (app, services) => {
+    app.route('/', inboxApi(services));
+  },
+  (app) => mountInboxPages(app),
+];
 
 /** The delivery lease from `DESK_DELIVERY_LEASE_MS` (docs/desk.md#delivery), if set. */
 function leaseFromEnv(): number | undefined {

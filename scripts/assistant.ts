@@ -7,10 +7,10 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { AssistantConfigError, parseAssistantConfig } from '../desk/config/assistant-config.ts';
 import { createApiCore } from '../widget/api/core.ts';
 import { assistantsResource } from '../widget/api/resources/assistants.ts';
 import { assistantBody } from './assistant/assistant-body.ts';
-import { AssistantConfigError, parseAssistantConfig } from './assistant/config.ts';
 import { type AssistantRoutes, embedSnippet, provisionAssistant } from './assistant/provision.ts';
 
 /** Where the command reads its environment and writes its output (injectable for tests). */

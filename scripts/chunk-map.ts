@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cells, items, MarkdownTableError, tableLines } from './markdown-table.ts';
 
 /**
  * The widget's chunk map, read from its one declaration: the table under "## The chunk map" in
@@ -73,34 +74,12 @@ export class ChunkMapError extends Error {
   }
 }
 
-function cells(line: string): string[] {
-  return line
-    .trim()
-    .replace(/^\||\|$/g, '')
-    .split('|')
-    .map((cell) => cell.trim());
-}
-
-/** The backticked items of a cell (`a`, `b (types)`), each with the words after it. */
-function items(cell: string): { value: string; note: string }[] {
-  return [...cell.matchAll(/`([^`]+)`([^`,;]*)/g)].map((match) => ({
-    value: match[1] ?? '',
-    note: (match[2] ?? '').trim(),
-  }));
-}
-
-function tableLines(markdown: string): string[] {
-  const start = markdown.indexOf(`\n${HEADING}`);
-  if (start < 0) {
-    throw new ChunkMapError(`no "${HEADING}" heading`);
+function tableOf(markdown: string): string[] {
+  try {
+    return tableLines(markdown, HEADING);
+  } catch (error) {
+    throw error instanceof MarkdownTableError ? new ChunkMapError(error.message) : error;
   }
-  const lines = markdown.slice(start + 1).split('\n');
-  const first = lines.findIndex((line) => line.startsWith('|'));
-  if (first < 0) {
-    throw new ChunkMapError('no table under the heading');
-  }
-  const end = lines.findIndex((line, index) => index > first && !line.startsWith('|'));
-  return lines.slice(first + 2, end < 0 ? undefined : end);
 }
 
 function folderOf(path: string): string | null {
@@ -166,7 +145,7 @@ export function parseChunkMap(markdown: string): ChunkMap {
     importedBy: string[];
   }[] = [];
   const rules: Record<string, ImportRule> = {};
-  for (const line of tableLines(markdown)) {
+  for (const line of tableOf(markdown)) {
     const [chunkCell = '', loads = '', builtFrom = '', loadedBy = '', mayImport = ''] = cells(line);
     const sources = items(builtFrom).map((item) => item.value);
     const name = items(chunkCell)[0]?.value;

@@ -1,6 +1,6 @@
 // `npm run build` step: makes what the desk would otherwise make at its first start (the new
 // database template, the platform's compiled message validators), so a production start is fast
-// from the first one (docs/desk.md#start-up).
+// from the first one (docs/desk.md#storage).
 import { loadMessageValidator } from '../desk/ingest/platform-schema.ts';
 import { ensureTemplate } from '../desk/storage/embedded-template.ts';
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Role } from '../inbox/api-contract.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
+import type { Role } from './role.ts';
 
 /** A session ends after this long without a request, by default (docs/desk.md#inbox). */
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Brokerage } from '../config/brokerage.ts';
-import type { Role } from '../inbox/api-contract.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
 import { hashPassword, MIN_PASSWORD_LENGTH } from './password.ts';
+import type { Role } from './role.ts';
 
 /** A user that could not be added, with a message fit for the console. */
 export class UserError extends Error {

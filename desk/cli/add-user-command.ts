@@ -1,6 +1,6 @@
+import type { DeskCommand } from '../admin/command.ts';
+import type { Role } from '../auth/role.ts';
 import { createUser, UserError } from '../auth/users.ts';
-import type { Role } from '../inbox/api-contract.ts';
-import type { DeskCommand } from './command.ts';
 import { withDatabase } from './database-commands.ts';
 import { type FlagError, parseFlags } from './flags.ts';
 

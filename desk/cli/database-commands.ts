@@ -1,6 +1,6 @@
+import type { CommandIo, DeskCommand } from '../admin/command.ts';
 import { retryDelivery } from '../delivery/outbox-worker.ts';
 import { embeddedDir, openDatabase } from '../storage/database.ts';
-import type { CommandIo, DeskCommand } from './command.ts';
 import { deliveriesTable, listDeliveries } from './deliveries-command.ts';
 import { exportCaptures } from './export-command.ts';
 

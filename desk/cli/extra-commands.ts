@@ -1,5 +1,5 @@
+import type { DeskCommand } from '../admin/command.ts';
 import { addUserCommand } from './add-user-command.ts';
-import type { DeskCommand } from './command.ts';
 import { seedCommand } from './seed-command.ts';
 import { weeklyReportCommand } from './weekly-report-command.ts';
 

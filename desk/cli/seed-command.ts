@@ -1,6 +1,6 @@
+import type { DeskCommand } from '../admin/command.ts';
 import { loadBrokerage } from '../config/brokerage.ts';
 import { seedLeads } from '../inbox/seed-leads.ts';
-import type { DeskCommand } from './command.ts';
 import { withDatabase } from './database-commands.ts';
 import { type FlagError, parseFlags } from './flags.ts';
 

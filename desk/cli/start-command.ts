@@ -1,6 +1,6 @@
+import type { CommandIo, DeskCommand } from '../admin/command.ts';
 import { ensureDemoUsers } from '../auth/users.ts';
 import { startDesk } from '../start-desk.ts';
-import type { CommandIo, DeskCommand } from './command.ts';
 
 /**
  * `--demo`: the demo's inbox accounts, each new one's one-time password printed here once (on

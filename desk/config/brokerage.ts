@@ -3,9 +3,9 @@ import {
   type AssistantConfig,
   AssistantConfigError,
   parseAssistantConfig,
-} from '../../scripts/assistant/config.ts';
-import { OfficeHoursError, parseOfficeHours } from '../routing/office-hours.ts';
+} from './assistant-config.ts';
 import { DeskConfigError } from './config-error.ts';
+import { OfficeHoursError, parseOfficeHours } from './office-hours.ts';
 
 /** One person of the brokerage who can receive leads. */
 export interface Agent {

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import type { DeskServices } from '../services.ts';
 import { TZDATA_VERSION } from '../time/tz-zone.ts';
-import { errorBody } from './error-body.ts';
+import { errorBody } from '../web/error-body.ts';
+import type { DeskServices } from '../web/services.ts';
 import { leadsRoute } from './leads-route.ts';
 import { platformRoute } from './platform-route.ts';
 import { requestLog } from './request-log.ts';

@@ -1,4 +1,3 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
@@ -7,21 +6,13 @@ import { isRecord, parseCaptureBody } from '../ingest/capture-body.ts';
 import { parseConversationBody } from '../ingest/conversation-body.ts';
 import { storeCapture } from '../ingest/store-capture.ts';
 import { storeConversation } from '../ingest/store-conversation.ts';
-import type { DeskServices } from '../services.ts';
-import { readJsonBody } from './body-json.ts';
-import { errorBody, ingestFailure } from './error-body.ts';
+import { readJsonBody } from '../web/body-json.ts';
+import { clientIp } from '../web/client-ip.ts';
+import { errorBody, ingestFailure } from '../web/error-body.ts';
+import type { DeskServices } from '../web/services.ts';
 
 /** The largest lead body the desk reads (docs/desk.md#ingest). */
 export const LEADS_MAX_BYTES = 64 * 1024;
-
-/** The client's IP as the socket saw it (the desk is not behind a proxy by default). */
-export function clientIp(c: Parameters<typeof getConnInfo>[0]): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
 
 /**
  * `POST /leads`: the widget's deliveries (captures, and transcripts with `kind: "conversation"`).
@@ -109,17 +100,7 @@ export function leadsRoute(services: DeskServices): Hono {
           stored.created ? 201 : 200,
         );
       } catch (error) {
-        if (!(error instanceof Error && error.name === 'IngestError')) {
-          // The SQLSTATE says what happened (53100 disk full, 08006 connection lost) without
-          // repeating any value of the lead.
-          const code = (error as { code?: unknown })?.code;
-          services.log.error({
-            msg: 'lead not stored',
-            error: (error as Error)?.name,
-            ...(typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && { code }),
-          });
-        }
-        return ingestFailure(c, error);
+        return ingestFailure(c, error, services.log, 'lead not stored');
       }
     },
   );

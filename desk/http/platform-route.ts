@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { isWithinOfficeHours } from '../config/office-hours.ts';
 import { isRecord } from '../ingest/capture-body.ts';
 import { IngestError } from '../ingest/ingest-error.ts';
 import {
@@ -12,10 +13,9 @@ import { HANDLED_MESSAGES, type HandledMessageType } from '../ingest/platform-sc
 import { storeCapture } from '../ingest/store-capture.ts';
 import { storeConversation } from '../ingest/store-conversation.ts';
 import { onDutyAgent } from '../routing/assign.ts';
-import { isWithinOfficeHours } from '../routing/office-hours.ts';
-import type { DeskServices } from '../services.ts';
-import { readJsonBody } from './body-json.ts';
-import { errorBody, ingestFailure } from './error-body.ts';
+import { readJsonBody } from '../web/body-json.ts';
+import { errorBody, ingestFailure } from '../web/error-body.ts';
+import type { DeskServices } from '../web/services.ts';
 
 /** The largest server message read: end-of-call reports carry whole transcripts. */
 export const PLATFORM_MAX_BYTES = 16 * 1024 * 1024;
@@ -112,7 +112,7 @@ export function platformRoute(services: DeskServices): Hono {
         }
         return c.json(answerTransfer(services));
       } catch (error) {
-        return ingestFailure(c, error);
+        return ingestFailure(c, error, services.log, 'platform message not stored');
       }
     },
   );

@@ -111,6 +111,8 @@ export const PAGES = {
 /** A page's name in {@link PAGES}. */
 export type PageName = keyof typeof PAGES;
 
+import type { Role } from '../auth/role.ts';
+
 /** The header that carries the CSRF token on state-changing requests. */
 export const CSRF_HEADER = 'x-csrf-token';
 
@@ -123,8 +125,8 @@ export const LEAD_STATUSES = ['New', 'Contacted', 'Viewing booked', 'Closed', 'L
 /** One of {@link LEAD_STATUSES}. */
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
-/** Roles: a broker sees and changes every lead; an agent only the leads assigned to them. */
-export type Role = 'broker' | 'agent';
+/** A user's role (desk/auth/role.ts): what the session's user may see and change. */
+export type { Role };
 
 /** `POST /api/session`. */
 export interface SignInBody {

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { stream } from 'hono/streaming';
-import { readJsonBody } from '../http/body-json.ts';
-import { errorBody } from '../http/error-body.ts';
 import { IngestError } from '../ingest/ingest-error.ts';
-import type { DeskServices } from '../services.ts';
+import { readJsonBody } from '../web/body-json.ts';
+import { errorBody } from '../web/error-body.ts';
+import type { DeskServices } from '../web/services.ts';
 import { API } from './api-contract.ts';
 import { type ApiEnv, routeServer } from './api-serve.ts';
 import { apiGuards, nowOf, sessionRoutes } from './api-session.ts';

@@ -1,6 +1,6 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { SessionUser } from '../auth/sessions.ts';
-import { errorBody } from '../http/error-body.ts';
+import { errorBody } from '../web/error-body.ts';
 import type { AnswerOf, ApiRoute, ParamsOf } from './route-table.ts';
 
 /** The Hono environment of the inbox's API: the signed-in user, once checked. */

@@ -1,18 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { verifyDummyPassword, verifyPassword } from '../auth/password.ts';
-import { createSession, deleteSession, findSession, type SessionUser } from '../auth/sessions.ts';
-import {
-  forgetOldSignInFailures,
-  releaseSignInAttempt,
-  reserveSignInAttempt,
-} from '../auth/sign-in-limit.ts';
-import { readJsonBody } from '../http/body-json.ts';
-import { errorBody } from '../http/error-body.ts';
-import { clientIp } from '../http/leads-route.ts';
+import { deleteSession, findSession, type SessionUser } from '../auth/sessions.ts';
+import { signIn } from '../auth/sign-in.ts';
 import { isRecord } from '../ingest/capture-body.ts';
-import type { DeskServices } from '../services.ts';
+import { readJsonBody } from '../web/body-json.ts';
+import { clientIp } from '../web/client-ip.ts';
+import { errorBody } from '../web/error-body.ts';
+import type { DeskServices } from '../web/services.ts';
 import { API, CSRF_HEADER, SESSION_COOKIE, type SessionInfo } from './api-contract.ts';
 import type { ApiEnv, Serve } from './api-serve.ts';
 import type { Access } from './route-table.ts';
@@ -101,37 +96,19 @@ export function sessionRoutes(serve: Serve, services: DeskServices): void {
     if (email === '' || password === '' || email.length > 320 || password.length > 1024) {
       return errorBody(c, 400, 'bad-request', 'Give an email and a password');
     }
-    const key = email.toLowerCase();
     const ip = clientIp(c);
-    const now = nowOf(services);
-    const attempt = await reserveSignInAttempt(db, key, ip, now);
-    if (!('reservation' in attempt)) {
-      c.header('retry-after', String(attempt.blockedFor));
+    const outcome = await signIn(db, { email, password, ip }, nowOf(services));
+    if (outcome.kind === 'blocked') {
+      c.header('retry-after', String(outcome.waitSeconds));
       return errorBody(c, 429, 'rate-limited', 'Too many failed sign-ins; try again in 15 minutes');
     }
-    const user = await db
-      .selectFrom('users')
-      .select(['id', 'email', 'name', 'role', 'password_hash'])
-      .where('email', '=', key)
-      .executeTakeFirst();
-    // An unknown email costs the same hash as a wrong password, and gets the same words.
-    const ok = user
-      ? await verifyPassword(password, user.password_hash)
-      : await verifyDummyPassword(password);
-    if (!user || !ok) {
-      await forgetOldSignInFailures(db, key, ip, now);
+    if (outcome.kind === 'refused') {
       services.log.info({ msg: 'sign-in refused', ip });
       return errorBody(c, 401, 'invalid-credentials', INVALID);
     }
-    await releaseSignInAttempt(db, attempt.reservation);
-    const { token, csrfToken } = await createSession(db, user.id, now);
+    const { token, session } = outcome;
     setCookie(c, SESSION_COOKIE, token, cookieOptions(c));
-    services.log.info({ msg: 'signed in', user: user.id });
-    const session: SessionUser = {
-      sessionId: '',
-      csrfToken,
-      user: { id: user.id, email: user.email, name: user.name, role: user.role },
-    };
+    services.log.info({ msg: 'signed in', user: session.user.id });
     return sessionInfo(services, session);
   });
   serve(API.session, async (c) => sessionInfo(services, c.get('session')));

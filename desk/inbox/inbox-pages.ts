@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Context, Hono } from 'hono';
-import { errorBody } from '../http/error-body.ts';
+import { errorBody } from '../web/error-body.ts';
 import { PAGES } from './api-contract.ts';
 import { pathPattern } from './route-table.ts';
 

@@ -43,6 +43,32 @@ export function json(value: unknown): string {
 // read them as numbers, since no count of ours nears 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
+// PGlite fails with the file system's own error object ({ name, errno }), which is not an Error.
+function causeOf(error: unknown): string {
+  if (error instanceof Error) {
+    return error.message;
+  }
+  const { name, errno } = (error ?? {}) as { name?: unknown; errno?: unknown };
+  return [name, errno].filter((part) => part !== undefined).join(' ') || typeof error;
+}
+
+/**
+ * The embedded database's folder could not be opened: most often another desk took it first, as
+ * two desks started at once on a new folder do, or its files are damaged (docs/desk.md#storage).
+ */
+export class EmbeddedDatabaseError extends Error {
+  readonly code = 'embedded-database-unavailable';
+  constructor(dataDir: string, error: unknown) {
+    super(
+      `Cannot open the embedded database in ${dataDir} (${causeOf(error)}). ` +
+        'Another desk may be opening the same folder (an embedded database takes one ' +
+        'process), or the folder is damaged. Stop the other desk, or give this one its own ' +
+        'DESK_DATA_DIR, or use DATABASE_URL for several processes.',
+    );
+    this.name = 'EmbeddedDatabaseError';
+  }
+}
+
 // A folder PostgreSQL has initialised holds PG_VERSION.
 async function isCluster(dataDir: string): Promise<boolean> {
   return access(join(dataDir, 'PG_VERSION')).then(
@@ -90,7 +116,12 @@ async function openEmbedded(
   if (dataDir !== null) {
     await mkdir(dataDir, { recursive: true });
   }
-  const client = await openCluster(dataDir, templateFile);
+  let client: PGlite;
+  try {
+    client = await openCluster(dataDir, templateFile);
+  } catch (error) {
+    throw dataDir === null ? error : new EmbeddedDatabaseError(dataDir, error);
+  }
   const db = new Kysely<DeskDatabase>({ dialect: new PGliteDialect(client) });
   // PGlite has one session: exec() runs inside the transaction the migration holds open.
   const runScript: ScriptRunner = async (_trx, script) => {
@@ -101,8 +132,15 @@ async function openEmbedded(
 
 function openServer(url: string, poolSize = 10): DeskDb & { runScript: ScriptRunner } {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
-  // A dropped idle connection must not crash the process; the next query gets a fresh one.
+  // A dropped connection must not crash the process (docs/desk.md#storage). The pool hears an
+  // idle one's error; a connection checked out (inside a transaction, or a query waiting) emits
+  // its own on the client, which the pool stops listening to while it is lent. Either way the
+  // query in hand fails (the route answers 503) and the pool drops the client at its release,
+  // so the next query gets a fresh connection once the server is back.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   const db = new Kysely<DeskDatabase>({ dialect: new PostgresDialect({ pool }) });
   // Without parameters node-postgres uses the simple protocol, which takes many statements.
   const runScript: ScriptRunner = async (trx, script) => {

@@ -1,9 +1,9 @@
+import { type AssistantConfig, withNames } from '../../desk/config/assistant-config.ts';
 import type { CreateAssistantDto } from '../../widget/api/types.ts';
 import {
   LEAD_STRUCTURED_DATA_SCHEMA,
   LEAD_TOOL_DEFINITIONS,
 } from '../../widget/leads/tool-definitions.ts';
-import { type AssistantConfig, withNames } from './config.ts';
 import { receptionistPrompt } from './prompt.ts';
 
 /**

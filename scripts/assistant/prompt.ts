@@ -1,4 +1,4 @@
-import type { AssistantConfig } from './config.ts';
+import type { AssistantConfig } from '../../desk/config/assistant-config.ts';
 
 /** A language code as its English name (`fr` → French), or the code when unknown. */
 export function languageName(code: string): string {

@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../desk/storage/database.ts';
 import { TZDATA_VERSION } from '../../desk/time/tz-zone.ts';
@@ -14,6 +13,7 @@ import {
   until,
 } from '../helpers/desk-harness.ts';
 import { startDeskProcess } from '../helpers/desk-process.ts';
+import { refuseCaptureWrites } from '../helpers/disk-full.ts';
 import { type FubStandIn, startFubStandIn } from '../helpers/fub-stand-in.ts';
 import { type PostgresServer, startPostgresServer } from '../helpers/postgres-server.ts';
 
@@ -122,11 +122,7 @@ describe('the disk full while a lead is stored', () => {
   it('answers 503, logs the condition without personal data, and leaves no partial row', async () => {
     const { db } = desk.services.database;
     {
-      await sql`create or replace function refuse_write() returns trigger language plpgsql as $$
-        begin raise exception 'could not extend file' using errcode = '53100'; end $$`.execute(db);
-      await sql`create trigger refuse_write before insert on captures for each row execute function refuse_write()`.execute(
-        db,
-      );
+      await refuseCaptureWrites(db);
       const res = await postJson(
         `${desk.url}/leads`,
         leadBody({ fields: { name: 'Dora Full', phone: '6045551111' } }),

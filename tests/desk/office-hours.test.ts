@@ -5,7 +5,7 @@ import {
   type OfficeHours,
   OfficeHoursError,
   parseOfficeHours,
-} from '../../desk/routing/office-hours.ts';
+} from '../../desk/config/office-hours.ts';
 
 // As in assistant.config.json.
 const MAPLE_RIDGE: OfficeHours = {

@@ -14,6 +14,13 @@ export interface PostgresServer {
   url: string;
   /** Stops the server (fast shutdown) and deletes its directory; safe to call twice. */
   stop(): Promise<void>;
+  /**
+   * Stops the server as an operator's `pg_ctl stop -m fast` does, keeping its data: every
+   * session is ended at once, a query in flight included.
+   */
+  halt(): Promise<void>;
+  /** Starts the halted server again, on the same port and data. */
+  resume(): Promise<void>;
 }
 
 const POSTGRES_ROOT = '/usr/lib/postgresql';
@@ -120,17 +127,26 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     throw new Error(`initdb failed in ${base}:\n${describe(error)}`);
   }
 
+  // -l matters: without a log file the server keeps pg_ctl's stdout open and the call would
+  // never return. Each start reads only its own log when deciding whether to retry.
+  const startOn = async (port: number) => {
+    await rm(logFile, { force: true });
+    const options = [`-p ${port}`, `-k ${base}`, ...SERVER_SETTINGS.map((s) => `-c ${s}`)];
+    const args = ['-D', dataDir, '-l', logFile, '-o', options.join(' '), '-w'];
+    await runTool(pgCtl, [...args, '-t', `${START_WAIT_SECONDS}`, 'start'], base);
+  };
+  const fastStop = () =>
+    runTool(
+      pgCtl,
+      ['-D', dataDir, '-m', 'fast', '-w', '-t', `${START_WAIT_SECONDS}`, 'stop'],
+      base,
+    );
+
   let port = 0;
   for (let attempt = 1; ; attempt += 1) {
     port = await freePort();
-    // Each attempt reads only its own log when deciding whether to retry.
-    await rm(logFile, { force: true });
-    const options = [`-p ${port}`, `-k ${base}`, ...SERVER_SETTINGS.map((s) => `-c ${s}`)];
-    // -l matters: without a log file the server keeps pg_ctl's stdout open and the call would
-    // never return.
-    const args = ['-D', dataDir, '-l', logFile, '-o', options.join(' '), '-w'];
     try {
-      await runTool(pgCtl, [...args, '-t', `${START_WAIT_SECONDS}`, 'start'], base);
+      await startOn(port);
       break;
     } catch (error) {
       const log = await readLog(logFile);
@@ -159,22 +175,35 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   process.once('exit', onExit);
 
   let stopping: Promise<void> | undefined;
+  let halted = false;
   return {
     url: `postgres://app@127.0.0.1:${port}/postgres`,
     stop() {
       stopping ??= (async () => {
         process.removeListener('exit', onExit);
         try {
-          await runTool(
-            pgCtl,
-            ['-D', dataDir, '-m', 'fast', '-w', '-t', `${START_WAIT_SECONDS}`, 'stop'],
-            base,
-          );
+          if (!halted) {
+            await fastStop();
+          }
         } finally {
           await rm(base, { recursive: true, force: true });
         }
       })();
       return stopping;
+    },
+    async halt() {
+      await fastStop();
+      halted = true;
+    },
+    async resume() {
+      try {
+        await startOn(port);
+      } catch (error) {
+        throw new Error(
+          `PostgreSQL did not start again on port ${port}:\n${describe(error)}\n${await readLog(logFile)}`,
+        );
+      }
+      halted = false;
     },
   };
 }

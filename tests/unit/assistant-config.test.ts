@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { AssistantConfigError, parseAssistantConfig } from '../../desk/config/assistant-config.ts';
 import { assistantBody, CLIENT_MESSAGES } from '../../scripts/assistant/assistant-body.ts';
-import { AssistantConfigError, parseAssistantConfig } from '../../scripts/assistant/config.ts';
 import { languageName, receptionistPrompt } from '../../scripts/assistant/prompt.ts';
 import { alreadyHas, provisionAssistant } from '../../scripts/assistant/provision.ts';
 

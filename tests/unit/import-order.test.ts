@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readChunkMap } from '../../scripts/chunk-map.ts';
+import { edgesOf, sourceFiles } from '../helpers/import-edges.ts';
 
 /**
  * The folder layout is the architecture: one folder per shipped chunk, imports running one way
@@ -29,37 +30,6 @@ const PACKAGES = Object.fromEntries(
 const FILES_ALLOWED = Object.fromEntries(
   Object.entries(RULES).map(([name, rule]) => [name, rule.files]),
 );
-
-interface Edge {
-  from: string;
-  specifier: string;
-  typeOnly: boolean;
-}
-
-const IMPORT = /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/g;
-const DYNAMIC = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      return entry.name === 'generated' ? [] : sourceFiles(path);
-    }
-    return /\.(ts|tsx)$/.test(entry.name) ? [path] : [];
-  });
-}
-
-function edgesOf(file: string): Edge[] {
-  const text = readFileSync(file, 'utf8');
-  const edges: Edge[] = [];
-  for (const match of text.matchAll(IMPORT)) {
-    edges.push({ from: file, specifier: match[3] ?? '', typeOnly: match[2] !== undefined });
-  }
-  for (const match of text.matchAll(DYNAMIC)) {
-    edges.push({ from: file, specifier: match[1] ?? '', typeOnly: false });
-  }
-  return edges;
-}
 
 /** The top folder of `widget/` a path belongs to, or `''` for a root file. */
 function layerOf(path: string): string {

@@ -9,7 +9,7 @@ export interface CommandIo {
   err: (line: string) => void;
   /** Standard input as text (add-user's password), when piped. */
   stdin?: () => Promise<string>;
-  /** The running desk's database, when the command runs inside it (desk/cli/admin-socket.ts). */
+  /** The running desk's database, when the command runs inside it (desk/admin/admin-socket.ts). */
   database?: DeskDb;
   /** Every command, for `start` to serve through the admin socket. */
   commands?: Readonly<Record<string, DeskCommand>>;

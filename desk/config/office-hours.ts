@@ -1,10 +1,10 @@
-import type { AssistantConfig } from '../../scripts/assistant/config.ts';
 import { inZone } from '../time/brokerage-time.ts';
 import { isKnownZone } from '../time/tz-zone.ts';
+import type { AssistantConfig } from './assistant-config.ts';
 
 /**
  * The brokerage's opening hours, as `officeHours` in `assistant.config.json`: an IANA time
- * zone and rows of `{ days, open, close }` (scripts/assistant/config.ts).
+ * zone and rows of `{ days, open, close }` (desk/config/assistant-config.ts).
  */
 export type OfficeHours = AssistantConfig['officeHours'];
 

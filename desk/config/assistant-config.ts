@@ -1,3 +1,8 @@
+// The schema of assistant.config.json, read by the desk at every start (desk/config/brokerage.ts)
+// and by `npm run assistant -- provision` (scripts/assistant/). It lives in the desk's lowest
+// layer, which imports nothing of the desk, so the build scripts may import it while the
+// server never depends on scripts/ (docs/architecture.md, the desk's layers).
+
 /** One row of office hours: a span of days, and opening and closing times (24 h, `HH:MM`). */
 export interface OfficeHours {
   days: string;

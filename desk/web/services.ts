@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
-import type { Brokerage } from './config/brokerage.ts';
-import type { DeskEnv } from './config/desk-env.ts';
-import type { MessageValidator } from './ingest/platform-schema.ts';
-import type { DeskDb } from './storage/database.ts';
+import type { Brokerage } from '../config/brokerage.ts';
+import type { DeskEnv } from '../config/desk-env.ts';
+import type { MessageValidator } from '../ingest/platform-schema.ts';
+import type { DeskDb } from '../storage/database.ts';
 
 /**
  * What the desk's routes are built from: one object made at start (desk/start-desk.ts), so every
