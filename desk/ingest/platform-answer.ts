@@ -8,11 +8,7 @@ import { transferDestination } from '../routing/transfer.ts';
 import { isRecord } from './capture-body.ts';
 import { IngestError } from './ingest-error.ts';
 import { type PlatformToolCall, readEndOfCallReport, readToolCalls } from './platform-message.ts';
-import {
-  HANDLED_MESSAGES,
-  type HandledMessageType,
-  type MessageValidator,
-} from './platform-schema.ts';
+import { HANDLED_MESSAGES, isHandledMessage, type MessageValidator } from './platform-schema.ts';
 import { type StoreCaptureDeps, storeCapture } from './store-capture.ts';
 import { storeConversation } from './store-conversation.ts';
 
@@ -41,14 +37,14 @@ export async function answerPlatformMessage(
     throw IngestError.field('message', 'must be the server message object');
   }
   const type = message.type;
-  if (typeof type !== 'string' || !(type in HANDLED_MESSAGES)) {
+  if (!isHandledMessage(type)) {
     return { body: {}, deliverNow: false };
   }
-  const problems = (await deps.messageValidator())(type as HandledMessageType, message);
+  const problems = (await deps.messageValidator())(type, message);
   if (problems.length > 0) {
     throw IngestError.field(
       'message',
-      `does not match ${HANDLED_MESSAGES[type as HandledMessageType]}: ${problems.slice(0, 3).join('; ')}`,
+      `does not match ${HANDLED_MESSAGES[type]}: ${problems.slice(0, 3).join('; ')}`,
     );
   }
   const now = deps.now?.() ?? new Date();
@@ -62,7 +58,10 @@ export async function answerPlatformMessage(
     }
     return { body: {}, deliverNow: conversation !== null };
   }
-  return { body: transferDestination(deps.brokerage, now), deliverNow: false };
+  if (type === 'transfer-destination-request') {
+    return { body: transferDestination(deps.brokerage, now), deliverNow: false };
+  }
+  return { body: {}, deliverNow: false };
 }
 
 /** Stores each lead tool call's capture and answers each with the sentence the assistant hears. */
