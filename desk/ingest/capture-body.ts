@@ -1,4 +1,5 @@
 import {
+  cleanUrl,
   LISTING_ATTRIBUTES,
   type ListingContext,
 } from '../../widget/leads/page/listing-context.ts';
@@ -90,7 +91,10 @@ export function pageUrl(value: unknown, field: string): string | null {
   return value;
 }
 
-/** A listing from the widget's attributes or the platform's variables, its values cleaned. */
+/**
+ * A listing from the widget's attributes or the platform's variables, its values cleaned; a URL
+ * that is not http(s) is left out.
+ */
 export function parseListing(value: unknown): ListingContext {
   if (value === undefined || value === null) {
     return {};
@@ -100,7 +104,9 @@ export function parseListing(value: unknown): ListingContext {
   }
   const listing: Record<string, string> = {};
   for (const key of Object.values(LISTING_ATTRIBUTES)) {
-    const cleaned = text(value[key]);
+    // Only an http(s) URL is kept, as the widget keeps it: a `javascript:` one would reach the
+    // CRM as the lead's source.
+    const cleaned = key === 'url' ? cleanUrl(value[key]) : text(value[key]);
     if (cleaned !== undefined) {
       listing[key] = cleaned;
     }
