@@ -71,13 +71,52 @@ function optionalId(value: unknown, field: string): string | null {
   return value;
 }
 
+const FIRST_STORABLE = Date.parse('0001-01-01T00:00:00.000Z');
+const LAST_STORABLE = Date.parse('9999-12-31T23:59:59.999Z');
+
+/**
+ * True for a time the database can hold and the ISO form writes with four digits: years 1 to
+ * 9999 in UTC (JavaScript takes `+275760-…` and `0000-…`, PostgreSQL refuses them).
+ */
+export function isStorableDate(date: Date): boolean {
+  const time = date.getTime();
+  return time >= FIRST_STORABLE && time <= LAST_STORABLE;
+}
+
 /** An ISO 8601 instant with its offset, as the widget writes `capturedAt`. */
 export function instant(value: unknown, field: string): string {
   const date = typeof value === 'string' && value.length <= 40 ? new Date(value) : null;
-  if (date === null || Number.isNaN(date.getTime()) || !/\d{4}-\d\d-\d\dT/.test(String(value))) {
+  if (date === null || !isStorableDate(date) || !/^\d{4}-\d\d-\d\dT/.test(String(value))) {
     throw IngestError.field(field, 'must be an ISO 8601 date and time, like 2026-11-28T14:00:00Z');
   }
   return date.toISOString();
+}
+
+/** Half of a surrogate pair without its other half: not text, and no database stores it. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Refuses a value read from a body when any text in it holds a NUL character or a lone
+ * surrogate, which PostgreSQL cannot store: a 400 naming the field (its path from `path`),
+ * instead of a failed insert that would tell the sender to retry forever.
+ */
+export function refuseUnstorableText(value: unknown, path: string): void {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000') || LONE_SURROGATE.test(value)) {
+      throw IngestError.field(
+        path || 'body',
+        'must be text without NUL characters or lone surrogates',
+      );
+    }
+  } else if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      refuseUnstorableText(item, `${path}[${index}]`);
+    }
+  } else if (isRecord(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      refuseUnstorableText(item, path === '' ? key : `${path}.${key}`);
+    }
+  }
 }
 
 /** A page URL: http(s) only, kept as text. */
@@ -192,7 +231,7 @@ export function parseCaptureBody(body: unknown): IncomingCapture {
     throw IngestError.field('fields', 'must be an object');
   }
   const listing = parseListing(body.listing);
-  return {
+  const capture: IncomingCapture = {
     kind: body.kind,
     idempotencyKey: body.idempotencyKey,
     conversationId: optionalId(body.conversationId, 'conversationId'),
@@ -204,6 +243,8 @@ export function parseCaptureBody(body: unknown): IncomingCapture {
     pageUrl: pageUrl(body.pageUrl, 'pageUrl'),
     demo: body.demo === true,
   };
+  refuseUnstorableText(capture, '');
+  return capture;
 }
 
 /** The lead tools the desk answers for the platform. */

@@ -5,7 +5,7 @@ import {
   savedResult,
 } from '../../widget/leads/rules/tool-results.ts';
 import { transferDestination } from '../routing/transfer.ts';
-import { isRecord } from './capture-body.ts';
+import { isRecord, refuseUnstorableText } from './capture-body.ts';
 import { IngestError } from './ingest-error.ts';
 import { type PlatformToolCall, readEndOfCallReport, readToolCalls } from './platform-message.ts';
 import { HANDLED_MESSAGES, isHandledMessage, type MessageValidator } from './platform-schema.ts';
@@ -53,6 +53,7 @@ export async function answerPlatformMessage(
   }
   if (type === 'end-of-call-report') {
     const conversation = readEndOfCallReport(message);
+    refuseUnstorableText(conversation, '');
     if (conversation !== null) {
       await storeConversation(deps.db, conversation);
     }
@@ -69,6 +70,11 @@ async function answerToolCalls(
   deps: StoreCaptureDeps,
   calls: readonly PlatformToolCall[],
 ): Promise<PlatformAnswer> {
+  for (const call of calls) {
+    if ('capture' in call) {
+      refuseUnstorableText(call.capture, '');
+    }
+  }
   const results = [];
   let deliverNow = false;
   for (const call of calls) {

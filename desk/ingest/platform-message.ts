@@ -10,6 +10,7 @@ import {
   type DeskTool,
   type IncomingCapture,
   isRecord,
+  isStorableDate,
   pageUrl,
   parseConsent,
   parseListing,
@@ -98,7 +99,7 @@ export function readToolCalls(message: Record<string, unknown>, now: Date): Plat
   const context = {
     conversationId: conversationOf(message),
     listing: listingOf(message),
-    capturedAt: Number.isNaN(at.getTime()) ? now.toISOString() : at.toISOString(),
+    capturedAt: isStorableDate(at) ? at.toISOString() : now.toISOString(),
     consent: consentOf(message),
     pageUrl: pageUrlOf(message),
   };
@@ -129,8 +130,8 @@ function seconds(start: unknown, end: unknown): number | null {
 }
 
 function isoOrNull(value: unknown): string | null {
-  const time = typeof value === 'string' ? Date.parse(value) : Number.NaN;
-  return Number.isNaN(time) ? null : new Date(time).toISOString();
+  const date = new Date(typeof value === 'string' ? value : Number.NaN);
+  return isStorableDate(date) ? date.toISOString() : null;
 }
 
 /** The conversation an `end-of-call-report` describes, or `null` when it names no call. */

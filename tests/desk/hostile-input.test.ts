@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportCaptures } from '../../desk/cli/export-command.ts';
 import { leadBody, postJson, startTestDesk, type TestDesk } from '../helpers/desk-harness.ts';
 import {
+  endOfCallReport,
   platformCall,
   toolCall,
   toolCallsMessage,
@@ -114,5 +115,136 @@ describe('URL fields from either door', () => {
     );
     expect(lines).toHaveLength(HOSTILE.length);
     expect(lines.map((l) => l.listing.url ?? null)).toEqual([null, null, null]);
+  });
+});
+
+describe('text and dates the database cannot hold', () => {
+  const LONE = '\ud800';
+  const fresh = (name: string) => ({
+    idempotencyKey: `hostile-${name}`,
+    conversationId: null,
+    toolCallId: null,
+  });
+  /** A body, and the field the 400 must name. */
+  const CASES: [string, Record<string, unknown>, string][] = [
+    [
+      'nul-page',
+      leadBody({ ...fresh('nul-page'), pageUrl: 'https://a.example/\u0000x' }),
+      'pageUrl',
+    ],
+    [
+      'lone-name',
+      leadBody({ ...fresh('lone-name'), fields: { name: `Sam ${LONE}`, phone: '6045550134' } }),
+      'fields.name',
+    ],
+    [
+      'lone-notes',
+      leadBody({ ...fresh('lone-notes'), fields: { notes: `x\udc00y`, phone: '6045550134' } }),
+      'fields.notes',
+    ],
+    [
+      'lone-listing',
+      leadBody({ ...fresh('lone-listing'), listing: { address: `1${LONE} Main` } }),
+      'listing.address',
+    ],
+    [
+      'lone-consent',
+      leadBody({
+        ...fresh('lone-consent'),
+        consent: { version: 'v1', text: `ok ${LONE}`, acceptedAt: '2026-11-25T18:58:00.000Z' },
+      }),
+      'consent.text',
+    ],
+    [
+      'year-275760',
+      leadBody({ ...fresh('year-275760'), capturedAt: '+275760-09-13T00:00:00.000Z' }),
+      'capturedAt',
+    ],
+    [
+      'year-0000',
+      leadBody({ ...fresh('year-0000'), capturedAt: '0000-01-01T00:00:00.000Z' }),
+      'capturedAt',
+    ],
+    [
+      'year-0000-consent',
+      leadBody({
+        ...fresh('year-0000-consent'),
+        consent: { version: 'v1', acceptedAt: '0000-06-01T00:00:00Z' },
+      }),
+      'consent.acceptedAt',
+    ],
+    [
+      'year-shifted',
+      leadBody({ ...fresh('year-shifted'), capturedAt: '0001-01-01T00:30:00+01:00' }),
+      'capturedAt',
+    ],
+    [
+      'nul-transcript',
+      {
+        kind: 'conversation',
+        idempotencyKey: 'hostile-conv-1',
+        conversationId: 'call-hostile-1',
+        messages: [{ role: 'user', text: 'hi\u0000there' }],
+      },
+      'messages[0].text',
+    ],
+    [
+      'lone-transcript',
+      {
+        kind: 'conversation',
+        idempotencyKey: 'hostile-conv-2',
+        conversationId: 'call-hostile-2',
+        messages: [
+          { role: 'user', text: 'fine' },
+          { role: 'assistant', text: `a${LONE}` },
+        ],
+      },
+      'messages[1].text',
+    ],
+    [
+      'nul-ended',
+      {
+        kind: 'conversation',
+        idempotencyKey: 'hostile-conv-3',
+        conversationId: 'call-hostile-3',
+        messages: [],
+        endedReason: 'x\u0000',
+      },
+      'endedReason',
+    ],
+    [
+      'year-conversation',
+      {
+        kind: 'conversation',
+        idempotencyKey: 'hostile-conv-4',
+        conversationId: 'call-hostile-4',
+        messages: [],
+        startedAt: '+275760-01-01T00:00:00Z',
+      },
+      'startedAt',
+    ],
+  ];
+
+  it('answers POST /leads with 400 naming the field, never 503, and stores nothing', async () => {
+    for (const [name, body, field] of CASES) {
+      const res = await postJson(`${desk.url}/leads`, body);
+      expect(res.status, name).toBe(400);
+      const { error } = (await res.json()) as { error: { code: string; message: string } };
+      expect(error.code, name).toBe('invalid-field');
+      expect(error.message.startsWith(`${field} `), `${name}: ${error.message}`).toBe(true);
+    }
+    const keys = (await exported()).map((l) => l.idempotencyKey);
+    expect(keys.filter((k) => k.startsWith('hostile-'))).toEqual([]);
+    expect((await fetch(`${desk.url}/health`)).status).toBe(200);
+  });
+
+  it('answers the webhook with 400 for an end-of-call report the database cannot hold', async () => {
+    const report = endOfCallReport('call-hostile-eoc', {
+      artifact: { transcript: 'Hello\u0000 there', messages: [] },
+    });
+    const res = await webhook(report);
+    expect(res.status).toBe(400);
+    const { error } = (await res.json()) as { error: { message: string } };
+    expect(error.message.startsWith('transcript ')).toBe(true);
   });
 });
