@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportCaptures } from '../../desk/cli/export-command.ts';
 import { leadBody, postJson, startTestDesk, type TestDesk } from '../helpers/desk-harness.ts';
@@ -246,5 +247,34 @@ describe('text and dates the database cannot hold', () => {
     expect(res.status).toBe(400);
     const { error } = (await res.json()) as { error: { message: string } };
     expect(error.message.startsWith('transcript ')).toBe(true);
+  });
+});
+
+describe('a large end-of-call transcript', () => {
+  it('is stored whole after a capture, and the capture is still found by its words', async () => {
+    // About 1 MB of distinct words: more than a search vector can hold.
+    const words = Array.from({ length: 140_000 }, (_, i) => `w${i.toString(36)}x`).join(' ');
+    expect(words.length).toBeGreaterThan(800_000);
+    const capture = toolCallsMessage('call-big', [
+      toolCall('tc-big', 'capture_lead', { name: 'Robin Vale', phone: '6045550177' }),
+    ]);
+    expect((await webhook(capture)).status).toBe(200);
+    const report = endOfCallReport('call-big', { artifact: { transcript: words, messages: [] } });
+    expect((await webhook(report)).status).toBe(200);
+    const line = (await exported()).find((l) => l.conversationId === 'call-big') as
+      | (ExportLine & { conversation: { transcript: string } })
+      | undefined;
+    expect(line?.conversation.transcript).toBe(words);
+    // The first and the last words are both found.
+    for (const word of ['w0x', `w${(139_999).toString(36)}x`]) {
+      const found = await sql<{ conversation_id: string }>`
+        select conversation_id from captures where search @@ plainto_tsquery('english', ${word})`.execute(
+        desk.services.database.db,
+      );
+      expect(
+        found.rows.map((r) => r.conversation_id),
+        word,
+      ).toContain('call-big');
+    }
   });
 });
