@@ -1,17 +1,29 @@
-import { LEAD_FIELD_MAX_CHARS, MAX_PREFERRED_TIMES } from '../../widget/leads/constants.ts';
 import {
-  isDialablePhone,
-  isEmailWithDomain,
-  LEAD_INTENTS,
-  type LeadFields,
-  type ViewingFields,
-} from '../../widget/leads/lead-fields.ts';
-import { cleanText } from '../../widget/leads/page/clean-text.ts';
-import {
+  cleanUrl,
   LISTING_ATTRIBUTES,
   type ListingContext,
 } from '../../widget/leads/page/listing-context.ts';
+import {
+  ASK_AGAIN,
+  type Checked,
+  checkLeadArguments,
+  checkViewingArguments,
+  type FieldRule,
+  fieldText,
+  LEAD_INTENTS,
+  type LeadFields,
+  listingLabel,
+  type ViewingFields,
+} from '../../widget/leads/rules/lead-fields.ts';
 import { IngestError } from './ingest-error.ts';
+
+/**
+ * The one reader of a capture, whichever door it came in by (docs/desk.md#ingest): the body the
+ * widget POSTs to `/leads` ({@link parseCaptureBody}) and a `capture_lead` or `request_viewing`
+ * call the platform sends to `/platform/webhook` ({@link captureFromToolCall}). The fields are
+ * checked by the rules the widget's tools use (`widget/leads/rules/lead-fields.ts`); the listing,
+ * consent, page URL and times by the rules here. Pure.
+ */
 
 /** The recording disclosure the visitor agreed to, as evidence (docs/desk.md#consent). */
 export interface ConsentEvidence {
@@ -47,7 +59,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const text = (value: unknown, max = LEAD_FIELD_MAX_CHARS) => cleanText(value, max) ?? undefined;
+const text = fieldText;
 
 function optionalId(value: unknown, field: string): string | null {
   if (value === undefined || value === null) {
@@ -59,13 +71,52 @@ function optionalId(value: unknown, field: string): string | null {
   return value;
 }
 
+const FIRST_STORABLE = Date.parse('0001-01-01T00:00:00.000Z');
+const LAST_STORABLE = Date.parse('9999-12-31T23:59:59.999Z');
+
+/**
+ * True for a time the database can hold and the ISO form writes with four digits: years 1 to
+ * 9999 in UTC (JavaScript takes `+275760-…` and `0000-…`, PostgreSQL refuses them).
+ */
+export function isStorableDate(date: Date): boolean {
+  const time = date.getTime();
+  return time >= FIRST_STORABLE && time <= LAST_STORABLE;
+}
+
 /** An ISO 8601 instant with its offset, as the widget writes `capturedAt`. */
 export function instant(value: unknown, field: string): string {
   const date = typeof value === 'string' && value.length <= 40 ? new Date(value) : null;
-  if (date === null || Number.isNaN(date.getTime()) || !/\d{4}-\d\d-\d\dT/.test(String(value))) {
+  if (date === null || !isStorableDate(date) || !/^\d{4}-\d\d-\d\dT/.test(String(value))) {
     throw IngestError.field(field, 'must be an ISO 8601 date and time, like 2026-11-28T14:00:00Z');
   }
   return date.toISOString();
+}
+
+/** Half of a surrogate pair without its other half: not text, and no database stores it. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Refuses a value read from a body when any text in it holds a NUL character or a lone
+ * surrogate, which PostgreSQL cannot store: a 400 naming the field (its path from `path`),
+ * instead of a failed insert that would tell the sender to retry forever.
+ */
+export function refuseUnstorableText(value: unknown, path: string): void {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000') || LONE_SURROGATE.test(value)) {
+      throw IngestError.field(
+        path || 'body',
+        'must be text without NUL characters or lone surrogates',
+      );
+    }
+  } else if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      refuseUnstorableText(item, `${path}[${index}]`);
+    }
+  } else if (isRecord(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      refuseUnstorableText(item, path === '' ? key : `${path}.${key}`);
+    }
+  }
 }
 
 /** A page URL: http(s) only, kept as text. */
@@ -79,7 +130,11 @@ export function pageUrl(value: unknown, field: string): string | null {
   return value;
 }
 
-function parseListing(value: unknown): ListingContext {
+/**
+ * A listing from the widget's attributes or the platform's variables, its values cleaned; a URL
+ * that is not http(s) is left out.
+ */
+export function parseListing(value: unknown): ListingContext {
   if (value === undefined || value === null) {
     return {};
   }
@@ -88,7 +143,9 @@ function parseListing(value: unknown): ListingContext {
   }
   const listing: Record<string, string> = {};
   for (const key of Object.values(LISTING_ATTRIBUTES)) {
-    const cleaned = text(value[key]);
+    // Only an http(s) URL is kept, as the widget keeps it: a `javascript:` one would reach the
+    // CRM as the lead's source.
+    const cleaned = key === 'url' ? cleanUrl(value[key]) : text(value[key]);
     if (cleaned !== undefined) {
       listing[key] = cleaned;
     }
@@ -96,72 +153,52 @@ function parseListing(value: unknown): ListingContext {
   return listing;
 }
 
-function contact(fields: Record<string, unknown>) {
-  const name = text(fields.name);
-  const phone = text(fields.phone);
-  const email = text(fields.email)?.replace(/\s+/g, '');
-  if (phone === undefined && email === undefined) {
-    throw IngestError.field('fields.phone', 'or fields.email is required (at least one)');
+/** Where a body names each broken field rule, and what the field must be. */
+const FIELD_EXPECTED: Record<FieldRule, readonly [field: string, expected: string]> = {
+  contact: ['fields.phone', 'or fields.email is required (at least one)'],
+  phone: ['fields.phone', 'must be a number that can be dialled (7 to 15 digits)'],
+  email: ['fields.email', 'must be an email address like name@example.com'],
+  intent: ['fields.intent', `must be one of ${LEAD_INTENTS.join(', ')}`],
+  consent_to_contact: ['fields.consentToContact', 'must be true or false'],
+  preferred_times: ['fields.preferredTimes', 'must list at least one time, as words'],
+};
+
+/** The rule each ask-again phrase stands for: the checks name a broken rule by its phrase. */
+const RULE_OF = new Map(
+  (Object.entries(ASK_AGAIN) as [FieldRule, string][]).map(([rule, phrase]) => [phrase, rule]),
+);
+
+/** The fields, or an {@link IngestError} naming the first broken rule's field. */
+function soundFields<T>(checked: Checked<T>): T {
+  if (checked.ok) {
+    return checked.fields;
   }
-  if (phone !== undefined && !isDialablePhone(phone)) {
-    throw IngestError.field(
-      'fields.phone',
-      'must be a number that can be dialled (7 to 15 digits)',
-    );
-  }
-  if (email !== undefined && !isEmailWithDomain(email)) {
-    throw IngestError.field('fields.email', 'must be an email address like name@example.com');
-  }
-  return { name, phone, email };
+  const rule = RULE_OF.get(checked.askAgain[0] ?? '') ?? 'contact';
+  const [field, expected] = FIELD_EXPECTED[rule];
+  throw IngestError.field(field, expected);
 }
 
-function compact<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
-}
-
-/** A lead's fields, checked by the rules `capture_lead` uses in the widget. */
-export function parseLeadFields(fields: Record<string, unknown>): LeadFields {
-  const intentText = text(fields.intent)?.toLowerCase();
-  const intent = LEAD_INTENTS.find((i) => i === intentText);
-  if (intentText !== undefined && intent === undefined) {
-    throw IngestError.field('fields.intent', `must be one of ${LEAD_INTENTS.join(', ')}`);
-  }
-  const consent = fields.consentToContact ?? fields.consent_to_contact;
-  if (consent !== undefined && consent !== null && typeof consent !== 'boolean') {
-    throw IngestError.field('fields.consentToContact', 'must be true or false');
-  }
-  return compact({
-    ...contact(fields),
-    intent,
-    timeframe: text(fields.timeframe),
-    budget: text(fields.budget),
-    notes: text(fields.notes),
-    consentToContact: consent === true,
-  });
-}
-
-/** A viewing request's fields, checked by the rules `request_viewing` uses in the widget. */
-export function parseViewingFields(
+/**
+ * A body's fields, spelled as the widget's capture spells them (`consentToContact`,
+ * `preferredTimes`), read as the tools' arguments (`consent_to_contact`, `preferred_times`).
+ */
+function bodyFields(
+  kind: IncomingCapture['kind'],
   fields: Record<string, unknown>,
-  defaultListing?: string,
-): ViewingFields {
-  const raw = fields.preferredTimes ?? fields.preferred_times;
-  const list = Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
-  const preferredTimes = list
-    .map((t) => text(t))
-    .filter((t): t is string => t !== undefined)
-    .slice(0, MAX_PREFERRED_TIMES);
-  if (preferredTimes.length === 0) {
-    throw IngestError.field('fields.preferredTimes', 'must list at least one time, as words');
-  }
-  return compact({
-    listing: text(fields.listing) ?? text(defaultListing),
-    preferredTimes,
-    ...contact(fields),
-  });
+  listing: ListingContext,
+): LeadFields | ViewingFields {
+  const args = {
+    ...fields,
+    consent_to_contact: fields.consentToContact ?? fields.consent_to_contact,
+    preferred_times: fields.preferredTimes ?? fields.preferred_times,
+  };
+  return kind === 'lead'
+    ? soundFields(checkLeadArguments(args))
+    : soundFields(checkViewingArguments(args, listingLabel(listing)));
 }
 
-function parseConsent(value: unknown): ConsentEvidence | null {
+/** The disclosure the visitor agreed to, as the widget sends it. */
+export function parseConsent(value: unknown): ConsentEvidence | null {
   if (value === undefined || value === null) {
     return null;
   }
@@ -194,19 +231,71 @@ export function parseCaptureBody(body: unknown): IncomingCapture {
     throw IngestError.field('fields', 'must be an object');
   }
   const listing = parseListing(body.listing);
-  return {
+  const capture: IncomingCapture = {
     kind: body.kind,
     idempotencyKey: body.idempotencyKey,
     conversationId: optionalId(body.conversationId, 'conversationId'),
     toolCallId: optionalId(body.toolCallId, 'toolCallId'),
     capturedAt: instant(body.capturedAt, 'capturedAt'),
     listing,
-    fields:
-      body.kind === 'lead'
-        ? parseLeadFields(body.fields)
-        : parseViewingFields(body.fields, listing.address ?? listing.id ?? listing.url),
+    fields: bodyFields(body.kind, body.fields, listing),
     consent: parseConsent(body.consent),
     pageUrl: pageUrl(body.pageUrl, 'pageUrl'),
     demo: body.demo === true,
+  };
+  refuseUnstorableText(capture, '');
+  return capture;
+}
+
+/** The lead tools the desk answers for the platform. */
+export const DESK_TOOLS = ['capture_lead', 'request_viewing'] as const;
+
+/** `capture_lead` or `request_viewing`. */
+export type DeskTool = (typeof DESK_TOOLS)[number];
+
+/** What a platform message says around its tool calls: the same for each of its calls. */
+export interface ToolCallContext {
+  conversationId: string | null;
+  listing: ListingContext;
+  capturedAt: string;
+  consent: ConsentEvidence | null;
+  pageUrl: string | null;
+}
+
+/** A tool call's capture, or what to ask the caller again. */
+export type ToolCallCapture = { capture: IncomingCapture } | { askAgain: readonly string[] };
+
+/**
+ * The platform's door: one `capture_lead` or `request_viewing` call, its arguments checked by
+ * the rules the widget's tools use, so the assistant hears the same things to ask again. The
+ * idempotency key is derived from the call, so the platform's retries store it once.
+ */
+export function captureFromToolCall(
+  tool: DeskTool,
+  toolCallId: string,
+  args: Readonly<Record<string, unknown>>,
+  context: ToolCallContext,
+): ToolCallCapture {
+  const lead = tool === 'capture_lead';
+  const read = lead
+    ? checkLeadArguments(args)
+    : checkViewingArguments(args, listingLabel(context.listing));
+  if (!read.ok) {
+    return { askAgain: read.askAgain };
+  }
+  const key = `platform:${context.conversationId ?? 'none'}:${toolCallId}`.slice(0, 128);
+  return {
+    capture: {
+      kind: lead ? 'lead' : 'viewing-request',
+      idempotencyKey: key.replace(/[^A-Za-z0-9._:-]/g, '_'),
+      conversationId: context.conversationId,
+      toolCallId: ID.test(toolCallId) ? toolCallId : null,
+      capturedAt: context.capturedAt,
+      listing: context.listing,
+      fields: read.fields,
+      consent: context.consent,
+      pageUrl: context.pageUrl,
+      demo: false,
+    },
   };
 }

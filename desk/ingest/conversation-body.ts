@@ -1,5 +1,5 @@
 import type { StoredMessage } from '../storage/schema.ts';
-import { instant, isRecord, pageUrl } from './capture-body.ts';
+import { instant, isRecord, pageUrl, refuseUnstorableText } from './capture-body.ts';
 import { IngestError } from './ingest-error.ts';
 
 /** A finished conversation's record, from the platform's report or the widget's own. */
@@ -62,10 +62,11 @@ export function parseConversationBody(body: Record<string, unknown>): {
     throw IngestError.field('messages', `must list at most ${MAX_LINES} { "role", "text" } lines`);
   }
   const messages: StoredMessage[] = [];
-  for (const line of body.messages) {
+  for (const [index, line] of body.messages.entries()) {
     if (!isRecord(line) || typeof line.text !== 'string') {
       throw IngestError.field('messages', 'must hold { "role", "text" } objects');
     }
+    refuseUnstorableText(line.text, `messages[${index}].text`);
     const role = ROLES.find((r) => r === line.role);
     const words = line.text.trim().slice(0, LINE_MAX);
     if (role === undefined || words === '') {
@@ -88,22 +89,21 @@ export function parseConversationBody(body: Record<string, unknown>): {
   }
   const channel = body.channel === 'chat' ? 'chat' : 'call';
   const ended = typeof body.endedReason === 'string' ? body.endedReason.slice(0, 200) : null;
-  return {
-    idempotencyKey: body.idempotencyKey,
-    conversation: {
-      id,
-      source: 'widget',
-      channel,
-      transcript: transcriptText(messages),
-      messages,
-      summary: null,
-      recordingUrl: null,
-      durationSeconds: typeof duration === 'number' ? duration : null,
-      endedReason: ended,
-      pageUrl: pageUrl(body.pageUrl, 'pageUrl'),
-      startedAt: body.startedAt == null ? null : instant(body.startedAt, 'startedAt'),
-      endedAt: body.endedAt == null ? null : instant(body.endedAt, 'endedAt'),
-      demo: body.demo === true,
-    },
+  const conversation: IncomingConversation = {
+    id,
+    source: 'widget',
+    channel,
+    transcript: transcriptText(messages),
+    messages,
+    summary: null,
+    recordingUrl: null,
+    durationSeconds: typeof duration === 'number' ? duration : null,
+    endedReason: ended,
+    pageUrl: pageUrl(body.pageUrl, 'pageUrl'),
+    startedAt: body.startedAt == null ? null : instant(body.startedAt, 'startedAt'),
+    endedAt: body.endedAt == null ? null : instant(body.endedAt, 'endedAt'),
+    demo: body.demo === true,
   };
+  refuseUnstorableText(conversation, '');
+  return { idempotencyKey: body.idempotencyKey, conversation };
 }

@@ -1,21 +1,27 @@
-import { checkLeadArguments, checkViewingArguments } from '../../widget/leads/lead-fields.ts';
 import {
   LISTING_ATTRIBUTES,
   type ListingContext,
 } from '../../widget/leads/page/listing-context.ts';
 import { parseToolCalls } from '../../widget/leads/tool-calls.ts';
 import type { StoredMessage } from '../storage/schema.ts';
-import type { IncomingCapture } from './capture-body.ts';
+import {
+  captureFromToolCall,
+  DESK_TOOLS,
+  type DeskTool,
+  type IncomingCapture,
+  isRecord,
+  isStorableDate,
+  pageUrl,
+  parseConsent,
+  parseListing,
+  type ToolCallCapture,
+} from './capture-body.ts';
 import { type IncomingConversation, transcriptText } from './conversation-body.ts';
 
 /**
  * Pure readers of the platform's server messages (docs/desk.md#ingest): what a message says,
- * in the desk's own terms. The HTTP route stores and answers.
+ * in the desk's own terms. Its captures are checked by `capture-body.ts`, as the widget's are.
  */
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 const ID = /^[A-Za-z0-9._:-]{1,200}$/;
 
@@ -43,86 +49,71 @@ function variablesOf(message: Record<string, unknown>): Record<string, unknown> 
 /** The listing the call is about, from its listing variables (`listing_address`…). */
 export function listingOf(message: Record<string, unknown>): ListingContext {
   const variables = variablesOf(message);
-  const listing: Record<string, string> = {};
-  for (const [attribute, key] of Object.entries(LISTING_ATTRIBUTES)) {
-    const value = variables[attribute.replace('-', '_')];
-    if (typeof value === 'string' && value.trim() !== '') {
-      listing[key] = value.trim().slice(0, 500);
-    }
+  return parseListing(
+    Object.fromEntries(
+      Object.entries(LISTING_ATTRIBUTES).map(([attribute, key]) => [
+        key,
+        variables[attribute.replace('-', '_')],
+      ]),
+    ),
+  );
+}
+
+/** A value the platform passed on as it was given: kept when sound, left out otherwise. */
+function orNull<T>(read: () => T): T | null {
+  try {
+    return read();
+  } catch {
+    return null;
   }
-  return listing;
 }
 
 function pageUrlOf(message: Record<string, unknown>): string | null {
-  const url = variablesOf(message).page_url;
-  return typeof url === 'string' && /^https?:\/\//i.test(url) && url.length <= 2048 ? url : null;
+  return orNull(() => pageUrl(variablesOf(message).page_url, 'page_url'));
 }
 
 /** The disclosure agreement the widget sent in the call's `metadata.consent`. */
 function consentOf(message: Record<string, unknown>): IncomingCapture['consent'] {
   const call = isRecord(message.call) ? message.call : {};
   const consent = isRecord(call.metadata) ? call.metadata.consent : null;
-  if (!isRecord(consent) || typeof consent.version !== 'string') {
-    return null;
-  }
-  const accepted = new Date(String(consent.acceptedAt));
-  if (Number.isNaN(accepted.getTime())) {
-    return null;
-  }
-  return { version: consent.version.slice(0, 128), text: null, acceptedAt: accepted.toISOString() };
+  // The widget's record holds no text: the page's disclosure may have changed since.
+  return isRecord(consent) ? orNull(() => parseConsent({ ...consent, text: null })) : null;
 }
 
 /** One lead tool call of a `tool-calls` message: a capture, or what to ask again. */
-export type PlatformToolCall =
-  | { toolCallId: string; name: string; capture: IncomingCapture }
-  | { toolCallId: string; name: string; askAgain: readonly string[] }
-  | { toolCallId: string; name: string; badArguments: true };
+export type PlatformToolCall = { toolCallId: string; name: DeskTool } & (
+  | ToolCallCapture
+  | { badArguments: true }
+);
 
-/** The lead tools the desk answers for the platform. */
-export const DESK_TOOLS = ['capture_lead', 'request_viewing'] as const;
+function isDeskTool(name: string): name is DeskTool {
+  return (DESK_TOOLS as readonly string[]).includes(name);
+}
 
 /**
- * Reads the `capture_lead` and `request_viewing` calls of a `tool-calls` message with the same
- * checks the widget uses (`widget/leads/lead-fields.ts`). Other tools are not ours and are
- * left out. `now` stands in for a message without a timestamp.
+ * Reads the `capture_lead` and `request_viewing` calls of a `tool-calls` message. Other tools
+ * are not ours and are left out. `now` stands in for a message without a timestamp.
  */
 export function readToolCalls(message: Record<string, unknown>, now: Date): PlatformToolCall[] {
-  const conversationId = conversationOf(message);
-  const listing = listingOf(message);
   const at = typeof message.timestamp === 'number' ? new Date(message.timestamp) : now;
-  const capturedAt = Number.isNaN(at.getTime()) ? now.toISOString() : at.toISOString();
+  const context = {
+    conversationId: conversationOf(message),
+    listing: listingOf(message),
+    capturedAt: isStorableDate(at) ? at.toISOString() : now.toISOString(),
+    consent: consentOf(message),
+    pageUrl: pageUrlOf(message),
+  };
   const calls = parseToolCalls({ ...message, type: 'tool-calls' }) ?? [];
-  return calls
-    .filter((call) => (DESK_TOOLS as readonly string[]).includes(call.name))
-    .map((call): PlatformToolCall => {
-      const base = { toolCallId: call.id, name: call.name };
-      if (call.arguments === null) {
-        return { ...base, badArguments: true };
-      }
-      const lead = call.name === 'capture_lead';
-      const checked = lead
-        ? checkLeadArguments(call.arguments)
-        : checkViewingArguments(call.arguments, listing.address ?? listing.id ?? listing.url);
-      if (!checked.ok) {
-        return { ...base, askAgain: checked.askAgain };
-      }
-      const key = `platform:${conversationId ?? 'none'}:${call.id}`.slice(0, 128);
-      return {
-        ...base,
-        capture: {
-          kind: lead ? 'lead' : 'viewing-request',
-          idempotencyKey: key.replace(/[^A-Za-z0-9._:-]/g, '_'),
-          conversationId,
-          toolCallId: ID.test(call.id) ? call.id : null,
-          capturedAt,
-          listing,
-          fields: checked.fields,
-          consent: consentOf(message),
-          pageUrl: pageUrlOf(message),
-          demo: false,
-        },
-      };
-    });
+  return calls.flatMap((call): PlatformToolCall[] => {
+    const { name } = call;
+    if (!isDeskTool(name)) {
+      return [];
+    }
+    const base = { toolCallId: call.id, name };
+    return call.arguments === null
+      ? [{ ...base, badArguments: true }]
+      : [{ ...base, ...captureFromToolCall(name, call.id, call.arguments, context) }];
+  });
 }
 
 function role(value: unknown): StoredMessage['role'] | null {
@@ -139,8 +130,8 @@ function seconds(start: unknown, end: unknown): number | null {
 }
 
 function isoOrNull(value: unknown): string | null {
-  const time = typeof value === 'string' ? Date.parse(value) : Number.NaN;
-  return Number.isNaN(time) ? null : new Date(time).toISOString();
+  const date = new Date(typeof value === 'string' ? value : Number.NaN);
+  return isStorableDate(date) ? date.toISOString() : null;
 }
 
 /** The conversation an `end-of-call-report` describes, or `null` when it names no call. */

@@ -22,6 +22,14 @@ export const HANDLED_MESSAGES = {
 /** One of the message types the desk acts on. */
 export type HandledMessageType = keyof typeof HANDLED_MESSAGES;
 
+/**
+ * True for a type the desk acts on. An own key only: `toString` or `__proto__` is a key of every
+ * object, and must not pass for one.
+ */
+export function isHandledMessage(type: unknown): type is HandledMessageType {
+  return typeof type === 'string' && Object.hasOwn(HANDLED_MESSAGES, type);
+}
+
 /** Checks a message against its `ServerMessage*` schema; the problems, or `[]`. */
 export type MessageValidator = (type: HandledMessageType, message: unknown) => string[];
 

@@ -32,6 +32,8 @@ export interface StoredCapture {
   created: boolean;
   captureId: string;
   personId: string;
+  /** The name of the agent the capture is assigned to (for a repeat, as it is now). */
+  assignee: string | null;
   /** Its delivery jobs are due now (its conversation has ended), so the worker should look. */
   deliverNow: boolean;
 }
@@ -143,6 +145,12 @@ export async function storeCapture(
         eb.selectFrom('captures').select('person_id').where(repeat).limit(1).as('existingPerson'),
         eb
           .selectFrom('captures')
+          .select('assigned_name')
+          .where(repeat)
+          .limit(1)
+          .as('existingAssignee'),
+        eb
+          .selectFrom('captures')
           .select((c) => c.fn.countAll<number>().as('n'))
           .where('conversation_id', '=', capture.conversationId ?? '')
           .as('count'),
@@ -161,6 +169,7 @@ export async function storeCapture(
         created: false,
         captureId: state.existingId,
         personId: state.existingPerson,
+        assignee: state.existingAssignee,
         deliverNow: false,
       };
     }
@@ -229,6 +238,12 @@ export async function storeCapture(
         )
         .execute();
     }
-    return { created: true, captureId, personId, deliverNow: ended && deps.adapters.length > 0 };
+    return {
+      created: true,
+      captureId,
+      personId,
+      assignee: agent.name,
+      deliverNow: ended && deps.adapters.length > 0,
+    };
   });
 }

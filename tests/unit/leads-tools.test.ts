@@ -3,13 +3,14 @@ import { parseCaptureBody } from '../../desk/ingest/capture-body.ts';
 import type { AddMessage } from '../../widget/call/message-types.ts';
 import type { Capture } from '../../widget/leads/capture.ts';
 import { leadAnalyticsEvent, pushLeadAnalytics } from '../../widget/leads/lead-analytics.ts';
+import { LeadTools } from '../../widget/leads/lead-tools.ts';
 import {
   checkLeadArguments,
   checkViewingArguments,
   isDialablePhone,
   isEmailWithDomain,
-} from '../../widget/leads/lead-fields.ts';
-import { followUpResult, LeadTools } from '../../widget/leads/lead-tools.ts';
+} from '../../widget/leads/rules/lead-fields.ts';
+import { followUpResult } from '../../widget/leads/rules/tool-results.ts';
 import { parseToolCalls, type ToolCallsMessage } from '../../widget/leads/tool-calls.ts';
 import { toolResultMessage } from '../../widget/leads/tool-result.ts';
 

@@ -61,9 +61,6 @@ export type {
 /** What `voice-assistant:lead-delivery` carries: a capture's delivery status, by its key. */
 export type { LeadDeliveryDetail } from '../leads/delivery-report.ts';
 
-/** The fields of `capture_lead` and `request_viewing`, as validated, and the lead's intent. */
-export type { LeadFields, LeadIntent, ViewingFields } from '../leads/lead-fields.ts';
-
 /**
  * The listing a conversation is about (from the `listing-*` attributes and, with
  * `listing="auto"`, the page's JSON-LD), and the variables an assistant prompt can use
@@ -71,3 +68,6 @@ export type { LeadFields, LeadIntent, ViewingFields } from '../leads/lead-fields
  * `{{agent_name}}`, `{{page_url}}`).
  */
 export type { ListingContext, ListingVariables } from '../leads/page/listing-context.ts';
+
+/** The fields of `capture_lead` and `request_viewing`, as validated, and the lead's intent. */
+export type { LeadFields, LeadIntent, ViewingFields } from '../leads/rules/lead-fields.ts';

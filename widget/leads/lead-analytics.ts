@@ -1,5 +1,5 @@
 import type { Capture } from './capture.ts';
-import type { LeadIntent } from './lead-fields.ts';
+import type { LeadIntent } from './rules/lead-fields.ts';
 
 /** The `analytics` attribute value that turns the data layer push on. */
 export const ANALYTICS_DATALAYER = 'datalayer';

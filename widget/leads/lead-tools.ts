@@ -1,7 +1,13 @@
 import type { Capture, ConsentEvidence } from './capture.ts';
 import { MAX_CAPTURES_PER_CONVERSATION } from './constants.ts';
-import { checkLeadArguments, checkViewingArguments } from './lead-fields.ts';
 import type { ListingContext } from './page/listing-context.ts';
+import { checkLeadArguments, checkViewingArguments, listingLabel } from './rules/lead-fields.ts';
+import {
+  askAgainResult,
+  badArgumentsResult,
+  limitResult,
+  savedResult,
+} from './rules/tool-results.ts';
 import { parseToolCalls, type ToolCallRequest } from './tool-calls.ts';
 
 /** The two client tools the widget answers itself. */
@@ -42,38 +48,6 @@ export interface LeadToolsOptions {
 
 function isLeadTool(name: string): name is LeadToolName {
   return (LEAD_TOOL_NAMES as readonly string[]).includes(name);
-}
-
-/** The listing named in a viewing request when the assistant named none. */
-function listingLabel(listing: ListingContext): string | undefined {
-  return listing.address ?? listing.id ?? listing.url;
-}
-
-function askAgainResult(tool: LeadToolName, askAgain: readonly string[]): string {
-  return (
-    `Not saved: some details are missing or invalid. Please ask the caller again for ` +
-    `${askAgain.join('; ')}. Then call ${tool} again with all the details.`
-  );
-}
-
-function acceptedResult(capture: Capture): string {
-  const who = capture.listing.agentName ?? 'the team';
-  return capture.kind === 'lead'
-    ? `Saved. The caller's details were passed to ${who}, who will be in touch. Tell the caller.`
-    : `Saved. The viewing request was passed to ${who}, who will confirm the time. Tell the caller.`;
-}
-
-/**
- * The tool result when the capture could not reach `lead-endpoint` at once (refused, blocked or
- * unreachable): the assistant must not say it was passed to anyone.
- */
-export function followUpResult(capture: Capture): string {
-  const what = capture.kind === 'lead' ? "The caller's details were" : 'The viewing request was';
-  return (
-    `Saved for follow-up. ${what} saved but could not be sent to the team yet; the team will ` +
-    'follow up. Tell the caller it was saved for follow-up. Do not say it was passed to anyone' +
-    (capture.kind === 'lead' ? '.' : ' or that the time is confirmed.')
-  );
 }
 
 /**
@@ -123,26 +97,18 @@ export class LeadTools {
   #answer(call: ToolCallRequest, tool: LeadToolName): ToolCallOutcome {
     const base = { toolCallId: call.id, toolName: tool };
     if (call.arguments === null) {
-      return {
-        ...base,
-        result: `Not saved: the arguments were not a JSON object. Call ${tool} again.`,
-      };
+      return { ...base, result: badArgumentsResult(tool) };
     }
     const max = this.#options.maxCaptures ?? MAX_CAPTURES_PER_CONVERSATION;
     if (this.#captures >= max) {
-      return {
-        ...base,
-        result:
-          `Not saved: this conversation reached the limit of ${max} requests. ` +
-          `Tell the caller their details are already with the team. Do not call ${tool} again.`,
-      };
+      return { ...base, result: limitResult(tool, max) };
     }
     const capture = this.#capture(tool, call.id, call.arguments);
     if ('askAgain' in capture) {
       return { ...base, result: askAgainResult(tool, capture.askAgain) };
     }
     this.#captures += 1;
-    return { ...base, result: acceptedResult(capture), capture };
+    return { ...base, result: savedResult(capture.kind, capture.listing.agentName), capture };
   }
 
   /** The checked capture, or what to ask again. */

@@ -1,5 +1,5 @@
 import type { components } from '../api/generated/vapi.d.ts';
-import { LEAD_INTENTS } from './lead-fields.ts';
+import { LEAD_INTENTS } from './rules/lead-fields.ts';
 
 type Schemas = components['schemas'];
 

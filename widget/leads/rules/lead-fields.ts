@@ -1,13 +1,24 @@
-import type { LeadFields, LeadIntent, ViewingFields } from '../element/lead-details.ts';
+import type {
+  LeadFields,
+  LeadIntent,
+  ListingContext,
+  ViewingFields,
+} from '../../element/lead-details.ts';
 import {
   LEAD_FIELD_MAX_CHARS,
   MAX_PHONE_DIGITS,
   MAX_PREFERRED_TIMES,
   MIN_PHONE_DIGITS,
-} from './constants.ts';
-import { cleanText } from './page/clean-text.ts';
+} from '../constants.ts';
+import { cleanText } from '../page/clean-text.ts';
 
 export type { LeadFields, LeadIntent, ViewingFields };
+
+/**
+ * The rules of a lead's fields, the one set both doors use (docs/desk.md#ingest): the widget's
+ * `capture_lead` and `request_viewing` tools check their arguments with them, and the desk
+ * checks the captures the widget posts and the tool calls the platform sends with them.
+ */
 
 /** What the visitor wants to do: the `intent` argument of `capture_lead`. */
 export const LEAD_INTENTS = [
@@ -17,12 +28,29 @@ export const LEAD_INTENTS = [
   'other',
 ] as const satisfies readonly LeadIntent[];
 
+/**
+ * What to ask the visitor again for each rule a field can break, one phrase each: `contact`
+ * when neither phone nor email was given, otherwise the argument's name as the tools spell it.
+ */
+export const ASK_AGAIN = {
+  contact: 'a phone number or an email address (at least one)',
+  phone: 'a phone number that can be dialled (7 to 15 digits)',
+  email: 'an email address with a domain, like name@example.com',
+  intent: `whether they want to ${LEAD_INTENTS.join(', ')} (intent must be one of these)`,
+  consent_to_contact:
+    'whether they agree to be contacted (consent_to_contact must be true or false)',
+  preferred_times: 'when they would like to view (at least one preferred time)',
+} as const;
+
+/** A rule a field can break (see {@link ASK_AGAIN}). */
+export type FieldRule = keyof typeof ASK_AGAIN;
+
 /** The outcome of checking a tool's arguments. */
 export type Checked<T> =
   | { ok: true; fields: T }
   | {
       ok: false;
-      /** What to ask the visitor again, one phrase per problem ("a phone number that can be dialled"). */
+      /** What to ask the visitor again, one phrase per broken rule ("a phone number that can be dialled"). */
       askAgain: readonly string[];
     };
 
@@ -41,21 +69,28 @@ export function isEmailWithDomain(email: string): boolean {
   return email.length <= EMAIL_MAX_CHARS && EMAIL_PATTERN.test(email);
 }
 
-const text = (value: unknown) => cleanText(value, LEAD_FIELD_MAX_CHARS) ?? undefined;
+/** One text field, cleaned (see `cleanText`); `undefined` when empty or not text. */
+export const fieldText = (value: unknown, max = LEAD_FIELD_MAX_CHARS) =>
+  cleanText(value, max) ?? undefined;
+
+/** The listing a viewing request names when the assistant named none: the page's. */
+export function listingLabel(listing: ListingContext): string | undefined {
+  return listing.address ?? listing.id ?? listing.url;
+}
 
 /** Reads the contact fields both tools share and notes what to ask again. */
 function contact(args: Readonly<Record<string, unknown>>, askAgain: string[]) {
-  const name = text(args.name);
-  const phone = text(args.phone);
-  const email = text(args.email)?.replace(/\s+/g, '');
+  const name = fieldText(args.name);
+  const phone = fieldText(args.phone);
+  const email = fieldText(args.email)?.replace(/\s+/g, '');
   if (phone === undefined && email === undefined) {
-    askAgain.push('a phone number or an email address (at least one)');
+    askAgain.push(ASK_AGAIN.contact);
   }
   if (phone !== undefined && !isDialablePhone(phone)) {
-    askAgain.push('a phone number that can be dialled (7 to 15 digits)');
+    askAgain.push(ASK_AGAIN.phone);
   }
   if (email !== undefined && !isEmailWithDomain(email)) {
-    askAgain.push('an email address with a domain, like name@example.com');
+    askAgain.push(ASK_AGAIN.email);
   }
   return { name, phone, email };
 }
@@ -66,22 +101,22 @@ function compact<T extends object>(value: T): T {
 }
 
 /**
- * Checks and cleans `capture_lead`'s arguments (pure): at least one of phone or email, a
- * dialable phone, an email with a domain, `intent` one of {@link LEAD_INTENTS}, and
- * `consent_to_contact` a boolean when given. Text is trimmed, stripped of control characters
- * and cut to {@link LEAD_FIELD_MAX_CHARS}; unknown arguments are ignored.
+ * Checks and cleans `capture_lead`'s arguments (pure): at least one of phone or email, a dialable phone, an
+ * email with a domain, `intent` one of {@link LEAD_INTENTS}, and `consent_to_contact` a boolean
+ * when given. Text is trimmed, stripped of control characters and cut to
+ * {@link LEAD_FIELD_MAX_CHARS}; unknown arguments are ignored.
  */
 export function checkLeadArguments(args: Readonly<Record<string, unknown>>): Checked<LeadFields> {
   const askAgain: string[] = [];
   const { name, phone, email } = contact(args, askAgain);
-  const rawIntent = text(args.intent)?.toLowerCase();
+  const rawIntent = fieldText(args.intent)?.toLowerCase();
   const intent = LEAD_INTENTS.find((value) => value === rawIntent);
   if (rawIntent !== undefined && intent === undefined) {
-    askAgain.push(`whether they want to ${LEAD_INTENTS.join(', ')} (intent must be one of these)`);
+    askAgain.push(ASK_AGAIN.intent);
   }
   const consent = args.consent_to_contact;
   if (consent !== undefined && consent !== null && typeof consent !== 'boolean') {
-    askAgain.push('whether they agree to be contacted (consent_to_contact must be true or false)');
+    askAgain.push(ASK_AGAIN.consent_to_contact);
   }
   if (askAgain.length > 0) {
     return { ok: false, askAgain };
@@ -93,18 +128,18 @@ export function checkLeadArguments(args: Readonly<Record<string, unknown>>): Che
       phone,
       email,
       intent,
-      timeframe: text(args.timeframe),
-      budget: text(args.budget),
-      notes: text(args.notes),
+      timeframe: fieldText(args.timeframe),
+      budget: fieldText(args.budget),
+      notes: fieldText(args.notes),
       consentToContact: consent === true,
     }),
   };
 }
 
 /**
- * Checks and cleans `request_viewing`'s arguments (pure): at least one of phone or email, a
- * dialable phone, an email with a domain, and at least one preferred time (a single string is
- * taken as a list of one; at most {@link MAX_PREFERRED_TIMES} are kept). `listing` falls back to
+ * Checks and cleans `request_viewing`'s arguments (pure): at least one of phone or email, a dialable phone,
+ * an email with a domain, and at least one preferred time (a single string is taken as a list
+ * of one; at most {@link MAX_PREFERRED_TIMES} are kept). `listing` falls back to
  * `defaultListing` (the page's listing) when the assistant named none.
  */
 export function checkViewingArguments(
@@ -116,11 +151,11 @@ export function checkViewingArguments(
   const rawTimes = args.preferred_times;
   const list = Array.isArray(rawTimes) ? rawTimes : rawTimes === undefined ? [] : [rawTimes];
   const preferredTimes = list
-    .map((time) => text(time))
+    .map((time) => fieldText(time))
     .filter((time): time is string => time !== undefined)
     .slice(0, MAX_PREFERRED_TIMES);
   if (preferredTimes.length === 0) {
-    askAgain.push('when they would like to view (at least one preferred time)');
+    askAgain.push(ASK_AGAIN.preferred_times);
   }
   if (askAgain.length > 0) {
     return { ok: false, askAgain };
@@ -128,7 +163,7 @@ export function checkViewingArguments(
   return {
     ok: true,
     fields: compact({
-      listing: text(args.listing) ?? text(defaultListing),
+      listing: fieldText(args.listing) ?? fieldText(defaultListing),
       preferredTimes,
       name,
       phone,
