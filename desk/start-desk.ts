@@ -14,8 +14,8 @@ import { createAdapters } from './delivery/adapters/create-adapters.ts';
 import { OutboxWorker } from './delivery/outbox-worker.ts';
 import { createDeskApp, type RouteMount } from './http/app.ts';
 import { defaultMounts } from './http/default-mounts.ts';
-import { startWeeklyReportSchedule } from './inbox/weekly-schedule.ts';
 import { loadMessageValidator, type MessageValidator } from './ingest/platform-schema.ts';
+import { startWeeklyReportSchedule } from './reports/weekly-schedule.ts';
 import type { DeskServices } from './services.ts';
 import { embeddedDir, openDatabase } from './storage/database.ts';
 
@@ -102,7 +102,7 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
     brokerage,
     database,
     adapters: adapters.map((a) => a.name),
-    wakeOutbox: () => worker.wake(),
+    wakeOutbox: worker.wake,
     messageValidator,
     log,
     ...(options.now && { now: options.now }),
@@ -118,7 +118,7 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
         env,
         database,
         commands: options.commands ?? {},
-        afterCommand: () => worker.wake(),
+        afterCommand: worker.wake,
       }).catch(async (error: unknown) => {
         server.close();
         await database.close();

@@ -1,4 +1,4 @@
-import { retryDelivery } from '../delivery/outbox-worker.ts';
+import { retryJob } from '../jobs/job-queue.ts';
 import { embeddedDir, openDatabase } from '../storage/database.ts';
 import type { CommandIo, DeskCommand } from './command.ts';
 import { deliveriesTable, listDeliveries } from './deliveries-command.ts';
@@ -67,7 +67,7 @@ export const retryCommand: DeskCommand = {
       return 2;
     }
     return withDatabase(io, async ({ db }) => {
-      if (!(await retryDelivery(db, id))) {
+      if (!(await retryJob(db, id))) {
         io.err(`No delivery job ${id}.`);
         return 1;
       }

@@ -1,5 +1,5 @@
 import { loadBrokerage } from '../config/brokerage.ts';
-import { seedLeads } from '../inbox/seed-leads.ts';
+import { seedLeads } from '../demo/seed-leads.ts';
 import type { DeskCommand } from './command.ts';
 import { withDatabase } from './database-commands.ts';
 import { type FlagError, parseFlags } from './flags.ts';

@@ -1,5 +1,5 @@
 import { loadBrokerage } from '../config/brokerage.ts';
-import { sendWeeklyReport } from '../inbox/weekly-schedule.ts';
+import { sendWeeklyReport } from '../reports/weekly-schedule.ts';
 import type { DeskCommand } from './command.ts';
 import { withDatabase } from './database-commands.ts';
 

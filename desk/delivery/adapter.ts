@@ -1,5 +1,5 @@
+import type { AttemptOutcome } from '../jobs/retry-policy.ts';
 import type { LeadRecord } from './lead-record.ts';
-import type { AttemptOutcome } from './retry-policy.ts';
 
 /** What an adapter knows about the job it is trying. */
 export interface DeliveryAttempt {

@@ -1,10 +1,10 @@
 import { Webhook } from 'standardwebhooks';
 import type { DeskEnv } from '../../config/desk-env.ts';
+import type { AttemptOutcome } from '../../jobs/retry-policy.ts';
 import type { DeliveryAdapter, DeliveryAttempt, DeliveryContext } from '../adapter.ts';
 import { inboxLink } from '../adapter.ts';
+import { outcomeOfNetworkError, outcomeOfStatus } from '../http-outcome.ts';
 import type { LeadRecord } from '../lead-record.ts';
-import type { AttemptOutcome } from '../retry-policy.ts';
-import { outcomeOfNetworkError, outcomeOfStatus } from '../retry-policy.ts';
 import { scrub } from './lead-text.ts';
 
 /** The signed webhook's settings, as {@link DeskEnv} reads them. */

@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DeskDatabase } from '../storage/schema.ts';
+import { type NewJob, RETRY_POLICIES } from './job-kinds.ts';
+import {
+  type ClaimedJob,
+  claimJobs,
+  finishJob,
+  type JobResult,
+  type LaneFilter,
+} from './job-queue.ts';
+import { type AttemptOutcome, type RetryPolicy, retryDelayMs } from './retry-policy.ts';
+
+/** One kind of work a worker does: which jobs it takes, and what it does with each. */
+export interface JobLane extends LaneFilter {
+  /** Overrides of the kind's policy (a shorter backoff for a drill, another lease). */
+  policy?: Partial<RetryPolicy>;
+  /** Jobs taken at once (default 10). */
+  batchSize?: number;
+  /** Tries the job; a throw counts as a retryable failure. */
+  run(job: ClaimedJob): Promise<AttemptOutcome>;
+  /** A periodic job's next run, enqueued when this one is delivered or dead. */
+  followUp?(job: ClaimedJob): NewJob | null;
+}
+
+/** One try's record for the log, with no personal data. */
+export interface AttemptEvent {
+  jobId: string;
+  kind: string;
+  adapter?: string;
+  attempt: number;
+  outcome: 'delivered' | 'retry' | 'dead';
+  reason?: string;
+  ms: number;
+}
+
+/** How the worker is built; clocks and randomness are injectable for tests. */
+export interface JobWorkerOptions {
+  db: Kysely<DeskDatabase>;
+  lanes: readonly JobLane[];
+  /** Who holds the leases this worker takes (default: a fresh id). */
+  id?: string;
+  /** How often the table is checked when nothing wakes the worker. */
+  pollMs?: number;
+  now?: () => Date;
+  random?: () => number;
+  onAttempt?: (event: AttemptEvent) => void;
+}
+
+/**
+ * Works the queue (docs/desk.md#jobs): claims each lane's due jobs under a lease, runs them, and
+ * records delivered, a retry at a backed-off time, or dead with the reason. At least once: a
+ * crash after the work succeeded but before the row was updated runs it again, which is why
+ * every delivery sends a stable id (webhook-id, Message-ID).
+ */
+export class JobWorker {
+  readonly #options: JobWorkerOptions;
+  readonly #id: string;
+  #timer: ReturnType<typeof setTimeout> | null = null;
+  #running: Promise<void> | null = null;
+  #again = false;
+  #stopped = true;
+
+  constructor(options: JobWorkerOptions) {
+    this.#options = options;
+    this.#id = options.id ?? `worker-${randomUUID()}`;
+  }
+
+  /** Starts polling; {@link wake} makes it look at once. */
+  start(): void {
+    this.#stopped = false;
+    this.wake();
+  }
+
+  /**
+   * Looks for due jobs now (coalesced with a run in progress): what a caller rings after
+   * enqueueing due work. An arrow, so it can be handed on as is (`services.wakeOutbox`).
+   */
+  readonly wake = (): void => {
+    if (this.#stopped) {
+      return;
+    }
+    if (this.#running) {
+      this.#again = true;
+      return;
+    }
+    if (this.#timer) {
+      clearTimeout(this.#timer);
+      this.#timer = null;
+    }
+    this.#running = this.#loop().finally(() => {
+      this.#running = null;
+      if (this.#stopped) {
+        return;
+      }
+      if (this.#again) {
+        this.#again = false;
+        this.wake();
+        return;
+      }
+      this.#timer = setTimeout(this.wake, this.#options.pollMs ?? 1000);
+      this.#timer.unref?.();
+    });
+  };
+
+  /** Stops polling and waits for the jobs in hand to finish. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer) {
+      clearTimeout(this.#timer);
+      this.#timer = null;
+    }
+    await this.#running;
+  }
+
+  async #loop(): Promise<void> {
+    try {
+      while ((await this.runOnce()) > 0 && !this.#stopped) {
+        // Keep going while there is due work.
+      }
+    } catch {
+      // The database is unreachable or busy: the next poll tries again.
+    }
+  }
+
+  /** Takes one batch of due jobs per lane and runs them; resolves how many were taken. */
+  async runOnce(): Promise<number> {
+    const taken = await Promise.all(this.#options.lanes.map((lane) => this.#runLane(lane)));
+    return taken.reduce((sum, n) => sum + n, 0);
+  }
+
+  async #runLane(lane: JobLane): Promise<number> {
+    const policy = { ...RETRY_POLICIES[lane.kind], ...lane.policy };
+    const jobs = await claimJobs(this.#options.db, lane, {
+      workerId: this.#id,
+      now: this.#now(),
+      leaseMs: policy.leaseMs,
+      limit: lane.batchSize ?? 10,
+    });
+    await Promise.all(jobs.map((job) => this.#work(lane, policy, job)));
+    return jobs.length;
+  }
+
+  async #work(lane: JobLane, policy: RetryPolicy, job: ClaimedJob): Promise<void> {
+    const started = Date.now();
+    let outcome: AttemptOutcome;
+    try {
+      outcome = await lane.run(job);
+    } catch (error) {
+      const name = error instanceof Error ? error.name : 'Error';
+      outcome = { ok: false, retry: true, reason: `${job.kind} failed: ${name}` };
+    }
+    const now = this.#now();
+    const next = new Date(now.getTime() + retryDelayMs(job.attempts, policy, this.#options.random));
+    let result: JobResult;
+    if (outcome.ok) {
+      result = { status: 'delivered' };
+    } else if (outcome.retry && next < job.giveUpAt) {
+      result = { status: 'retry', runAt: next, reason: outcome.reason };
+    } else {
+      result = { status: 'dead', reason: outcome.reason };
+    }
+    const followUp = result.status === 'retry' ? null : (lane.followUp?.(job) ?? null);
+    await finishJob(this.#options.db, job, this.#id, result, now, followUp);
+    this.#options.onAttempt?.({
+      jobId: job.id,
+      kind: job.kind,
+      ...(job.adapter !== null && { adapter: job.adapter }),
+      attempt: job.attempts,
+      outcome: result.status,
+      ...(result.status !== 'delivered' && { reason: result.reason }),
+      ms: Date.now() - started,
+    });
+  }
+
+  #now(): Date {
+    return this.#options.now?.() ?? new Date();
+  }
+}
