@@ -11,7 +11,7 @@ import { loadBrokerage } from './config/brokerage.ts';
 import type { DeskEnv } from './config/desk-env.ts';
 import type { DeliveryAdapter } from './delivery/adapter.ts';
 import { createAdapters } from './delivery/adapters/create-adapters.ts';
-import { OutboxWorker } from './delivery/outbox-worker.ts';
+import { checkDeliveryLease, OutboxWorker } from './delivery/outbox-worker.ts';
 import { createDeskApp, type RouteMount } from './http/app.ts';
 import { defaultMounts } from './http/default-mounts.ts';
 import { loadMessageValidator, type MessageValidator } from './ingest/platform-schema.ts';
@@ -44,12 +44,6 @@ export interface StartOptions {
   weeklyReport?: boolean;
 }
 
-/** The delivery lease from `DESK_DELIVERY_LEASE_MS` (docs/desk.md#delivery), if set. */
-function leaseFromEnv(): number | undefined {
-  const value = Number(process.env.DESK_DELIVERY_LEASE_MS);
-  return Number.isInteger(value) && value >= 1000 ? value : undefined;
-}
-
 /**
  * Starts the desk (docs/desk.md): reads the brokerage config, opens and migrates the database,
  * starts the outbox worker and the HTTP server. A bad config or an unreachable database fails
@@ -67,23 +61,25 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
   ) {
     throw new DeskAlreadyRunningError(env.dataDir);
   }
-  const database = await openDatabase(
-    env.databaseUrl === null
-      ? { kind: 'embedded', dataDir: embeddedDir(env) }
-      : { kind: 'postgres', url: env.databaseUrl },
-  );
   const context = {
     brokerageName: brokerage.brokerageName,
     timeZone: brokerage.officeHours.timeZone,
     publicUrl: env.publicUrl,
   };
   const adapters = options.adapters ?? createAdapters(env, context, (msg) => log.info({ msg }));
+  const leaseMs = options.leaseMs ?? env.deliveryLeaseMs;
+  // A lease an adapter's request could outlive is refused before the database is opened.
+  checkDeliveryLease(leaseMs, adapters);
+  const database = await openDatabase(
+    env.databaseUrl === null
+      ? { kind: 'embedded', dataDir: embeddedDir(env) }
+      : { kind: 'postgres', url: env.databaseUrl },
+  );
   const worker = new OutboxWorker({
     db: database.db,
     adapters,
-    ...((options.leaseMs ?? leaseFromEnv()) !== undefined && {
-      leaseMs: options.leaseMs ?? leaseFromEnv(),
-    }),
+    leaseMs,
+    retry: { baseMs: env.retryBaseMs, maxMs: env.retryMaxMs },
     ...(options.pollMs !== undefined && { pollMs: options.pollMs }),
     ...(options.now && { now: options.now }),
     onAttempt: (event) => log.info({ msg: 'delivery', ...event }),

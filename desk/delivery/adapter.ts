@@ -26,6 +26,8 @@ export interface DeliveryContext {
 export interface DeliveryAdapter {
   /** The name stored with each job (`follow-up-boss`, `webhook`, `email`). */
   readonly name: string;
+  /** The longest one try waits for an answer: the outbox's lease must be longer. */
+  readonly timeoutMs: number;
   deliver(lead: LeadRecord, attempt: DeliveryAttempt): Promise<AttemptOutcome>;
   /** Releases connections (SMTP pools). */
   close?(): Promise<void>;

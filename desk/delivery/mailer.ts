@@ -38,7 +38,11 @@ export function mailDirOf(env: Pick<DeskEnv, 'dataDir'>): string {
 }
 
 // A job's try must end well inside its lease; nodemailer's defaults wait minutes.
-const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
+export const SMTP_TIMEOUTS = {
+  connectionTimeout: 15_000,
+  greetingTimeout: 15_000,
+  socketTimeout: 30_000,
+};
 
 /**
  * The one mailer. Without `smtpUrl` each message is written to `mailDir` under a temporary name,

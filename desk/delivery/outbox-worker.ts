@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import { DeskConfigError } from '../config/config-error.ts';
+import { RETRY_POLICIES } from '../jobs/job-kinds.ts';
 import type { ClaimedJob } from '../jobs/job-queue.ts';
 import { type AttemptEvent, type JobLane, JobWorker } from '../jobs/job-worker.ts';
 import type { AttemptOutcome, RetryPolicy } from '../jobs/retry-policy.ts';
@@ -16,6 +18,8 @@ export interface OutboxWorkerOptions {
   pollMs?: number;
   /** Jobs taken at once, per adapter. */
   batchSize?: number;
+  /** A shorter (or longer) retry schedule than the kind's (`DESK_RETRY_BASE_MS`, `…_MAX_MS`). */
+  retry?: Pick<RetryPolicy, 'baseMs' | 'maxMs'>;
   now?: () => Date;
   random?: () => number;
   /** Reports each finished try, with no personal data. */
@@ -42,14 +46,33 @@ async function deliver(
   }
 }
 
+/**
+ * Refuses a lease that an adapter's request could outlive: another desk would take the job
+ * while the first still waits for the CRM, and the lead would go out twice (docs/desk.md#jobs).
+ */
+export function checkDeliveryLease(leaseMs: number, adapters: readonly DeliveryAdapter[]): void {
+  const problems = adapters
+    .filter((a) => leaseMs <= a.timeoutMs)
+    .map(
+      (a) =>
+        `DESK_DELIVERY_LEASE_MS (${leaseMs} ms) must be longer than the ${a.name} adapter's request timeout (${a.timeoutMs} ms)`,
+    );
+  if (problems.length > 0) {
+    throw new DeskConfigError(problems);
+  }
+}
+
 /** The queue's delivery lanes: one per enabled adapter, each taking only its own jobs. */
 export function deliveryLanes(
   db: Kysely<DeskDatabase>,
   adapters: readonly DeliveryAdapter[],
-  options: { leaseMs?: number; batchSize?: number } = {},
+  options: Pick<OutboxWorkerOptions, 'leaseMs' | 'batchSize' | 'retry'> = {},
 ): JobLane[] {
-  const policy: Partial<RetryPolicy> =
-    options.leaseMs !== undefined ? { leaseMs: options.leaseMs } : {};
+  const policy: Partial<RetryPolicy> = {
+    ...options.retry,
+    ...(options.leaseMs !== undefined && { leaseMs: options.leaseMs }),
+  };
+  checkDeliveryLease(policy.leaseMs ?? RETRY_POLICIES.delivery.leaseMs, adapters);
   return adapters.map((adapter) => ({
     kind: 'delivery',
     adapter: adapter.name,

@@ -169,6 +169,25 @@ export async function finishJob(
 }
 
 /**
+ * Extends a running job's lease, while its worker still holds it: a try that runs longer than
+ * the lease (a slow SMTP exchange) is not taken by a second worker meanwhile.
+ */
+export async function renewLease(
+  db: Db,
+  job: Pick<ClaimedJob, 'id'>,
+  workerId: string,
+  until: Date,
+): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ locked_until: until })
+    .where('id', '=', job.id)
+    .where('locked_by', '=', workerId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/**
  * Puts a job back in the queue now, whatever its state (`npm run desk -- retry ID`, the inbox's
  * Retry), with a fresh give-up time from its kind's policy. Resolves false for an unknown id.
  */

@@ -8,6 +8,7 @@ import {
   finishJob,
   type JobResult,
   type LaneFilter,
+  renewLease,
 } from './job-queue.ts';
 import { type AttemptOutcome, type RetryPolicy, retryDelayMs } from './retry-policy.ts';
 
@@ -144,11 +145,18 @@ export class JobWorker {
   async #work(lane: JobLane, policy: RetryPolicy, job: ClaimedJob): Promise<void> {
     const started = Date.now();
     let outcome: AttemptOutcome;
+    // The lease is renewed while the try runs, so it always outlives it.
+    const renew = setInterval(() => {
+      const until = new Date(this.#now().getTime() + policy.leaseMs);
+      renewLease(this.#options.db, job, this.#id, until).catch(() => undefined);
+    }, policy.leaseMs / 3);
     try {
       outcome = await lane.run(job);
     } catch (error) {
       const name = error instanceof Error ? error.name : 'Error';
       outcome = { ok: false, retry: true, reason: `${job.kind} failed: ${name}` };
+    } finally {
+      clearInterval(renew);
     }
     const now = this.#now();
     const next = new Date(now.getTime() + retryDelayMs(job.attempts, policy, this.#options.random));

@@ -14,6 +14,7 @@ import type { DeskDb } from '../../desk/storage/database.ts';
 import { applyMigrations, migrationFiles } from '../../desk/storage/migrate.ts';
 import type { DeskDatabase } from '../../desk/storage/schema.ts';
 import { type DatabaseUnderTest, pglite, postgres } from '../helpers/desk-databases.ts';
+import { until } from '../helpers/desk-harness.ts';
 
 const T0 = new Date('2026-11-30T16:00:00.000Z');
 const MINUTE = 60_000;
@@ -92,6 +93,43 @@ describe.each([pglite(), postgres()])('the job queue on $name', (database: Datab
     expect(
       await finishJob(db.db, { id: again?.id ?? '' }, 'b', { status: 'delivered' }, at(0)),
     ).toBe(true);
+  });
+
+  it('renews the lease while a try runs longer than it, so no second worker takes the job', async () => {
+    const start = new Date(T0.getTime() + 180 * MINUTE);
+    let now = start;
+    await enqueue(db.db, job('slow-try'), { now });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow: JobLane = {
+      kind: 'weekly-report',
+      policy: { leaseMs: 300 },
+      run: async () => {
+        await held;
+        return { ok: true };
+      },
+    };
+    const worker = new JobWorker({ db: db.db, id: 'slow', lanes: [slow], now: () => now });
+    const running = worker.runOnce();
+    await until(async () => (await row('slow-try'))?.locked_by === 'slow', 'the claim');
+    // Past the first lease: only a renewal keeps the job from the next worker.
+    now = new Date(start.getTime() + 1000);
+    const renewed = new Date(start.getTime() + 1300);
+    await until(
+      async () => ((await row('slow-try'))?.locked_until ?? start) >= renewed,
+      'the lease to be renewed',
+    );
+    const other = await claimJobs(
+      db.db,
+      { kind: 'weekly-report' },
+      { workerId: 'other', now, leaseMs: 300, limit: 10 },
+    );
+    expect(other.map((j) => j.key)).not.toContain('slow-try');
+    release();
+    await running;
+    expect(await row('slow-try')).toMatchObject({ status: 'delivered', attempts: 1 });
   });
 
   it('retries by the kind’s policy unless the lane shortens it, and gives up when the kind says', async () => {

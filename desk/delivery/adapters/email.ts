@@ -3,7 +3,7 @@ import type { AttemptOutcome } from '../../jobs/retry-policy.ts';
 import type { DeliveryAdapter, DeliveryAttempt, DeliveryContext } from '../adapter.ts';
 import { inboxLink } from '../adapter.ts';
 import type { LeadRecord } from '../lead-record.ts';
-import { createMailer, type MailMessage } from '../mailer.ts';
+import { createMailer, type MailMessage, SMTP_TIMEOUTS } from '../mailer.ts';
 import { emailSubject, emailText, headerSafe } from './email-text.ts';
 import { viewingTimeLine } from './lead-text.ts';
 import { viewingInviteText } from './viewing-invite.ts';
@@ -132,6 +132,9 @@ export function createEmailAdapter(
 
   return {
     name: 'email',
+    // The longest single wait of an SMTP exchange (the worker renews the lease past it); a file
+    // written to the mail folder has no request to wait for.
+    timeoutMs: settings.smtpUrl === null ? 0 : SMTP_TIMEOUTS.socketTimeout,
     async deliver(lead: LeadRecord, attempt: DeliveryAttempt): Promise<AttemptOutcome> {
       const agentEmail = lead.assignedTo.email;
       if (!agentEmail || !PLAIN_ADDRESS.test(agentEmail)) {

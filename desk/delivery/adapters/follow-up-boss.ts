@@ -144,6 +144,7 @@ export function createFollowUpBossAdapter(
   const secrets = [settings.apiKey, settings.systemKey ?? ''];
   return {
     name: 'follow-up-boss',
+    timeoutMs: FOLLOW_UP_BOSS_TIMEOUT_MS,
     async deliver(lead: LeadRecord, _attempt: DeliveryAttempt): Promise<AttemptOutcome> {
       const body = JSON.stringify(followUpBossEvent(lead, context, settings.system));
       try {

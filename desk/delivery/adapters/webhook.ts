@@ -47,6 +47,7 @@ export function createWebhookAdapter(
   const signer = new Webhook(settings.secret);
   return {
     name: 'webhook',
+    timeoutMs: WEBHOOK_TIMEOUT_MS,
     async deliver(lead: LeadRecord, attempt: DeliveryAttempt): Promise<AttemptOutcome> {
       const body = JSON.stringify(webhookPayload(lead, context));
       const sentAt = new Date();
