@@ -16,7 +16,7 @@ import { type AttemptOutcome, type RetryPolicy, retryDelayMs } from './retry-pol
 export interface JobLane extends LaneFilter {
   /** Overrides of the kind's policy (a shorter backoff for a drill, another lease). */
   policy?: Partial<RetryPolicy>;
-  /** Jobs taken at once (default 10). */
+  /** Jobs taken at once: the lane's own concurrency (default 10). */
   batchSize?: number;
   /** Tries the job; a throw counts as a retryable failure. */
   run(job: ClaimedJob): Promise<AttemptOutcome>;
@@ -48,23 +48,31 @@ export interface JobWorkerOptions {
   onAttempt?: (event: AttemptEvent) => void;
 }
 
+/** One lane's loop: its own poll timer and run, so a slow lane never holds up another. */
+interface LaneLoop {
+  lane: JobLane;
+  timer: ReturnType<typeof setTimeout> | null;
+  running: Promise<void> | null;
+  again: boolean;
+}
+
 /**
- * Works the queue (docs/desk.md#jobs): claims each lane's due jobs under a lease, runs them, and
- * records delivered, a retry at a backed-off time, or dead with the reason. At least once: a
- * crash after the work succeeded but before the row was updated runs it again, which is why
- * every delivery sends a stable id (webhook-id, Message-ID).
+ * Works the queue (docs/desk.md#jobs): each lane claims its due jobs under a lease in its own
+ * loop, so a CRM that hangs never delays an email, runs them, and records delivered, a retry at
+ * a backed-off time, or dead with the reason. At least once: a crash after the work succeeded
+ * but before the row was updated runs it again, which is why every delivery sends a stable id
+ * (webhook-id, Message-ID).
  */
 export class JobWorker {
   readonly #options: JobWorkerOptions;
   readonly #id: string;
-  #timer: ReturnType<typeof setTimeout> | null = null;
-  #running: Promise<void> | null = null;
-  #again = false;
+  readonly #loops: LaneLoop[];
   #stopped = true;
 
   constructor(options: JobWorkerOptions) {
     this.#options = options;
     this.#id = options.id ?? `worker-${randomUUID()}`;
+    this.#loops = options.lanes.map((lane) => ({ lane, timer: null, running: null, again: false }));
   }
 
   /** Starts polling; {@link wake} makes it look at once. */
@@ -74,49 +82,58 @@ export class JobWorker {
   }
 
   /**
-   * Looks for due jobs now (coalesced with a run in progress): what a caller rings after
-   * enqueueing due work. An arrow, so it can be handed on as is (`services.wakeOutbox`).
+   * Looks for due jobs now, in every lane (coalesced with a run in progress): what a caller
+   * rings after enqueueing due work. An arrow, so it can be handed on as is
+   * (`services.wakeOutbox`).
    */
   readonly wake = (): void => {
+    for (const loop of this.#loops) {
+      this.#wakeLane(loop);
+    }
+  };
+
+  #wakeLane(loop: LaneLoop): void {
     if (this.#stopped) {
       return;
     }
-    if (this.#running) {
-      this.#again = true;
+    if (loop.running) {
+      loop.again = true;
       return;
     }
-    if (this.#timer) {
-      clearTimeout(this.#timer);
-      this.#timer = null;
+    if (loop.timer) {
+      clearTimeout(loop.timer);
+      loop.timer = null;
     }
-    this.#running = this.#loop().finally(() => {
-      this.#running = null;
+    loop.running = this.#loop(loop.lane).finally(() => {
+      loop.running = null;
       if (this.#stopped) {
         return;
       }
-      if (this.#again) {
-        this.#again = false;
-        this.wake();
+      if (loop.again) {
+        loop.again = false;
+        this.#wakeLane(loop);
         return;
       }
-      this.#timer = setTimeout(this.wake, this.#options.pollMs ?? 1000);
-      this.#timer.unref?.();
+      loop.timer = setTimeout(() => this.#wakeLane(loop), this.#options.pollMs ?? 1000);
+      loop.timer.unref?.();
     });
-  };
+  }
 
   /** Stops polling and waits for the jobs in hand to finish. */
   async stop(): Promise<void> {
     this.#stopped = true;
-    if (this.#timer) {
-      clearTimeout(this.#timer);
-      this.#timer = null;
+    for (const loop of this.#loops) {
+      if (loop.timer) {
+        clearTimeout(loop.timer);
+        loop.timer = null;
+      }
     }
-    await this.#running;
+    await Promise.all(this.#loops.map((loop) => loop.running));
   }
 
-  async #loop(): Promise<void> {
+  async #loop(lane: JobLane): Promise<void> {
     try {
-      while ((await this.runOnce()) > 0 && !this.#stopped) {
+      while ((await this.#runLane(lane)) > 0 && !this.#stopped) {
         // Keep going while there is due work.
       }
     } catch {
