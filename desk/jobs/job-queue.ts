@@ -187,9 +187,20 @@ export async function renewLease(
     .execute();
 }
 
+/** A job being tried right now (its lease is live): retrying it would send it twice. */
+export class JobInFlightError extends Error {
+  override readonly name = 'JobInFlightError';
+  readonly code = 'job-in-flight';
+  constructor(readonly jobId: string) {
+    super(`job ${jobId} is being tried now`);
+  }
+}
+
 /**
- * Puts a job back in the queue now, whatever its state (`npm run desk -- retry ID`, the inbox's
- * Retry), with a fresh give-up time from its kind's policy. Resolves false for an unknown id.
+ * Puts a job back in the queue now (`npm run desk -- retry ID`, the inbox's Retry), with a fresh
+ * give-up time from its kind's policy. Resolves false for an unknown id; throws
+ * {@link JobInFlightError} while a worker holds the job's live lease, checked in the same
+ * statement as the change, so a retry can never race a try into a second send.
  */
 export async function retryJob(db: Db, id: string, now: Date = new Date()): Promise<boolean> {
   const job = await db.selectFrom('jobs').select('kind').where('id', '=', id).executeTakeFirst();
@@ -208,8 +219,18 @@ export async function retryJob(db: Db, id: string, now: Date = new Date()): Prom
       updated_at: now,
     })
     .where('id', '=', id)
+    .where((eb) =>
+      eb.or([
+        eb('status', '<>', 'pending'),
+        eb('locked_until', 'is', null),
+        eb('locked_until', '<=', now),
+      ]),
+    )
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  if (Number(result.numUpdatedRows) === 0) {
+    throw new JobInFlightError(id);
+  }
+  return true;
 }
 
 /**
