@@ -6,8 +6,8 @@ import lighthouse from 'lighthouse';
 import pg from 'pg';
 import pino from 'pino';
 import { parseDeskEnv } from '../desk/config/desk-env.ts';
+import { seedLeads } from '../desk/demo/seed-leads.ts';
 import type { LeadListPage } from '../desk/inbox/api-contract.ts';
-import { seedLeads } from '../desk/inbox/seed-leads.ts';
 import { startDesk } from '../desk/start-desk.ts';
 import { CHROMIUM_PATH, chromiumFlags } from '../tests/helpers/chromium.ts';
 import {

@@ -11,12 +11,12 @@ import { loadBrokerage } from './config/brokerage.ts';
 import type { DeskEnv } from './config/desk-env.ts';
 import type { DeliveryAdapter } from './delivery/adapter.ts';
 import { createAdapters } from './delivery/adapters/create-adapters.ts';
-import { OutboxWorker } from './delivery/outbox-worker.ts';
+import { checkDeliveryLease, OutboxWorker } from './delivery/outbox-worker.ts';
 import { createDeskApp, type RouteMount } from './http/app.ts';
 import { inboxApi } from './inbox/api-routes.ts';
 import { mountInboxPages } from './inbox/inbox-pages.ts';
-import { startWeeklyReportSchedule } from './inbox/weekly-schedule.ts';
 import { loadMessageValidator, type MessageValidator } from './ingest/platform-schema.ts';
+import { startWeeklyReportSchedule } from './reports/weekly-schedule.ts';
 import { embeddedDir, openDatabase } from './storage/database.ts';
 import { tzdataMismatch, tzdataVersions } from './time/tzdata-version.ts';
 import type { DeskServices } from './web/services.ts';
@@ -54,12 +54,6 @@ const defaultMounts: readonly RouteMount[] = [
   (app) => mountInboxPages(app),
 ];
 
-/** The delivery lease from `DESK_DELIVERY_LEASE_MS` (docs/desk.md#delivery), if set. */
-function leaseFromEnv(): number | undefined {
-  const value = Number(process.env.DESK_DELIVERY_LEASE_MS);
-  return Number.isInteger(value) && value >= 1000 ? value : undefined;
-}
-
 /**
  * Starts the desk (docs/desk.md): reads the brokerage config, opens and migrates the database,
  * starts the outbox worker and the HTTP server. A bad config or an unreachable database fails
@@ -77,23 +71,25 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
   ) {
     throw new DeskAlreadyRunningError(env.dataDir);
   }
-  const database = await openDatabase(
-    env.databaseUrl === null
-      ? { kind: 'embedded', dataDir: embeddedDir(env) }
-      : { kind: 'postgres', url: env.databaseUrl },
-  );
   const context = {
     brokerageName: brokerage.brokerageName,
     timeZone: brokerage.officeHours.timeZone,
     publicUrl: env.publicUrl,
   };
   const adapters = options.adapters ?? createAdapters(env, context, (msg) => log.info({ msg }));
+  const leaseMs = options.leaseMs ?? env.deliveryLeaseMs;
+  // A lease an adapter's request could outlive is refused before the database is opened.
+  checkDeliveryLease(leaseMs, adapters);
+  const database = await openDatabase(
+    env.databaseUrl === null
+      ? { kind: 'embedded', dataDir: embeddedDir(env) }
+      : { kind: 'postgres', url: env.databaseUrl },
+  );
   const worker = new OutboxWorker({
     db: database.db,
     adapters,
-    ...((options.leaseMs ?? leaseFromEnv()) !== undefined && {
-      leaseMs: options.leaseMs ?? leaseFromEnv(),
-    }),
+    leaseMs,
+    retry: { baseMs: env.retryBaseMs, maxMs: env.retryMaxMs },
     ...(options.pollMs !== undefined && { pollMs: options.pollMs }),
     ...(options.now && { now: options.now }),
     onAttempt: (event) => log.info({ msg: 'delivery', ...event }),
@@ -112,7 +108,7 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
     brokerage,
     database,
     adapters: adapters.map((a) => a.name),
-    wakeOutbox: () => worker.wake(),
+    wakeOutbox: worker.wake,
     messageValidator,
     log,
     ...(options.now && { now: options.now }),
@@ -128,7 +124,7 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
         env,
         database,
         commands: options.commands ?? {},
-        afterCommand: () => worker.wake(),
+        afterCommand: worker.wake,
       }).catch(async (error: unknown) => {
         server.close();
         await database.close();

@@ -1,5 +1,5 @@
 import type { CommandIo, DeskCommand } from '../admin/command.ts';
-import { retryDelivery } from '../delivery/outbox-worker.ts';
+import { JobInFlightError, retryJob } from '../jobs/job-queue.ts';
 import { embeddedDir, openDatabase } from '../storage/database.ts';
 import { deliveriesTable, listDeliveries } from './deliveries-command.ts';
 import { exportCaptures } from './export-command.ts';
@@ -58,7 +58,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `retry ID`: sends one job again. */
 export const retryCommand: DeskCommand = {
-  summary: 'send one delivery job again now (its id from `deliveries`)',
+  summary: 'send one delivery job again now (its id from `deliveries`), unless in flight',
   usage: 'retry ID',
   async run(io) {
     const id = io.args[0];
@@ -67,7 +67,19 @@ export const retryCommand: DeskCommand = {
       return 2;
     }
     return withDatabase(io, async ({ db }) => {
-      if (!(await retryDelivery(db, id))) {
+      let queued: boolean;
+      try {
+        queued = await retryJob(db, id);
+      } catch (error) {
+        if (!(error instanceof JobInFlightError)) {
+          throw error;
+        }
+        io.err(
+          `Delivery ${id} is in flight: a desk is trying it now. Retry it once that try ends.`,
+        );
+        return 1;
+      }
+      if (!queued) {
         io.err(`No delivery job ${id}.`);
         return 1;
       }

@@ -1,6 +1,6 @@
 import type { DeskCommand } from '../admin/command.ts';
 import { loadBrokerage } from '../config/brokerage.ts';
-import { seedLeads } from '../inbox/seed-leads.ts';
+import { seedLeads } from '../demo/seed-leads.ts';
 import { withDatabase } from './database-commands.ts';
 import { type FlagError, parseFlags } from './flags.ts';
 

@@ -1,6 +1,6 @@
 import type { DeskCommand } from '../admin/command.ts';
 import { loadBrokerage } from '../config/brokerage.ts';
-import { sendWeeklyReport } from '../inbox/weekly-schedule.ts';
+import { sendWeeklyReport } from '../reports/weekly-schedule.ts';
 import { withDatabase } from './database-commands.ts';
 
 /** `weekly-report`: emails each broker last week's numbers and the leads still New, now. */

@@ -27,6 +27,11 @@ export interface DeskEnv {
   logLevel: string;
   /** How long inbox sessions live (`DESK_SESSION_IDLE_HOURS`, `DESK_SESSION_MAX_DAYS`). */
   sessions: { idleMs: number; maxMs: number };
+  /** How long a worker holds a delivery job before another may take it. */
+  deliveryLeaseMs: number;
+  /** The delivery retry schedule: the first wait, and the longest (docs/desk.md#jobs). */
+  retryBaseMs: number;
+  retryMaxMs: number;
 }
 
 /** The variables read, for the table in docs/desk.md#configure and for error messages. */
@@ -51,6 +56,9 @@ export const DESK_ENV_NAMES = [
   'DESK_LOG_LEVEL',
   'DESK_SESSION_IDLE_HOURS',
   'DESK_SESSION_MAX_DAYS',
+  'DESK_DELIVERY_LEASE_MS',
+  'DESK_RETRY_BASE_MS',
+  'DESK_RETRY_MAX_MS',
 ] as const;
 
 export type DeskEnvInput = Partial<Record<(typeof DESK_ENV_NAMES)[number], string | undefined>>;
@@ -60,6 +68,11 @@ const DEFAULT_LEADS_PER_MINUTE = 120;
 const DEFAULT_SESSION_IDLE_HOURS = 12;
 const DEFAULT_SESSION_MAX_DAYS = 30;
 const HOUR_MS = 60 * 60 * 1000;
+const DEFAULT_LEASE_MS = 60_000;
+const DEFAULT_RETRY_BASE_MS = 10_000;
+const DEFAULT_RETRY_MAX_MS = 60 * 60 * 1000;
+/** A day: no wait of the desk's is longer. */
+const MAX_MS = 24 * 60 * 60 * 1000;
 
 function blank(value: string | undefined): string | null {
   const trimmed = value?.trim() ?? '';
@@ -99,6 +112,26 @@ function integer(name: string, value: string | null, fallback: number, problems:
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535) {
     problems.push(`${name} must be a whole number from 0 to 65535 (got "${value}")`);
+    return fallback;
+  }
+  return n;
+}
+
+function milliseconds(
+  name: string,
+  value: string | null,
+  fallback: number,
+  min: number,
+  problems: string[],
+) {
+  if (value === null) {
+    return fallback;
+  }
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > MAX_MS) {
+    problems.push(
+      `${name} must be a whole number of milliseconds from ${min} to ${MAX_MS} (got "${value}")`,
+    );
     return fallback;
   }
   return n;
@@ -163,6 +196,30 @@ export function parseDeskEnv(env: DeskEnvInput, cwd = process.cwd()): DeskEnv {
     DEFAULT_SESSION_MAX_DAYS,
     problems,
   );
+  const deliveryLeaseMs = milliseconds(
+    'DESK_DELIVERY_LEASE_MS',
+    blank(env.DESK_DELIVERY_LEASE_MS),
+    DEFAULT_LEASE_MS,
+    1000,
+    problems,
+  );
+  const retryBaseMs = milliseconds(
+    'DESK_RETRY_BASE_MS',
+    blank(env.DESK_RETRY_BASE_MS),
+    DEFAULT_RETRY_BASE_MS,
+    1,
+    problems,
+  );
+  const retryMaxMs = milliseconds(
+    'DESK_RETRY_MAX_MS',
+    blank(env.DESK_RETRY_MAX_MS),
+    DEFAULT_RETRY_MAX_MS,
+    1,
+    problems,
+  );
+  if (retryMaxMs < retryBaseMs) {
+    problems.push(`DESK_RETRY_MAX_MS must be at least DESK_RETRY_BASE_MS (${retryBaseMs})`);
+  }
   if (problems.length > 0) {
     throw new DeskConfigError(problems);
   }
@@ -194,5 +251,8 @@ export function parseDeskEnv(env: DeskEnvInput, cwd = process.cwd()): DeskEnv {
     mailFrom: blank(env.DESK_MAIL_FROM) ?? 'Hearthline Desk <desk@localhost>',
     logLevel: blank(env.DESK_LOG_LEVEL) ?? 'info',
     sessions: { idleMs: idleHours * HOUR_MS, maxMs: maxDays * 24 * HOUR_MS },
+    deliveryLeaseMs,
+    retryBaseMs,
+    retryMaxMs,
   };
 }

@@ -1,5 +1,5 @@
+import type { AttemptOutcome } from '../jobs/retry-policy.ts';
 import type { LeadRecord } from './lead-record.ts';
-import type { AttemptOutcome } from './retry-policy.ts';
 
 /** What an adapter knows about the job it is trying. */
 export interface DeliveryAttempt {
@@ -26,6 +26,8 @@ export interface DeliveryContext {
 export interface DeliveryAdapter {
   /** The name stored with each job (`follow-up-boss`, `webhook`, `email`). */
   readonly name: string;
+  /** The longest one try waits for an answer: the outbox's lease must be longer. */
+  readonly timeoutMs: number;
   deliver(lead: LeadRecord, attempt: DeliveryAttempt): Promise<AttemptOutcome>;
   /** Releases connections (SMTP pools). */
   close?(): Promise<void>;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { Brokerage } from '../config/brokerage.ts';
-import { retryDelivery } from '../delivery/outbox-worker.ts';
+import { retryJob } from '../jobs/job-queue.ts';
 import { json } from '../storage/database.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
 import { LEAD_STATUSES, type LeadStatus, type LeadUpdateBody } from './api-contract.ts';
@@ -191,7 +191,7 @@ export async function retryDeadDelivery(
   if (job.status !== 'dead') {
     throw new ChangeError(409, 'not-dead', 'Only a dead delivery can be retried');
   }
-  await retryDelivery(db, deliveryId, now);
+  await retryJob(db, deliveryId, now);
   await audit(
     db,
     session,

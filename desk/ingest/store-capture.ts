@@ -3,7 +3,8 @@ import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kyse
 import { MAX_CAPTURES_PER_CONVERSATION } from '../../widget/leads/constants.ts';
 import type { Brokerage } from '../config/brokerage.ts';
 import { isWithinOfficeHours } from '../config/office-hours.ts';
-import { DELIVERY_GIVE_UP_MS } from '../delivery/retry-policy.ts';
+import { deliveryJob } from '../jobs/job-kinds.ts';
+import { enqueue } from '../jobs/job-queue.ts';
 import { assignCapture } from '../routing/assign.ts';
 import { resolveViewingTimes } from '../routing/viewing-time.ts';
 import { json } from '../storage/database.ts';
@@ -219,25 +220,13 @@ export async function storeCapture(
       demo: capture.demo,
     };
     const ended = capture.conversationId === null || Boolean(state.ended);
-    if (deps.adapters.length === 0) {
-      await trx.insertInto('captures').values(captureRow).execute();
-    } else {
-      const runAt = new Date(now.getTime() + (ended ? 0 : CONVERSATION_WAIT_MS));
-      // The capture and its outbox jobs in one statement: one round trip fewer per capture.
-      await trx
-        .with('new_capture', (db) => db.insertInto('captures').values(captureRow))
-        .insertInto('deliveries')
-        .values(
-          deps.adapters.map((adapter) => ({
-            id: randomUUID(),
-            capture_id: captureId,
-            adapter,
-            run_at: runAt,
-            give_up_at: new Date(now.getTime() + DELIVERY_GIVE_UP_MS),
-          })),
-        )
-        .execute();
-    }
+    const runAt = new Date(now.getTime() + (ended ? 0 : CONVERSATION_WAIT_MS));
+    // The capture rides along in the jobs' statement: one round trip fewer per capture.
+    await enqueue(
+      trx,
+      deps.adapters.map((adapter) => deliveryJob(captureId, adapter, runAt)),
+      { now, alongside: trx.insertInto('captures').values(captureRow) },
+    );
     return {
       created: true,
       captureId,

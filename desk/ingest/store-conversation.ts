@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { startWaitingJobs } from '../jobs/job-queue.ts';
 import { json } from '../storage/database.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
 import type { IncomingConversation } from './conversation-body.ts';
@@ -66,18 +67,10 @@ export async function storeConversation(
         .values({ id: conversation.id, ...values })
         .execute();
     }
-    await trx
-      .updateTable('deliveries')
-      .set({ run_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
-      .where('status', '=', 'pending')
-      .where('run_at', '>', sql<Date>`now()`)
-      .where('attempts', '=', 0)
-      .where(
-        'capture_id',
-        'in',
-        trx.selectFrom('captures').select('id').where('conversation_id', '=', conversation.id),
-      )
-      .execute();
+    await startWaitingJobs(
+      trx,
+      trx.selectFrom('captures').select('id').where('conversation_id', '=', conversation.id),
+    );
     return true;
   });
 }

@@ -81,15 +81,20 @@ export interface CapturesTable {
   demo: Generated<boolean>;
 }
 
-/** A delivery's state as the export shows it; "in progress" is `pending` with a live lease. */
-export type DeliveryStatus = 'pending' | 'delivered' | 'dead';
+/** A job's state; "in progress" is `pending` with a live lease. `delivered` means done. */
+export type JobStatus = 'pending' | 'delivered' | 'dead';
+/** A delivery's state as the export shows it. */
+export type DeliveryStatus = JobStatus;
 
-/** `deliveries`: the outbox, one job per capture and adapter. */
-export interface DeliveriesTable {
+/** `jobs`: the one queue (docs/desk.md#jobs); only desk/jobs/job-queue.ts writes it. */
+export interface JobsTable {
   id: string;
-  capture_id: string;
-  adapter: string;
-  status: ColumnType<DeliveryStatus, DeliveryStatus | undefined, DeliveryStatus>;
+  kind: string;
+  key: string;
+  capture_id: string | null;
+  adapter: string | null;
+  payload: JSONColumnType<Record<string, unknown>, string | undefined, string>;
+  status: ColumnType<JobStatus, JobStatus | undefined, JobStatus>;
   attempts: ColumnType<number, number | undefined, number>;
   run_at: DefaultTimestamp;
   locked_until: Timestamp | null;
@@ -98,6 +103,14 @@ export interface DeliveriesTable {
   give_up_at: Timestamp;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
+  finished_at: Timestamp | null;
+}
+
+/** `deliveries`: a view of the delivery jobs (one per capture and adapter), for readers. */
+export interface DeliveriesTable
+  extends Omit<JobsTable, 'kind' | 'key' | 'payload' | 'capture_id' | 'adapter' | 'finished_at'> {
+  capture_id: string;
+  adapter: string;
   delivered_at: Timestamp | null;
 }
 
@@ -164,13 +177,14 @@ export interface AuditLogTable {
   detail: JSONColumnType<Record<string, unknown>, string | undefined, string>;
 }
 
-/** `scheduled_jobs`: a job run once per period by whichever desk process claims it. */
+/** `scheduled_jobs`: a view of the periodic jobs' runs that have started (the weekly report). */
 export interface ScheduledJobsTable {
   name: string;
   period: string;
-  claimed_by: string;
-  claimed_at: Timestamp;
-  finished_at: Timestamp | null;
+  status: JobStatus;
+  attempts: number;
+  run_at: Date;
+  finished_at: Date | null;
 }
 
 /** Every table of the desk's database, for Kysely's typed queries. */
@@ -178,6 +192,7 @@ export interface DeskDatabase {
   people: PeopleTable;
   conversations: ConversationsTable;
   captures: CapturesTable;
+  jobs: JobsTable;
   deliveries: DeliveriesTable;
   desk_migrations: MigrationsTable;
   users: UsersTable;

@@ -15,7 +15,7 @@ export interface DeskServices {
   database: DeskDb;
   /** Names of the enabled delivery adapters: one outbox job each per capture. */
   adapters: readonly string[];
-  /** Tells the outbox worker that jobs are due now. */
+  /** Tells the outbox worker that jobs are due now: its `wake` (desk/jobs/job-worker.ts). */
   wakeOutbox(): void;
   /** The platform's message schemas, compiled in the background at start. */
   messageValidator: () => Promise<MessageValidator>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lastWeek } from '../../desk/inbox/weekly-report.ts';
+import { lastWeek } from '../../desk/reports/weekly-report.ts';
 import {
   daysBefore,
   displayTime,

@@ -37,7 +37,8 @@ describe('the desk killed in the middle of a delivery', () => {
       DESK_ALLOWED_ORIGINS: TEST_ORIGIN,
       FUB_API_KEY: API_KEY,
       FUB_BASE_URL: crm.url,
-      DESK_DELIVERY_LEASE_MS: '3000',
+      // Just past the CRM request's 15 s timeout: a shorter lease is refused at start.
+      DESK_DELIVERY_LEASE_MS: '16000',
     };
     try {
       crm.reset();

@@ -7,7 +7,7 @@ import { addUserCommand } from '../../desk/cli/add-user-command.ts';
 import { weeklyReportCommand } from '../../desk/cli/weekly-report-command.ts';
 import { parseDeskEnv } from '../../desk/config/desk-env.ts';
 import { mountInboxPages } from '../../desk/inbox/inbox-pages.ts';
-import { runWeeklyReportIfDue } from '../../desk/inbox/weekly-schedule.ts';
+import { runWeeklyReportIfDue } from '../../desk/reports/weekly-schedule.ts';
 import { leadBody, postJson, startTestDesk, type TestDesk } from '../helpers/desk-harness.ts';
 import { postSignIn } from '../helpers/inbox-api.ts';
 

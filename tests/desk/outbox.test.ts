@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Brokerage, loadBrokerage } from '../../desk/config/brokerage.ts';
 import { createFollowUpBossAdapter } from '../../desk/delivery/adapters/follow-up-boss.ts';
-import { OutboxWorker, retryDelivery } from '../../desk/delivery/outbox-worker.ts';
+import { OutboxWorker } from '../../desk/delivery/outbox-worker.ts';
 import { parseCaptureBody } from '../../desk/ingest/capture-body.ts';
 import { storeCapture } from '../../desk/ingest/store-capture.ts';
+import { retryJob } from '../../desk/jobs/job-queue.ts';
 import type { DeskDb } from '../../desk/storage/database.ts';
 import { type DatabaseUnderTest, pglite, postgres } from '../helpers/desk-databases.ts';
 import { leadBody } from '../helpers/desk-harness.ts';
@@ -123,7 +124,7 @@ describe.each([pglite(), postgres()])('the outbox on $name', (database: Database
     expect(archived.status).toBe('dead');
     expect(archived.last_error).toMatch(/archived/);
     // `retry ID` sends a dead job again.
-    expect(await retryDelivery(db.db, archived.id, clock.now())).toBe(true);
+    expect(await retryJob(db.db, archived.id, clock.now())).toBe(true);
     await w.runOnce();
     expect((await job(db, second.captureId)).status).toBe('delivered');
   });
@@ -166,7 +167,7 @@ describe.each([pglite(), postgres()])('the outbox on $name', (database: Database
     const { sql } = await import('kysely');
     await sql`create or replace function refuse_delivery() returns trigger language plpgsql as $$
       begin raise exception 'could not extend file' using errcode = '53100'; end $$`.execute(db.db);
-    await sql`create trigger refuse_delivery before insert on deliveries for each row execute function refuse_delivery()`.execute(
+    await sql`create trigger refuse_delivery before insert on jobs for each row execute function refuse_delivery()`.execute(
       db.db,
     );
     try {
@@ -174,7 +175,7 @@ describe.each([pglite(), postgres()])('the outbox on $name', (database: Database
         capture(db, () => new Date(), { fields: { name: 'Disk Full', phone: '6045557777' } }),
       ).rejects.toMatchObject({ code: '53100' });
     } finally {
-      await sql`drop trigger refuse_delivery on deliveries`.execute(db.db);
+      await sql`drop trigger refuse_delivery on jobs`.execute(db.db);
     }
     const after = await db.db
       .selectFrom('captures')

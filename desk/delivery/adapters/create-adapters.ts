@@ -1,14 +1,9 @@
-import { join } from 'node:path';
 import type { DeskEnv } from '../../config/desk-env.ts';
 import type { DeliveryAdapter, DeliveryContext } from '../adapter.ts';
+import { mailDirOf } from '../mailer.ts';
 import { createEmailAdapter } from './email.ts';
 import { createFollowUpBossAdapter } from './follow-up-boss.ts';
 import { createWebhookAdapter } from './webhook.ts';
-
-/** The folder `.eml` files go to when no SMTP server is configured. */
-export function mailDirOf(env: Pick<DeskEnv, 'dataDir'>): string {
-  return join(env.dataDir, 'mail');
-}
 
 /**
  * The adapters the environment enables: Follow Up Boss with `FUB_API_KEY`, the signed webhook

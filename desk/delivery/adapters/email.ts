@@ -1,10 +1,9 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { createTransport } from 'nodemailer';
+import { basename } from 'node:path';
+import type { AttemptOutcome } from '../../jobs/retry-policy.ts';
 import type { DeliveryAdapter, DeliveryAttempt, DeliveryContext } from '../adapter.ts';
 import { inboxLink } from '../adapter.ts';
 import type { LeadRecord } from '../lead-record.ts';
-import type { AttemptOutcome } from '../retry-policy.ts';
+import { createMailer, type MailMessage, SMTP_TIMEOUTS } from '../mailer.ts';
 import { emailSubject, emailText, headerSafe } from './email-text.ts';
 import { viewingTimeLine } from './lead-text.ts';
 import { viewingInviteText } from './viewing-invite.ts';
@@ -17,19 +16,10 @@ export interface EmailSettings {
   mailDir: string;
 }
 
-/** The message fields handed to nodemailer (exported for tests of the composition). */
-export interface EmailMessage {
-  from: string;
-  to: { name: string; address: string };
-  replyTo?: { name: string; address: string };
-  subject: string;
-  text: string;
+/** The message fields handed to the mailer (exported for tests of the composition). */
+export interface EmailMessage extends MailMessage {
   messageId: string;
-  icalEvent?: { method: 'REQUEST'; filename: string; content: string };
 }
-
-// An outbox try must end well inside its lease; nodemailer's defaults wait minutes.
-const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
 
 // One plain address, nothing a header parser could read as a second recipient or a comment.
 const PLAIN_ADDRESS = /^[^\s@<>()",;:\\]+@[^\s@<>()",;:\\]+\.[^\s@<>()",;:\\]+$/;
@@ -129,44 +119,31 @@ export function outcomeOfSmtpError(error: unknown): AttemptOutcome {
 
 /**
  * Emails each lead to its assigned agent as plain text, with an `.ics` invite for a viewing
- * request with a resolved time. Without `smtpUrl` each message is written to `mailDir` as
- * `<time>-<job>.eml` (written under a temporary name, then renamed, so a reader never sees
- * half a file), which is how a brokerage tries the desk before it has a mail server. `log`, when
- * given, hears the name of each file written (job id and time only, never the lead).
+ * request with a resolved time, through the desk's one mailer: without `smtpUrl` each message
+ * is written to `mailDir` as `<time>-<job>.eml`. `log`, when given, hears the name of each file
+ * written (job id and time only, never the lead).
  */
 export function createEmailAdapter(
   settings: EmailSettings,
   context: DeliveryContext,
   log?: (msg: string) => void,
 ): DeliveryAdapter {
-  const toFiles = settings.smtpUrl === null;
-  const transport =
-    settings.smtpUrl === null
-      ? createTransport({ streamTransport: true, buffer: true, newline: 'windows' })
-      : createTransport({ url: settings.smtpUrl, ...SMTP_TIMEOUTS });
-
-  async function writeEml(raw: Buffer, jobId: string): Promise<string> {
-    await mkdir(settings.mailDir, { recursive: true });
-    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    const name = `${stamp}-${safeId(jobId)}.eml`;
-    const temp = join(settings.mailDir, `.${name}.tmp`);
-    await writeFile(temp, raw);
-    await rename(temp, join(settings.mailDir, name));
-    return name;
-  }
+  const mailer = createMailer(settings);
 
   return {
     name: 'email',
+    // The longest single wait of an SMTP exchange (the worker renews the lease past it); a file
+    // written to the mail folder has no request to wait for.
+    timeoutMs: settings.smtpUrl === null ? 0 : SMTP_TIMEOUTS.socketTimeout,
     async deliver(lead: LeadRecord, attempt: DeliveryAttempt): Promise<AttemptOutcome> {
       const agentEmail = lead.assignedTo.email;
       if (!agentEmail || !PLAIN_ADDRESS.test(agentEmail)) {
         return { ok: false, retry: false, reason: 'no valid email address for the assigned agent' };
       }
       const message = composeEmail(lead, attempt, context, settings.mailFrom, agentEmail);
-      if (toFiles) {
+      if (mailer.toFiles) {
         try {
-          const info = await transport.sendMail(message);
-          const name = await writeEml(info.message as Buffer, attempt.jobId);
+          const name = basename(await mailer.send(message, safeId(attempt.jobId)));
           log?.(`email for job ${safeId(attempt.jobId)} written to ${name}`);
           return { ok: true };
         } catch (error) {
@@ -175,14 +152,14 @@ export function createEmailAdapter(
         }
       }
       try {
-        await transport.sendMail(message);
+        await mailer.send(message, safeId(attempt.jobId));
         return { ok: true };
       } catch (error) {
         return outcomeOfSmtpError(error);
       }
     },
     async close() {
-      transport.close();
+      mailer.close();
     },
   };
 }

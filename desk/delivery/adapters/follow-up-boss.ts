@@ -1,9 +1,9 @@
 import type { DeskEnv } from '../../config/desk-env.ts';
+import type { AttemptOutcome } from '../../jobs/retry-policy.ts';
 import type { DeliveryAdapter, DeliveryAttempt, DeliveryContext } from '../adapter.ts';
 import { inboxLink } from '../adapter.ts';
+import { outcomeOfNetworkError, outcomeOfStatus } from '../http-outcome.ts';
 import type { LeadRecord } from '../lead-record.ts';
-import type { AttemptOutcome } from '../retry-policy.ts';
-import { outcomeOfNetworkError, outcomeOfStatus } from '../retry-policy.ts';
 import { parsePrice, scrub, sourceLabel, splitName, viewingTimeLine } from './lead-text.ts';
 
 /** Follow Up Boss's settings, as {@link DeskEnv} reads them. */
@@ -144,6 +144,7 @@ export function createFollowUpBossAdapter(
   const secrets = [settings.apiKey, settings.systemKey ?? ''];
   return {
     name: 'follow-up-boss',
+    timeoutMs: FOLLOW_UP_BOSS_TIMEOUT_MS,
     async deliver(lead: LeadRecord, _attempt: DeliveryAttempt): Promise<AttemptOutcome> {
       const body = JSON.stringify(followUpBossEvent(lead, context, settings.system));
       try {

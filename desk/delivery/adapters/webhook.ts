@@ -1,10 +1,10 @@
 import { Webhook } from 'standardwebhooks';
 import type { DeskEnv } from '../../config/desk-env.ts';
+import type { AttemptOutcome } from '../../jobs/retry-policy.ts';
 import type { DeliveryAdapter, DeliveryAttempt, DeliveryContext } from '../adapter.ts';
 import { inboxLink } from '../adapter.ts';
+import { outcomeOfNetworkError, outcomeOfStatus } from '../http-outcome.ts';
 import type { LeadRecord } from '../lead-record.ts';
-import type { AttemptOutcome } from '../retry-policy.ts';
-import { outcomeOfNetworkError, outcomeOfStatus } from '../retry-policy.ts';
 import { type ShownViewingTime, shownText, shownViewingTimes } from '../shown-times.ts';
 import { scrub } from './lead-text.ts';
 
@@ -63,6 +63,7 @@ export function createWebhookAdapter(
   const signer = new Webhook(settings.secret);
   return {
     name: 'webhook',
+    timeoutMs: WEBHOOK_TIMEOUT_MS,
     async deliver(lead: LeadRecord, attempt: DeliveryAttempt): Promise<AttemptOutcome> {
       const body = JSON.stringify(webhookPayload(lead, context));
       const sentAt = new Date();

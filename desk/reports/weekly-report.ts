@@ -1,11 +1,11 @@
 import { type Kysely, sql } from 'kysely';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { Brokerage } from '../config/brokerage.ts';
+import type { Numbers, NumbersRow } from '../inbox/api-contract.ts';
+import { demoHidden } from '../inbox/lead-scope.ts';
+import { computeNumbers } from '../inbox/numbers.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
 import { daysBefore, displayTime, inZone, startOfWeek } from '../time/brokerage-time.ts';
-import type { Numbers, NumbersRow } from './api-contract.ts';
-import { demoHidden } from './lead-scope.ts';
-import { computeNumbers } from './numbers.ts';
 
 /** The most leads still `New` a report lists (the rest are counted). */
 export const REPORT_MAX_NEW = 50;

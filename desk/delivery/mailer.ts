@@ -1,0 +1,76 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createTransport } from 'nodemailer';
+import type { DeskEnv } from '../config/desk-env.ts';
+
+/** Where the desk's email goes: an SMTP server, or `.eml` files in `mailDir` when none is set. */
+export interface MailSettings {
+  smtpUrl: string | null;
+  mailDir: string;
+}
+
+/** One message as nodemailer takes it (the fields the desk uses). */
+export interface MailMessage {
+  from: string;
+  to: { name: string; address: string };
+  replyTo?: { name: string; address: string };
+  subject: string;
+  text: string;
+  messageId?: string;
+  icalEvent?: { method: 'REQUEST'; filename: string; content: string };
+}
+
+/** Sends the desk's email: the agents' leads and the brokers' weekly report alike. */
+export interface Mailer {
+  /** True when there is no SMTP server and messages become files. */
+  readonly toFiles: boolean;
+  /**
+   * Sends one message; resolves the file written (`<time>-<tag>.eml` in the mail folder) or
+   * `smtp`. Rejects with nodemailer's error (its `responseCode`, `code` and `command`).
+   */
+  send(message: MailMessage, fileTag: string): Promise<string>;
+  close(): void;
+}
+
+/** The folder `.eml` files go to when no SMTP server is configured. */
+export function mailDirOf(env: Pick<DeskEnv, 'dataDir'>): string {
+  return join(env.dataDir, 'mail');
+}
+
+// A job's try must end well inside its lease; nodemailer's defaults wait minutes.
+export const SMTP_TIMEOUTS = {
+  connectionTimeout: 15_000,
+  greetingTimeout: 15_000,
+  socketTimeout: 30_000,
+};
+
+/**
+ * The one mailer. Without `smtpUrl` each message is written to `mailDir` under a temporary name,
+ * then renamed, so a reader never sees half a file: that is how a brokerage tries the desk
+ * before it has a mail server.
+ */
+export function createMailer(settings: MailSettings): Mailer {
+  const toFiles = settings.smtpUrl === null;
+  const transport =
+    settings.smtpUrl === null
+      ? createTransport({ streamTransport: true, buffer: true, newline: 'windows' })
+      : createTransport({ url: settings.smtpUrl, ...SMTP_TIMEOUTS });
+  return {
+    toFiles,
+    async send(message, fileTag) {
+      const info = await transport.sendMail(message);
+      if (!toFiles) {
+        return 'smtp';
+      }
+      await mkdir(settings.mailDir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${fileTag}.eml`;
+      const temp = join(settings.mailDir, `.${name}.tmp`);
+      await writeFile(temp, info.message as Buffer);
+      await rename(temp, join(settings.mailDir, name));
+      return join(settings.mailDir, name);
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

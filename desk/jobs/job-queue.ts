@@ -1,0 +1,252 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type InsertQueryBuilder,
+  type InsertResult,
+  type Kysely,
+  type SelectQueryBuilder,
+  sql,
+} from 'kysely';
+import { json } from '../storage/database.ts';
+import type { DeskDatabase } from '../storage/schema.ts';
+import { type JobKind, type NewJob, RETRY_POLICIES } from './job-kinds.ts';
+
+/**
+ * The one queue (docs/desk.md#jobs). This module is the only writer of the `jobs` table: every
+ * insert, claim, outcome and manual retry is one of the functions below, so the rules of a job's
+ * life (dedupe by key, lease, give-up time) live in one place. Readers (the inbox, the CLI, the
+ * export) read the `deliveries` view.
+ */
+
+/** A database or the caller's transaction (a `Transaction` is a `Kysely`). */
+type Db = Kysely<DeskDatabase>;
+
+/** A job as a worker holds it, under its lease. */
+export interface ClaimedJob {
+  id: string;
+  kind: JobKind;
+  key: string;
+  captureId: string | null;
+  adapter: string | null;
+  payload: Record<string, unknown>;
+  /** This try's number: 1 for the first. */
+  attempts: number;
+  giveUpAt: Date;
+}
+
+/** Which jobs a worker's lane takes: one kind, and for deliveries one adapter. */
+export interface LaneFilter {
+  kind: JobKind;
+  adapter?: string;
+}
+
+/** What a try came to, as the queue records it. */
+export type JobResult =
+  | { status: 'delivered' }
+  | { status: 'retry'; runAt: Date; reason: string }
+  | { status: 'dead'; reason: string };
+
+/**
+ * Adds jobs inside the caller's transaction, so they exist exactly when the caller's rows do.
+ * A job whose key is already in the table is skipped (dedupe). `alongside`, an insert of the
+ * caller's, runs in the same statement, which saves a round trip on the capture's hot path.
+ * Resolves how many jobs were added.
+ */
+export async function enqueue<Table extends keyof DeskDatabase>(
+  db: Db,
+  jobs: NewJob | readonly NewJob[],
+  options: { now?: Date; alongside?: InsertQueryBuilder<DeskDatabase, Table, InsertResult> } = {},
+): Promise<number> {
+  const list: readonly NewJob[] = Array.isArray(jobs) ? jobs : [jobs as NewJob];
+  const now = options.now ?? new Date();
+  if (list.length === 0) {
+    await options.alongside?.execute();
+    return 0;
+  }
+  const rows = list.map((job) => ({
+    id: randomUUID(),
+    kind: job.kind,
+    key: job.key,
+    capture_id: job.captureId ?? null,
+    adapter: job.adapter ?? null,
+    payload: json(job.payload ?? {}),
+    run_at: job.runAt ?? now,
+    give_up_at: new Date(now.getTime() + RETRY_POLICIES[job.kind].giveUpMs),
+  }));
+  const { alongside } = options;
+  const result = await (alongside
+    ? db
+        .with('alongside', () => alongside)
+        .insertInto('jobs')
+        .values(rows)
+        .onConflict((oc) => oc.column('key').doNothing())
+    : db
+        .insertInto('jobs')
+        .values(rows)
+        .onConflict((oc) => oc.column('key').doNothing())
+  ).executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
+}
+
+/**
+ * Takes up to `limit` due jobs of one lane with `FOR UPDATE SKIP LOCKED`, so any number of desk
+ * processes share the table and none takes a job another holds, and marks each with a lease
+ * for `workerId`: a job whose worker died is taken again once the lease runs out.
+ */
+export async function claimJobs(
+  db: Db,
+  lane: LaneFilter,
+  options: { workerId: string; now: Date; leaseMs: number; limit: number },
+): Promise<ClaimedJob[]> {
+  const { now } = options;
+  let due = db
+    .selectFrom('jobs')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('run_at', '<=', now)
+    .where('kind', '=', lane.kind)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]));
+  if (lane.adapter !== undefined) {
+    due = due.where('adapter', '=', lane.adapter);
+  }
+  const rows = await db
+    .updateTable('jobs')
+    .set({
+      locked_until: new Date(now.getTime() + options.leaseMs),
+      locked_by: options.workerId,
+      attempts: sql<number>`attempts + 1`,
+      updated_at: now,
+    })
+    .where('id', 'in', due.orderBy('run_at').limit(options.limit).forUpdate().skipLocked())
+    .returning(['id', 'kind', 'key', 'capture_id', 'adapter', 'payload', 'attempts', 'give_up_at'])
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind as JobKind,
+    key: r.key,
+    captureId: r.capture_id,
+    adapter: r.adapter,
+    payload: r.payload,
+    attempts: r.attempts,
+    giveUpAt: r.give_up_at,
+  }));
+}
+
+/**
+ * Records a try's result, and enqueues `followUp` (a periodic job's next run) in the same
+ * transaction. Only the lease holder may: a worker that lost its lease (paused past it) leaves
+ * the row to whoever took it since. Resolves whether the result was recorded.
+ */
+export async function finishJob(
+  db: Db,
+  job: Pick<ClaimedJob, 'id'>,
+  workerId: string,
+  result: JobResult,
+  now: Date,
+  followUp: NewJob | null = null,
+): Promise<boolean> {
+  const record = async (trx: Db) => {
+    const updated = await trx
+      .updateTable('jobs')
+      .set({
+        status: result.status === 'retry' ? 'pending' : result.status,
+        locked_until: null,
+        locked_by: null,
+        updated_at: now,
+        ...(result.status === 'delivered' && { finished_at: now, last_error: null }),
+        ...(result.status !== 'delivered' && { last_error: result.reason }),
+        ...(result.status === 'retry' && { run_at: result.runAt }),
+      })
+      .where('id', '=', job.id)
+      .where('locked_by', '=', workerId)
+      .executeTakeFirst();
+    const recorded = Number(updated.numUpdatedRows) > 0;
+    if (recorded && followUp) {
+      await enqueue(trx, followUp, { now });
+    }
+    return recorded;
+  };
+  return followUp ? db.transaction().execute(record) : record(db);
+}
+
+/**
+ * Extends a running job's lease, while its worker still holds it: a try that runs longer than
+ * the lease (a slow SMTP exchange) is not taken by a second worker meanwhile.
+ */
+export async function renewLease(
+  db: Db,
+  job: Pick<ClaimedJob, 'id'>,
+  workerId: string,
+  until: Date,
+): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ locked_until: until })
+    .where('id', '=', job.id)
+    .where('locked_by', '=', workerId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** A job being tried right now (its lease is live): retrying it would send it twice. */
+export class JobInFlightError extends Error {
+  override readonly name = 'JobInFlightError';
+  readonly code = 'job-in-flight';
+  constructor(readonly jobId: string) {
+    super(`job ${jobId} is being tried now`);
+  }
+}
+
+/**
+ * Puts a job back in the queue now (`npm run desk -- retry ID`, the inbox's Retry), with a fresh
+ * give-up time from its kind's policy. Resolves false for an unknown id; throws
+ * {@link JobInFlightError} while a worker holds the job's live lease, checked in the same
+ * statement as the change, so a retry can never race a try into a second send.
+ */
+export async function retryJob(db: Db, id: string, now: Date = new Date()): Promise<boolean> {
+  const job = await db.selectFrom('jobs').select('kind').where('id', '=', id).executeTakeFirst();
+  if (!job) {
+    return false;
+  }
+  const policy = RETRY_POLICIES[job.kind as JobKind] ?? RETRY_POLICIES.delivery;
+  const result = await db
+    .updateTable('jobs')
+    .set({
+      status: 'pending',
+      run_at: now,
+      locked_until: null,
+      locked_by: null,
+      give_up_at: new Date(now.getTime() + policy.giveUpMs),
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .where((eb) =>
+      eb.or([
+        eb('status', '<>', 'pending'),
+        eb('locked_until', 'is', null),
+        eb('locked_until', '<=', now),
+      ]),
+    )
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) {
+    throw new JobInFlightError(id);
+  }
+  return true;
+}
+
+/**
+ * Makes the untried jobs of these captures due now (their conversation ended, so they need not
+ * wait for it any longer). Runs in the caller's transaction.
+ */
+export async function startWaitingJobs(
+  db: Db,
+  captureIds: SelectQueryBuilder<DeskDatabase, 'captures', { id: string }>,
+): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ run_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+    .where('status', '=', 'pending')
+    .where('run_at', '>', sql<Date>`now()`)
+    .where('attempts', '=', 0)
+    .where('capture_id', 'in', captureIds)
+    .execute();
+}

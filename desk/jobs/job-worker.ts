@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DeskDatabase } from '../storage/schema.ts';
+import { type NewJob, RETRY_POLICIES } from './job-kinds.ts';
+import {
+  type ClaimedJob,
+  claimJobs,
+  finishJob,
+  type JobResult,
+  type LaneFilter,
+  renewLease,
+} from './job-queue.ts';
+import { type AttemptOutcome, type RetryPolicy, retryDelayMs } from './retry-policy.ts';
+
+/** One kind of work a worker does: which jobs it takes, and what it does with each. */
+export interface JobLane extends LaneFilter {
+  /** Overrides of the kind's policy (a shorter backoff for a drill, another lease). */
+  policy?: Partial<RetryPolicy>;
+  /** Jobs taken at once: the lane's own concurrency (default 10). */
+  batchSize?: number;
+  /** Tries the job; a throw counts as a retryable failure. */
+  run(job: ClaimedJob): Promise<AttemptOutcome>;
+  /** A periodic job's next run, enqueued when this one is delivered or dead. */
+  followUp?(job: ClaimedJob): NewJob | null;
+}
+
+/** One try's record for the log, with no personal data. */
+export interface AttemptEvent {
+  jobId: string;
+  kind: string;
+  adapter?: string;
+  attempt: number;
+  outcome: 'delivered' | 'retry' | 'dead';
+  reason?: string;
+  ms: number;
+}
+
+/** How the worker is built; clocks and randomness are injectable for tests. */
+export interface JobWorkerOptions {
+  db: Kysely<DeskDatabase>;
+  lanes: readonly JobLane[];
+  /** Who holds the leases this worker takes (default: a fresh id). */
+  id?: string;
+  /** How often the table is checked when nothing wakes the worker. */
+  pollMs?: number;
+  now?: () => Date;
+  random?: () => number;
+  onAttempt?: (event: AttemptEvent) => void;
+}
+
+/** One lane's loop: its own poll timer and run, so a slow lane never holds up another. */
+interface LaneLoop {
+  lane: JobLane;
+  timer: ReturnType<typeof setTimeout> | null;
+  running: Promise<void> | null;
+  again: boolean;
+}
+
+/**
+ * Works the queue (docs/desk.md#jobs): each lane claims its due jobs under a lease in its own
+ * loop, so a CRM that hangs never delays an email, runs them, and records delivered, a retry at
+ * a backed-off time, or dead with the reason. At least once: a crash after the work succeeded
+ * but before the row was updated runs it again, which is why every delivery sends a stable id
+ * (webhook-id, Message-ID).
+ */
+export class JobWorker {
+  readonly #options: JobWorkerOptions;
+  readonly #id: string;
+  readonly #loops: LaneLoop[];
+  #stopped = true;
+
+  constructor(options: JobWorkerOptions) {
+    this.#options = options;
+    this.#id = options.id ?? `worker-${randomUUID()}`;
+    this.#loops = options.lanes.map((lane) => ({ lane, timer: null, running: null, again: false }));
+  }
+
+  /** Starts polling; {@link wake} makes it look at once. */
+  start(): void {
+    this.#stopped = false;
+    this.wake();
+  }
+
+  /**
+   * Looks for due jobs now, in every lane (coalesced with a run in progress): what a caller
+   * rings after enqueueing due work. An arrow, so it can be handed on as is
+   * (`services.wakeOutbox`).
+   */
+  readonly wake = (): void => {
+    for (const loop of this.#loops) {
+      this.#wakeLane(loop);
+    }
+  };
+
+  #wakeLane(loop: LaneLoop): void {
+    if (this.#stopped) {
+      return;
+    }
+    if (loop.running) {
+      loop.again = true;
+      return;
+    }
+    if (loop.timer) {
+      clearTimeout(loop.timer);
+      loop.timer = null;
+    }
+    loop.running = this.#loop(loop.lane).finally(() => {
+      loop.running = null;
+      if (this.#stopped) {
+        return;
+      }
+      if (loop.again) {
+        loop.again = false;
+        this.#wakeLane(loop);
+        return;
+      }
+      loop.timer = setTimeout(() => this.#wakeLane(loop), this.#options.pollMs ?? 1000);
+      loop.timer.unref?.();
+    });
+  }
+
+  /** Stops polling and waits for the jobs in hand to finish. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    for (const loop of this.#loops) {
+      if (loop.timer) {
+        clearTimeout(loop.timer);
+        loop.timer = null;
+      }
+    }
+    await Promise.all(this.#loops.map((loop) => loop.running));
+  }
+
+  async #loop(lane: JobLane): Promise<void> {
+    try {
+      while ((await this.#runLane(lane)) > 0 && !this.#stopped) {
+        // Keep going while there is due work.
+      }
+    } catch {
+      // The database is unreachable or busy: the next poll tries again.
+    }
+  }
+
+  /** Takes one batch of due jobs per lane and runs them; resolves how many were taken. */
+  async runOnce(): Promise<number> {
+    const taken = await Promise.all(this.#options.lanes.map((lane) => this.#runLane(lane)));
+    return taken.reduce((sum, n) => sum + n, 0);
+  }
+
+  async #runLane(lane: JobLane): Promise<number> {
+    const policy = { ...RETRY_POLICIES[lane.kind], ...lane.policy };
+    const jobs = await claimJobs(this.#options.db, lane, {
+      workerId: this.#id,
+      now: this.#now(),
+      leaseMs: policy.leaseMs,
+      limit: lane.batchSize ?? 10,
+    });
+    await Promise.all(jobs.map((job) => this.#work(lane, policy, job)));
+    return jobs.length;
+  }
+
+  async #work(lane: JobLane, policy: RetryPolicy, job: ClaimedJob): Promise<void> {
+    const started = Date.now();
+    let outcome: AttemptOutcome;
+    // The lease is renewed while the try runs, so it always outlives it.
+    const renew = setInterval(() => {
+      const until = new Date(this.#now().getTime() + policy.leaseMs);
+      renewLease(this.#options.db, job, this.#id, until).catch(() => undefined);
+    }, policy.leaseMs / 3);
+    try {
+      outcome = await lane.run(job);
+    } catch (error) {
+      const name = error instanceof Error ? error.name : 'Error';
+      outcome = { ok: false, retry: true, reason: `${job.kind} failed: ${name}` };
+    } finally {
+      clearInterval(renew);
+    }
+    const now = this.#now();
+    const next = new Date(now.getTime() + retryDelayMs(job.attempts, policy, this.#options.random));
+    let result: JobResult;
+    if (outcome.ok) {
+      result = { status: 'delivered' };
+    } else if (outcome.retry && next < job.giveUpAt) {
+      result = { status: 'retry', runAt: next, reason: outcome.reason };
+    } else {
+      result = { status: 'dead', reason: outcome.reason };
+    }
+    const followUp = result.status === 'retry' ? null : (lane.followUp?.(job) ?? null);
+    await finishJob(this.#options.db, job, this.#id, result, now, followUp);
+    this.#options.onAttempt?.({
+      jobId: job.id,
+      kind: job.kind,
+      ...(job.adapter !== null && { adapter: job.adapter }),
+      attempt: job.attempts,
+      outcome: result.status,
+      ...(result.status !== 'delivered' && { reason: result.reason }),
+      ms: Date.now() - started,
+    });
+  }
+
+  #now(): Date {
+    return this.#options.now?.() ?? new Date();
+  }
+}
