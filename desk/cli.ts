@@ -10,6 +10,7 @@ import { extraCommands } from './cli/extra-commands.ts';
 import { startCommand } from './cli/start-command.ts';
 import { DeskConfigError } from './config/config-error.ts';
 import { parseDeskEnv } from './config/desk-env.ts';
+import { PortInUseError } from './http/listen.ts';
 
 const COMMANDS: Readonly<Record<string, DeskCommand>> = {
   start: startCommand,
@@ -81,7 +82,9 @@ try {
 } catch (error) {
   process.stderr.write(
     `${
-      error instanceof DeskConfigError || error instanceof DeskAlreadyRunningError
+      error instanceof DeskConfigError ||
+      error instanceof DeskAlreadyRunningError ||
+      error instanceof PortInUseError
         ? error.message
         : String(error)
     }\n`,

@@ -25,6 +25,8 @@ export interface DeskEnv {
   smtpUrl: string | null;
   mailFrom: string;
   logLevel: string;
+  /** How long a stop waits for requests and deliveries in hand (docs/desk.md#production). */
+  shutdownMs: number;
 }
 
 /** The variables read, for the table in docs/desk.md#configure and for error messages. */
@@ -47,12 +49,16 @@ export const DESK_ENV_NAMES = [
   'SMTP_URL',
   'DESK_MAIL_FROM',
   'DESK_LOG_LEVEL',
+  'DESK_SHUTDOWN_MS',
 ] as const;
 
 export type DeskEnvInput = Partial<Record<(typeof DESK_ENV_NAMES)[number], string | undefined>>;
 
 const DEFAULT_PORT = 8787;
 const DEFAULT_LEADS_PER_MINUTE = 120;
+const DEFAULT_SHUTDOWN_MS = 10_000;
+/** A shared secret shorter than this is guessable enough to refuse (256 bits as hex is 64). */
+export const MIN_PLATFORM_SECRET_CHARS = 32;
 
 function blank(value: string | undefined): string | null {
   const trimmed = value?.trim() ?? '';
@@ -72,13 +78,19 @@ function url(name: string, value: string, problems: string[], protocols: readonl
   }
 }
 
-function integer(name: string, value: string | null, fallback: number, problems: string[]) {
+function integer(
+  name: string,
+  value: string | null,
+  fallback: number,
+  problems: string[],
+  max = 65535,
+) {
   if (value === null) {
     return fallback;
   }
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) {
-    problems.push(`${name} must be a whole number from 0 to 65535 (got "${value}")`);
+  if (!Number.isInteger(n) || n < 0 || n > max) {
+    problems.push(`${name} must be a whole number from 0 to ${max} (got "${value}")`);
     return fallback;
   }
   return n;
@@ -131,6 +143,19 @@ export function parseDeskEnv(env: DeskEnvInput, cwd = process.cwd()): DeskEnv {
     DEFAULT_LEADS_PER_MINUTE,
     problems,
   );
+  const platformSecret = blank(env.DESK_PLATFORM_SECRET);
+  if (platformSecret !== null && platformSecret.length < MIN_PLATFORM_SECRET_CHARS) {
+    problems.push(
+      `DESK_PLATFORM_SECRET must be at least ${MIN_PLATFORM_SECRET_CHARS} characters long (make one with: openssl rand -hex 32)`,
+    );
+  }
+  const shutdownMs = integer(
+    'DESK_SHUTDOWN_MS',
+    blank(env.DESK_SHUTDOWN_MS),
+    DEFAULT_SHUTDOWN_MS,
+    problems,
+    600_000,
+  );
   if (problems.length > 0) {
     throw new DeskConfigError(problems);
   }
@@ -142,7 +167,7 @@ export function parseDeskEnv(env: DeskEnvInput, cwd = process.cwd()): DeskEnv {
     dataDir,
     configFile: resolve(cwd, blank(env.DESK_CONFIG) ?? 'assistant.config.json'),
     allowedOrigins: origins.map((o) => new URL(o).origin),
-    platformSecret: blank(env.DESK_PLATFORM_SECRET),
+    platformSecret,
     publicUrl: publicUrl.replace(/\/$/, ''),
     leadsPerMinute,
     fub:
@@ -161,5 +186,6 @@ export function parseDeskEnv(env: DeskEnvInput, cwd = process.cwd()): DeskEnv {
     smtpUrl,
     mailFrom: blank(env.DESK_MAIL_FROM) ?? 'Hearthline Desk <desk@localhost>',
     logLevel: blank(env.DESK_LOG_LEVEL) ?? 'info',
+    shutdownMs,
   };
 }

@@ -108,6 +108,20 @@ export class OutboxWorker {
     await this.#running;
   }
 
+  /**
+   * Gives back the leases this worker still holds (a stop whose deadline passed mid-delivery),
+   * so another desk, or this one restarted, takes those jobs at once instead of after the lease.
+   * An attempt that finishes after this no longer holds its row, and records nothing.
+   */
+  async releaseLeases(): Promise<void> {
+    await this.#options.db
+      .updateTable('deliveries')
+      .set({ locked_until: null, locked_by: null })
+      .where('locked_by', '=', this.#id)
+      .where('status', '=', 'pending')
+      .execute();
+  }
+
   async #loop(): Promise<void> {
     try {
       while ((await this.runOnce()) > 0 && !this.#stopped) {
