@@ -1,5 +1,4 @@
 import { loadBrokerage } from '../config/brokerage.ts';
-import { sendWeeklyReport } from '../inbox/weekly-schedule.ts';
 import type { DeskCommand } from './command.ts';
 import { withDatabase } from './database-commands.ts';
 
@@ -9,6 +8,8 @@ export const weeklyReportCommand: DeskCommand = {
   usage: 'weekly-report',
   async run(io) {
     const brokerage = await loadBrokerage(io.env.configFile);
+    // Loaded here: the mail and date packages it needs would slow every other command's start.
+    const { sendWeeklyReport } = await import('../inbox/weekly-schedule.ts');
     return withDatabase(io, async ({ db }) => {
       const sent = await sendWeeklyReport(
         {

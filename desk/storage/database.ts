@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
-import pg from 'pg';
 import { applyMigrations, type ScriptRunner } from './migrate.ts';
 import type { DeskDatabase } from './schema.ts';
 
@@ -36,10 +35,6 @@ export function json(value: unknown): string {
   return JSON.stringify(value);
 }
 
-// node-postgres reads timestamptz as Date already; bigint counts (count(*)) come back as text:
-// read them as numbers, since no count of ours nears 2^53.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
-
 async function openEmbedded(dataDir: string | null): Promise<DeskDb & { runScript: ScriptRunner }> {
   if (dataDir !== null) {
     await mkdir(dataDir, { recursive: true });
@@ -54,7 +49,15 @@ async function openEmbedded(dataDir: string | null): Promise<DeskDb & { runScrip
   return { db, kind: 'embedded', close: () => db.destroy(), runScript };
 }
 
-function openServer(url: string, poolSize = 10): DeskDb & { runScript: ScriptRunner } {
+async function openServer(
+  url: string,
+  poolSize = 10,
+): Promise<DeskDb & { runScript: ScriptRunner }> {
+  // Loaded only for a server: a CLI command on the embedded database starts without it.
+  const { default: pg } = await import('pg');
+  // node-postgres reads timestamptz as Date already; bigint counts (count(*)) come back as text:
+  // read them as numbers, since no count of ours nears 2^53.
+  pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
   // A dropped idle connection must not crash the process; the next query gets a fresh one.
   pool.on('error', () => undefined);
@@ -74,7 +77,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DeskDb> {
   const handle =
     target.kind === 'embedded'
       ? await openEmbedded(target.dataDir)
-      : openServer(target.url, target.poolSize);
+      : await openServer(target.url, target.poolSize);
   try {
     await applyMigrations(handle.db, handle.runScript);
   } catch (error) {
