@@ -36,6 +36,8 @@ let npm: ChildProcess;
 let npmExit: Promise<number | null>;
 let output = '';
 let url: string;
+/** npm's children and theirs, recorded while the desk runs, so a failure leaves none behind. */
+let tree: number[] = [];
 
 /** A webhook endpoint that holds each request until the test lets it answer 200. */
 interface SlowReceiver {
@@ -146,6 +148,9 @@ afterAll(async () => {
   if (npm?.exitCode === null) {
     npm.kill('SIGKILL');
   }
+  for (const pid of tree.filter(alive)) {
+    process.kill(pid, 'SIGKILL');
+  }
   receiver?.release();
   await new Promise((resolve) => receiver?.server.close(resolve));
   await rm(folder, { recursive: true, force: true });
@@ -192,7 +197,7 @@ describe('a production install (npm ci --omit=dev, then npm run desk)', () => {
     );
     expect(created.status).toBe(201);
     await receiver.arrived;
-    const tree = descendants(npm.pid ?? 0);
+    tree = descendants(npm.pid ?? 0);
     expect(tree.length).toBeGreaterThan(0);
 
     npm.kill('SIGTERM');
