@@ -14,6 +14,7 @@ import { extraCommands } from './cli/extra-commands.ts';
 import { startCommand } from './cli/start-command.ts';
 import { DeskConfigError } from './config/config-error.ts';
 import { parseDeskEnv } from './config/desk-env.ts';
+import { PortInUseError } from './http/listen.ts';
 import { EmbeddedDatabaseError } from './storage/database.ts';
 
 const COMMANDS: Readonly<Record<string, DeskCommand>> = {
@@ -88,7 +89,8 @@ try {
     `${
       error instanceof DeskConfigError ||
       error instanceof DeskAlreadyRunningError ||
-      error instanceof EmbeddedDatabaseError
+      error instanceof EmbeddedDatabaseError ||
+      error instanceof PortInUseError
         ? error.message
         : String(error)
     }\n`,

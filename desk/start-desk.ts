@@ -1,4 +1,5 @@
-import { type ServerType, serve } from '@hono/node-server';
+import type { Server } from 'node:http';
+import type { ServerType } from '@hono/node-server';
 import pino, { type Logger } from 'pino';
 import {
   adminSocketPath,
@@ -13,6 +14,7 @@ import type { DeliveryAdapter } from './delivery/adapter.ts';
 import { createAdapters } from './delivery/adapters/create-adapters.ts';
 import { checkDeliveryLease, OutboxWorker } from './delivery/outbox-worker.ts';
 import { createDeskApp, type RouteMount } from './http/app.ts';
+import { listen } from './http/listen.ts';
 import { inboxApi } from './inbox/api-routes.ts';
 import { mountInboxPages } from './inbox/inbox-pages.ts';
 import { loadMessageValidator, type MessageValidator } from './ingest/platform-schema.ts';
@@ -26,8 +28,11 @@ export interface RunningDesk {
   url: string;
   services: DeskServices;
   worker: OutboxWorker;
-  /** Stops taking requests, lets the jobs in hand finish, closes the database. */
-  stop(): Promise<void>;
+  /**
+   * Stops taking requests, lets the requests and jobs in hand finish for up to `graceMs`
+   * (`DESK_SHUTDOWN_MS`), gives back the leases of jobs still in hand, closes the database.
+   */
+  stop(graceMs?: number): Promise<void>;
 }
 
 /** What a start may replace (tests): the adapters, the log, the clock, the route mounts. */
@@ -53,6 +58,19 @@ const defaultMounts: readonly RouteMount[] = [
   },
   (app) => mountInboxPages(app),
 ];
+
+/** Whether `work` settles within `ms` (it goes on either way). */
+async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([work.then(() => true), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /**
  * Starts the desk (docs/desk.md): reads the brokerage config, opens and migrates the database,
@@ -114,9 +132,9 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
     ...(options.now && { now: options.now }),
   };
   const app = createDeskApp(services, options.mounts ?? defaultMounts);
-  const server = await new Promise<ServerType>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, () => resolve(s));
-    s.once('error', reject);
+  const server = await listen(app.fetch, env.port, env.host).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
   });
   const admin = embedded
     ? await serveAdminSocket({
@@ -164,16 +182,22 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
     url: `http://${env.host}:${port}`,
     services,
     worker,
-    async stop() {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    async stop(graceMs = env.shutdownMs) {
+      const http = server as ServerType &
+        Partial<Pick<Server, 'closeIdleConnections' | 'closeAllConnections'>>;
+      const drained = Promise.all([
+        new Promise<void>((resolve) => server.close(() => resolve())),
+        admin && new Promise<void>((resolve) => admin.close(() => resolve())),
+        reports?.stop(),
+        worker.stop(),
+      ]);
       // Idle keep-alive sockets would hold close() open for their timeout.
-      (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
-      await closed;
-      if (admin) {
-        await new Promise<void>((resolve) => admin.close(() => resolve()));
+      http.closeIdleConnections?.();
+      if (!(await settlesWithin(drained, graceMs))) {
+        log.warn({ msg: 'stop: requests or deliveries still in hand', graceMs });
+        http.closeAllConnections?.();
+        await worker.releaseLeases().catch(() => undefined);
       }
-      await reports?.stop();
-      await worker.stop();
       await Promise.all(adapters.map((a) => a.close?.()));
       await database.close();
     },

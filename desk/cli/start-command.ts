@@ -1,15 +1,12 @@
 import type { CommandIo, DeskCommand } from '../admin/command.ts';
-import { ensureDemoUsers } from '../auth/users.ts';
-import { startDesk } from '../start-desk.ts';
+import type { RunningDesk } from '../start-desk.ts';
 
 /**
  * `--demo`: the demo's inbox accounts, each new one's one-time password printed here once (on
  * the console, never in the log); accounts that exist are left alone and named.
  */
-async function demoAccounts(
-  io: CommandIo,
-  desk: Awaited<ReturnType<typeof startDesk>>,
-): Promise<void> {
+async function demoAccounts(io: CommandIo, desk: RunningDesk): Promise<void> {
+  const { ensureDemoUsers } = await import('../auth/users.ts');
   const { created, existing } = await ensureDemoUsers(
     desk.services.database.db,
     desk.services.brokerage,
@@ -36,11 +33,15 @@ export const startCommand: DeskCommand = {
       io.err(`Unknown argument "${unknown[0]}". Usage: npm run desk -- start [--demo]`);
       return 2;
     }
+    // Loaded here, not at the top: the CLI's other commands never load the server.
+    const { startDesk } = await import('../start-desk.ts');
     const desk = await startDesk(io.env, { ...(io.commands && { commands: io.commands }) });
     io.out(`Desk listening on ${desk.url} (database: ${desk.services.database.kind})`);
     if (io.args.includes('--demo')) {
       await demoAccounts(io, desk);
     }
+    // `on`, not `once`: Ctrl-C under `npm run desk` arrives twice (from the terminal and from
+    // npm), and the second must not cut the clean stop short; DESK_SHUTDOWN_MS bounds it.
     let stopping = false;
     const stop = () => {
       if (stopping) {
@@ -49,11 +50,14 @@ export const startCommand: DeskCommand = {
       stopping = true;
       desk.stop().then(
         () => process.exit(0),
-        () => process.exit(1),
+        (error: unknown) => {
+          io.err(`The desk did not stop cleanly: ${String(error)}`);
+          process.exit(1);
+        },
       );
     };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
     return 0;
   },
 };

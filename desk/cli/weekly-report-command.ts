@@ -1,6 +1,5 @@
 import type { DeskCommand } from '../admin/command.ts';
 import { loadBrokerage } from '../config/brokerage.ts';
-import { sendWeeklyReport } from '../reports/weekly-schedule.ts';
 import { withDatabase } from './database-commands.ts';
 
 /** `weekly-report`: emails each broker last week's numbers and the leads still New, now. */
@@ -9,6 +8,8 @@ export const weeklyReportCommand: DeskCommand = {
   usage: 'weekly-report',
   async run(io) {
     const brokerage = await loadBrokerage(io.env.configFile);
+    // Loaded here: the mail and date packages it needs would slow every other command's start.
+    const { sendWeeklyReport } = await import('../reports/weekly-schedule.ts');
     return withDatabase(io, async ({ db }) => {
       const sent = await sendWeeklyReport(
         {

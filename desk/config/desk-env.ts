@@ -32,6 +32,8 @@ export interface DeskEnv {
   /** The delivery retry schedule: the first wait, and the longest (docs/desk.md#jobs). */
   retryBaseMs: number;
   retryMaxMs: number;
+  /** How long a stop waits for requests and deliveries in hand (docs/desk.md#production). */
+  shutdownMs: number;
 }
 
 /** The variables read, for the table in docs/desk.md#configure and for error messages. */
@@ -59,6 +61,7 @@ export const DESK_ENV_NAMES = [
   'DESK_DELIVERY_LEASE_MS',
   'DESK_RETRY_BASE_MS',
   'DESK_RETRY_MAX_MS',
+  'DESK_SHUTDOWN_MS',
 ] as const;
 
 export type DeskEnvInput = Partial<Record<(typeof DESK_ENV_NAMES)[number], string | undefined>>;
@@ -73,6 +76,9 @@ const DEFAULT_RETRY_BASE_MS = 10_000;
 const DEFAULT_RETRY_MAX_MS = 60 * 60 * 1000;
 /** A day: no wait of the desk's is longer. */
 const MAX_MS = 24 * 60 * 60 * 1000;
+const DEFAULT_SHUTDOWN_MS = 10_000;
+/** A shared secret shorter than this is guessable enough to refuse (256 bits as hex is 64). */
+export const MIN_PLATFORM_SECRET_CHARS = 32;
 
 function blank(value: string | undefined): string | null {
   const trimmed = value?.trim() ?? '';
@@ -105,13 +111,19 @@ function positive(name: string, value: string | null, fallback: number, problems
   return n;
 }
 
-function integer(name: string, value: string | null, fallback: number, problems: string[]) {
+function integer(
+  name: string,
+  value: string | null,
+  fallback: number,
+  problems: string[],
+  max = 65535,
+) {
   if (value === null) {
     return fallback;
   }
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) {
-    problems.push(`${name} must be a whole number from 0 to 65535 (got "${value}")`);
+  if (!Number.isInteger(n) || n < 0 || n > max) {
+    problems.push(`${name} must be a whole number from 0 to ${max} (got "${value}")`);
     return fallback;
   }
   return n;
@@ -220,6 +232,19 @@ export function parseDeskEnv(env: DeskEnvInput, cwd = process.cwd()): DeskEnv {
   if (retryMaxMs < retryBaseMs) {
     problems.push(`DESK_RETRY_MAX_MS must be at least DESK_RETRY_BASE_MS (${retryBaseMs})`);
   }
+  const platformSecret = blank(env.DESK_PLATFORM_SECRET);
+  if (platformSecret !== null && platformSecret.length < MIN_PLATFORM_SECRET_CHARS) {
+    problems.push(
+      `DESK_PLATFORM_SECRET must be at least ${MIN_PLATFORM_SECRET_CHARS} characters long (make one with: openssl rand -hex 32)`,
+    );
+  }
+  const shutdownMs = integer(
+    'DESK_SHUTDOWN_MS',
+    blank(env.DESK_SHUTDOWN_MS),
+    DEFAULT_SHUTDOWN_MS,
+    problems,
+    600_000,
+  );
   if (problems.length > 0) {
     throw new DeskConfigError(problems);
   }
@@ -231,7 +256,7 @@ export function parseDeskEnv(env: DeskEnvInput, cwd = process.cwd()): DeskEnv {
     dataDir,
     configFile: resolve(cwd, blank(env.DESK_CONFIG) ?? 'assistant.config.json'),
     allowedOrigins: origins.map((o) => new URL(o).origin),
-    platformSecret: blank(env.DESK_PLATFORM_SECRET),
+    platformSecret,
     publicUrl: publicUrl.replace(/\/$/, ''),
     leadsPerMinute,
     fub:
@@ -254,5 +279,6 @@ export function parseDeskEnv(env: DeskEnvInput, cwd = process.cwd()): DeskEnv {
     deliveryLeaseMs,
     retryBaseMs,
     retryMaxMs,
+    shutdownMs,
   };
 }

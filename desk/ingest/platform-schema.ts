@@ -40,7 +40,7 @@ type Validators = ReadonlyMap<HandledMessageType, ValidateFunction>;
 async function cachedModulePath(text: string): Promise<string | null> {
   const dir = deskCacheDir();
   const hash = createHash('sha256').update(text).digest('hex').slice(0, 16);
-  return dir === null ? null : join(dir, `platform-validators-${hash}.mjs`);
+  return dir === null ? null : join(dir, `platform-validators-${hash}-esm.mjs`);
 }
 
 async function importCached(path: string | null): Promise<Validators | null> {
@@ -61,6 +61,17 @@ async function importCached(path: string | null): Promise<Validators | null> {
   } catch {
     return null;
   }
+}
+
+// Ajv's module output still calls require() for its runtime helpers (deep equality, string
+// length); each becomes a default import of the same CommonJS module, whose value is its exports.
+function asModule(code: string): string {
+  const calls = [...new Set(code.match(/require\("[^"]+"\)/g) ?? [])];
+  const body = calls.reduce((text, call, i) => text.split(call).join(`__ajv${i}`), code);
+  const imports = calls.map(
+    (call, i) => `import __ajv${i} from ${JSON.stringify(`${call.slice(9, -2)}.js`)};`,
+  );
+  return `${imports.join('\n')}\n${body}`;
 }
 
 async function compile(text: string, cachePath: string | null): Promise<Validators> {
@@ -86,9 +97,7 @@ async function compile(text: string, cachePath: string | null): Promise<Validato
     refs[name] = ref;
   }
   if (cachePath !== null) {
-    // Ajv's module output still calls require() for two runtime helpers.
-    const source = `import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\n${standaloneCode(ajv, refs)}`;
-    await writeCacheFile(cachePath, source);
+    await writeCacheFile(cachePath, asModule(standaloneCode(ajv, refs)));
   }
   return compiled;
 }

@@ -187,6 +187,20 @@ export async function renewLease(
     .execute();
 }
 
+/**
+ * Gives back the leases a worker still holds (a stop whose deadline passed mid-try), so another
+ * desk, or this one restarted, takes those jobs at once instead of after the lease. A try that
+ * finishes after this no longer holds its row, and records nothing ({@link finishJob}).
+ */
+export async function releaseLeases(db: Db, workerId: string): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ locked_until: null, locked_by: null })
+    .where('locked_by', '=', workerId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
 /** A job being tried right now (its lease is live): retrying it would send it twice. */
 export class JobInFlightError extends Error {
   override readonly name = 'JobInFlightError';

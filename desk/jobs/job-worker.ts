@@ -8,6 +8,7 @@ import {
   finishJob,
   type JobResult,
   type LaneFilter,
+  releaseLeases,
   renewLease,
 } from './job-queue.ts';
 import { type AttemptOutcome, type RetryPolicy, retryDelayMs } from './retry-policy.ts';
@@ -117,6 +118,11 @@ export class JobWorker {
       loop.timer = setTimeout(() => this.#wakeLane(loop), this.#options.pollMs ?? 1000);
       loop.timer.unref?.();
     });
+  }
+
+  /** Gives back the leases this worker still holds (see {@link releaseLeases}). */
+  async releaseLeases(): Promise<void> {
+    await releaseLeases(this.#options.db, this.#id);
   }
 
   /** Stops polling and waits for the jobs in hand to finish. */

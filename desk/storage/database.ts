@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
-import pg from 'pg';
 import { dropTemplate, readTemplate, saveTemplate, templatePath } from './embedded-template.ts';
 import { applyMigrations, type ScriptRunner } from './migrate.ts';
 import type { DeskDatabase } from './schema.ts';
@@ -38,10 +37,6 @@ export type DatabaseTarget =
 export function json(value: unknown): string {
   return JSON.stringify(value);
 }
-
-// node-postgres reads timestamptz as Date already; bigint counts (count(*)) come back as text:
-// read them as numbers, since no count of ours nears 2^53.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
 // PGlite fails with the file system's own error object ({ name, errno }), which is not an Error.
 function causeOf(error: unknown): string {
@@ -130,7 +125,15 @@ async function openEmbedded(
   return { db, kind: 'embedded', close: () => db.destroy(), runScript };
 }
 
-function openServer(url: string, poolSize = 10): DeskDb & { runScript: ScriptRunner } {
+async function openServer(
+  url: string,
+  poolSize = 10,
+): Promise<DeskDb & { runScript: ScriptRunner }> {
+  // Loaded only for a server: a CLI command on the embedded database starts without it.
+  const { default: pg } = await import('pg');
+  // node-postgres reads timestamptz as Date already; bigint counts (count(*)) come back as text:
+  // read them as numbers, since no count of ours nears 2^53.
+  pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
   // A dropped connection must not crash the process (docs/desk.md#storage). The pool hears an
   // idle one's error; a connection checked out (inside a transaction, or a query waiting) emits
@@ -157,7 +160,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DeskDb> {
   const handle =
     target.kind === 'embedded'
       ? await openEmbedded(target.dataDir, target.templateFile)
-      : openServer(target.url, target.poolSize);
+      : await openServer(target.url, target.poolSize);
   try {
     await applyMigrations(handle.db, handle.runScript);
   } catch (error) {

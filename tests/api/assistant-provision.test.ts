@@ -216,7 +216,7 @@ describe('npm run assistant -- provision', () => {
   });
 
   it('--server-url points the assistant at the desk: its webhook, secret header and messages, never printed', async () => {
-    const secret = 'desk-secret-0123456789abcdef';
+    const secret = 'desk-secret-0123456789abcdef0123456789';
     const result = await run(
       ['provision', '--dry-run', '--server-url', 'https://desk.example.com/'],
       {

@@ -58,6 +58,25 @@ describe('the desk environment', () => {
   });
 });
 
+describe('DESK_PLATFORM_SECRET and DESK_SHUTDOWN_MS', () => {
+  it('refuses a platform secret shorter than 32 characters, naming the variable, never the value', () => {
+    const short = 'only-twenty-eight-characters';
+    const problems = problemsOf(() => parseDeskEnv({ DESK_PLATFORM_SECRET: short }));
+    expect(problems).toEqual([expect.stringMatching(/^DESK_PLATFORM_SECRET must be at least 32/)]);
+    expect(problems.join('\n')).not.toContain(short);
+    const long = 'a'.repeat(32);
+    expect(parseDeskEnv({ DESK_PLATFORM_SECRET: long }).platformSecret).toBe(long);
+  });
+
+  it('waits 10 s for work in hand when stopping, unless DESK_SHUTDOWN_MS says otherwise', () => {
+    expect(parseDeskEnv({}).shutdownMs).toBe(10_000);
+    expect(parseDeskEnv({ DESK_SHUTDOWN_MS: '2500' }).shutdownMs).toBe(2500);
+    expect(problemsOf(() => parseDeskEnv({ DESK_SHUTDOWN_MS: 'soon' }))).toEqual([
+      expect.stringMatching(/^DESK_SHUTDOWN_MS must be a whole number/),
+    ]);
+  });
+});
+
 describe('the brokerage config', () => {
   it('reads the agents, who is on duty and the office hours of assistant.config.json', () => {
     const brokerage = parseBrokerage(CONFIG);
