@@ -1,4 +1,4 @@
-import { type ComponentType, useCallback, useEffect } from 'react';
+import { type ComponentType, Suspense, useCallback, useEffect } from 'react';
 import { API, type SessionInfo } from '../api-contract.ts';
 import { Announcer, announce } from './components/announcer.tsx';
 import { Link } from './components/link.tsx';
@@ -158,7 +158,10 @@ function Shell({
         </div>
       </header>
       <main id="main" className="page" tabIndex={-1}>
-        <Page route={route} />
+        {/* A signed-in page is a chunk of its own (page-views.ts), fetched when first shown. */}
+        <Suspense fallback={<p role="status">Loading the page…</p>}>
+          <Page route={route} />
+        </Suspense>
       </main>
       <Announcer />
     </>
