@@ -23,10 +23,21 @@ const SIGNED_OUT = new InboxApiError(401, 'unauthorized', 'Signed out');
 /** Where to go after signing in: the page that asked for it, or the leads list. */
 let returnTo: string | null = null;
 
+/**
+ * Opened on the sign-in page: the form shows at once and the desk is not asked for a session, so
+ * the page's first paint is the form and no 401 is logged (issue 28 #5). Someone still signed in
+ * who opens it signs in again.
+ */
+const OPENED_SIGNED_OUT = routeOf(location.pathname).name === 'sign-in' ? SIGNED_OUT : undefined;
+
 export function App() {
   const { pathname } = useLocation();
   const route = routeOf(pathname);
-  const check = useInboxData(API.session, {}, { quietUnauthorized: true });
+  const check = useInboxData(
+    API.session,
+    {},
+    { quietUnauthorized: true, knownFailure: OPENED_SIGNED_OUT },
+  );
   const { set: setSession, fail: failSession, retry: checkAgain } = check;
   const state: SessionState =
     check.status === 'loading'
