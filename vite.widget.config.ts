@@ -3,7 +3,7 @@ import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
-import { type Alias, defineConfig, type Plugin, type PluginOption, type Rolldown } from 'vite';
+import { defineConfig, type Plugin, type PluginOption, type Rolldown } from 'vite';
 import { NOT_SHIPPED, readChunkMap } from './scripts/chunk-map.ts';
 import {
   builtChunks,
@@ -11,6 +11,7 @@ import {
   chunkTest,
   LOADER_FILE,
 } from './scripts/chunk-map-build.ts';
+import { PREACT_ALIASES } from './scripts/preact-aliases.ts';
 
 /**
  * The embeddable widget, built twice from widget/entries/bundle.ts (scripts/widget-build.ts runs
@@ -31,12 +32,6 @@ import {
  * `ANALYZE=1` (or `npm run build:widget -- --analyze`) writes rollup-plugin-visualizer treemaps
  * to dist/widget/stats*.html.
  */
-const PREACT_ALIASES: Alias[] = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-];
 
 /**
  * UMD: the demo's voice clips resolve against the script's own URL, captured by `intro` while

@@ -19,16 +19,16 @@ import {
 } from '../tests/helpers/inbox-api.ts';
 import { startPostgresServer } from '../tests/helpers/postgres-server.ts';
 import type { BenchReport } from './bench-types.ts';
-import { compressedSize } from './compressed-size.ts';
 
 // The inbox at scale (issue 20): 100,000 leads, 20,000 with a transcript (`npm run desk -- seed
 // --leads 100000`), the API timed over loopback as the app calls it, on PGlite and PostgreSQL.
-// Budgets: list and search p95 ≤ 50 ms, numbers p95 ≤ 200 ms, first-load JS ≤ 150 KB gzip.
+// Budgets: list and search p95 ≤ 50 ms, numbers p95 ≤ 200 ms, the JS the entry page loads (the
+// sign-in page's) ≤ bench/budgets.json inbox.signInJsBytes as the desk sends it (the build's
+// brotli files); bench/lighthouse-inbox.bench.ts measures the same page in Chromium.
 const LEADS = Number(process.env.INBOX_BENCH_LEADS ?? 100_000);
 const RUNS = 40;
 const LIST_P95_MS = 50;
 const NUMBERS_P95_MS = 200;
-const FIRST_LOAD_GZIP = 150 * 1024;
 
 function p95(ms: number[]): number {
   const sorted = [...ms].sort((a, b) => a - b);
@@ -152,14 +152,15 @@ async function measure(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | null
   }
 }
 
-async function firstLoadGzip(): Promise<number> {
+/** Brotli bytes of the scripts index.html loads (entry and preloads), as the desk serves them. */
+async function firstLoadBrotli(): Promise<number> {
   const html = await readFile('dist/inbox/index.html', 'utf8');
   const scripts = [...html.matchAll(/(?:src|href)="\/inbox\/(assets\/[^"]+\.js)"/g)].map(
     (m) => m[1],
   );
   let total = 0;
   for (const file of scripts) {
-    total += compressedSize(await readFile(join('dist/inbox', file ?? ''))).gzip;
+    total += (await readFile(join('dist/inbox', `${file ?? ''}.br`))).length;
   }
   return total;
 }
@@ -170,15 +171,20 @@ export default async function inboxBench(): Promise<BenchReport> {
   const notes: string[] = [
     `${LEADS} leads, one in five with a transcript; ${RUNS} requests each over loopback`,
   ];
-  const js = await firstLoadGzip();
+  const budget = (
+    JSON.parse(await readFile('bench/budgets.json', 'utf8')) as { inbox: { signInJsBytes: number } }
+  ).inbox.signInJsBytes;
+  const js = await firstLoadBrotli();
   rows.push({
     database: '-',
-    request: 'first-load JS (gzip KB)',
+    request: 'sign-in JS (brotli KB, as served)',
     'p95 ms': (js / 1024).toFixed(1),
-    'budget ms': 150,
+    'budget ms': (budget / 1024).toFixed(0),
   });
-  if (js > FIRST_LOAD_GZIP) {
-    failures.push(`first-load JS ${(js / 1024).toFixed(1)} KB gzip > 150 KB`);
+  if (js > budget) {
+    failures.push(
+      `sign-in JS ${(js / 1024).toFixed(1)} KB brotli > ${(budget / 1024).toFixed(0)} KB`,
+    );
   }
   const embedded = await measure('PGlite', null);
   rows.push(...embedded.rows);

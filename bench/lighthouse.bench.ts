@@ -1,20 +1,16 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { build } from 'vite';
-import { CHROMIUM_PATH as CHROMIUM, chromiumFlags } from '../tests/helpers/chromium.ts';
+import { CHROMIUM_PATH as CHROMIUM } from '../tests/helpers/chromium.ts';
 import { startStaticServer } from '../tests/helpers/static-server.ts';
 import type { BenchReport } from './bench-types.ts';
 import { compressedSize } from './compressed-size.ts';
+import { CATEGORIES, type LighthouseRun, lighthouseRun, median } from './lighthouse-run.ts';
 
 // Lighthouse 12 (mobile preset, simulated throttling) three times per route on the built site,
 // served compressed on 127.0.0.1, next to an empty React 19 page built in the same run.
 
-// The same network-quiet flags as the browser tests, plus Lighthouse's headless mode.
-const FLAGS = ['--headless=new', ...chromiumFlags()];
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 // LIGHTHOUSE_RUNS=5 for a longer series (the TBT of every run on / is printed either way).
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 // LIGHTHOUSE_PAGES=/,/embed measures only those pages (and the empty React page, the LCP
@@ -33,59 +29,6 @@ interface SiteBudgets {
   maxCls: number;
   maxTbtMs: number;
   maxJsGzipBytes: number;
-}
-
-interface Run {
-  scores: Record<string, number>;
-  lcp: number;
-  cls: number;
-  tbt: number;
-  scripts: string[];
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
-
-async function lighthouseRun(url: string): Promise<Run> {
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
-    chromeFlags: FLAGS,
-    logLevel: 'silent',
-  });
-  try {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      logLevel: 'error',
-      output: 'json',
-      onlyCategories: [...CATEGORIES],
-    });
-    if (!result) {
-      throw new Error(`Lighthouse returned nothing for ${url}`);
-    }
-    const { lhr } = result;
-    if (lhr.runtimeError) {
-      throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
-    }
-    const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-    const requests = (
-      lhr.audits['network-requests']?.details as { items?: Array<Record<string, unknown>> }
-    )?.items;
-    return {
-      scores: Object.fromEntries(
-        CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
-      ),
-      lcp: audit('largest-contentful-paint'),
-      cls: audit('cumulative-layout-shift'),
-      tbt: audit('total-blocking-time'),
-      scripts: (requests ?? [])
-        .filter((item) => item.resourceType === 'Script')
-        .map((item) => String(item.url)),
-    };
-  } finally {
-    chrome.kill();
-  }
 }
 
 async function buildBaseline(): Promise<void> {
@@ -139,7 +82,7 @@ export default async function lighthouseBench(): Promise<BenchReport> {
   }
   // Pages that must score the minimum in every category, in every run (not only the median).
   const fullScorePages = ['/', '/privacy', '/terms', '/embed'];
-  const runs = new Map<string, Run[]>(targets.map((t) => [t.name, []]));
+  const runs = new Map<string, LighthouseRun[]>(targets.map((t) => [t.name, []]));
   try {
     // Interleaved, so a slow moment of the machine hits every page alike.
     for (let i = 0; i < RUNS; i++) {

@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Context, Hono } from 'hono';
 import { errorBody } from '../web/error-body.ts';
 import { PAGES } from './api-contract.ts';
+import { precompressedFile } from './precompressed.ts';
 import { pathPattern } from './route-table.ts';
 
 /** Where `npm run build:inbox` writes the app (vite.inbox.config.ts). */
@@ -50,44 +50,34 @@ function pageHeaders(c: Context): void {
   c.header('referrer-policy', 'same-origin');
 }
 
-async function readOrNull(path: string): Promise<Buffer | null> {
-  try {
-    return await readFile(path);
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Serves the built inbox from `dist` (read on each request, so a rebuild needs no restart):
  * index.html for every page path under {@link INBOX_CSP}, the hashed assets cached for a
  * year, 404 for any other `/inbox/…` path, and a 503 saying to build when index.html is missing.
+ * Each file goes out brotli- or gzip-compressed as the build made it (desk/inbox/precompressed.ts).
  */
 export function mountInboxPages(app: Hono, dist = INBOX_DIST): void {
   const handler = async (c: Context) => {
     const path = c.req.path;
     pageHeaders(c);
     if (PAGE_PATTERNS.some((pattern) => pattern.test(path))) {
-      const html = await readOrNull(join(dist, 'index.html'));
-      if (!html) {
-        return c.text(NOT_BUILT, 503, { 'cache-control': 'no-store' });
-      }
-      return c.body(new Uint8Array(html), 200, {
+      const html = await precompressedFile(c, join(dist, 'index.html'), {
         'content-type': 'text/html; charset=utf-8',
         'cache-control': 'no-cache',
       });
+      return html ?? c.text(NOT_BUILT, 503, { 'cache-control': 'no-store' });
     }
     const name = ASSET.exec(path)?.[1];
     const type = name ? TYPES[extname(name)] : undefined;
-    const file = name && type ? await readOrNull(join(dist, 'assets', name)) : null;
-    if (!file || !type) {
-      return errorBody(c, 404, 'not-found', 'No such page');
-    }
-    return c.body(new Uint8Array(file), 200, {
-      'content-type': type,
-      'cache-control': 'public, max-age=31536000, immutable',
-      'x-content-type-options': 'nosniff',
-    });
+    c.header('x-content-type-options', 'nosniff');
+    const file =
+      name && type
+        ? await precompressedFile(c, join(dist, 'assets', name), {
+            'content-type': type,
+            'cache-control': 'public, max-age=31536000, immutable',
+          })
+        : null;
+    return file ?? errorBody(c, 404, 'not-found', 'No such page');
   };
   app.get('/inbox', handler);
   app.get('/inbox/*', handler);

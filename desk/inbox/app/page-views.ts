@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy } from 'react';
 import { PAGES, type PageName } from '../api-contract.ts';
 import type { PageParams } from './lib/routes.ts';
 
@@ -9,21 +9,25 @@ type SignedInPage = {
   [K in PageName]: (typeof PAGES)[K]['access'] extends 'signed-in' ? K : never;
 }[PageName];
 
-// Every signed-in page's component, bundled with the app: a page that needs a heavy library
-// loads it lazily itself (the numbers page's charts), so the first load stays small. The sign-in
-// page (shown whenever nobody is signed in) and the not-found page are the app's own.
-const modules = import.meta.glob<ComponentType<{ params: Record<string, string> }>>(
-  ['./pages/*-page.tsx', '!./pages/sign-in-page.tsx', '!./pages/not-found-page.tsx'],
-  { eager: true, import: 'default' },
-);
+type View = ComponentType<{ params: Record<string, string> }>;
 
-function viewOf(name: PageName): ComponentType<{ params: Record<string, string> }> {
-  const view = modules[`./pages/${name}-page.tsx`];
-  if (!view) {
-    // A page in the table without its component: fail at once, in every test, not on a click.
+// Every signed-in page is its own chunk, loaded when first shown: the sign-in page (shown whenever
+// nobody is signed in) and the not-found page are in the entry, so /inbox/sign-in downloads none
+// of the signed-in app. A page that needs a heavy library loads it lazily itself (the numbers
+// page's charts).
+const loaders = import.meta.glob<{ default: View }>([
+  './pages/*-page.tsx',
+  '!./pages/sign-in-page.tsx',
+  '!./pages/not-found-page.tsx',
+]);
+
+function viewOf(name: PageName): View {
+  const load = loaders[`./pages/${name}-page.tsx`];
+  if (!load) {
+    // A page in the table without its file: fail at once, in every test, not on a click.
     throw new Error(`The inbox page ${name} needs a default export in app/pages/${name}-page.tsx`);
   }
-  return view;
+  return lazy(load);
 }
 
 /**

@@ -27,25 +27,31 @@ interface State<T> {
 /**
  * The one way a page reads from the desk: the route's answer for `input`, loaded again whenever
  * the address it makes changes (a newer request aborts the older one), with `retry`, `set` and
- * `fail` for the page's own changes.
+ * `fail` for the page's own changes. With `knownFailure`, the answer starts failed with that
+ * error and nothing is asked until `retry` or a new address.
  */
 export function useInboxData<R extends ApiRoute & { method: 'GET' }>(
   route: R,
   input: RequestInput<R>,
-  options: { quietUnauthorized?: boolean } = {},
+  options: { quietUnauthorized?: boolean; knownFailure?: unknown } = {},
 ): InboxData<AnswerOf<R>> {
   const url = routeUrl(route, input);
   const quiet = options.quietUnauthorized ?? false;
-  const [state, setState] = useState<State<AnswerOf<R>>>({
-    status: 'loading',
+  const [state, setState] = useState<State<AnswerOf<R>>>(() => ({
+    status: options.knownFailure === undefined ? 'loading' : 'failed',
     data: null,
-    error: null,
+    error: options.knownFailure ?? null,
     attempt: 0,
-  });
+  }));
   const { attempt } = state;
+  // The first address is not asked when its failure is known (read once, as the state above).
+  const [skipUrl] = useState(options.knownFailure === undefined ? null : url);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry: a new attempt asks the same address again.
+  // `attempt` is the retry: a new attempt asks the same address again.
   useEffect(() => {
+    if (attempt === 0 && url === skipUrl) {
+      return;
+    }
     const controller = new AbortController();
     setState((s) => (s.status === 'loading' ? s : { ...s, status: 'loading', error: null }));
     send<AnswerOf<R>>('GET', url, undefined, {
@@ -59,7 +65,7 @@ export function useInboxData<R extends ApiRoute & { method: 'GET' }>(
         }
       });
     return () => controller.abort();
-  }, [url, quiet, attempt]);
+  }, [url, quiet, attempt, skipUrl]);
 
   const retry = useCallback(() => setState((s) => ({ ...s, attempt: s.attempt + 1 })), []);
   const set = useCallback(
