@@ -1,5 +1,6 @@
 import { type Intent, mentionedTime } from './chat-intents.ts';
-import type { DemoChatState, DemoHost } from './chat-replies.ts';
+import type { DemoChatState } from './chat-replies.ts';
+import { agentAtStart, homeOf, otherHome, withAgent } from './host-names.ts';
 import { LISTING } from './listing-facts.ts';
 
 /** What the fallback reply suggests asking: the first topic not asked yet. */
@@ -16,11 +17,6 @@ function slotsText(): string {
   return `${first} and ${second}`;
 }
 
-/** True when the page names a home other than the demo's own sample listing. */
-export function otherHome(host: DemoHost): boolean {
-  return host.address !== undefined && host.address !== LISTING.address;
-}
-
 /**
  * The demo's answer to one `intent` of the typed `text`, from the listing facts: the host
  * page's when it gave them, the sample home's otherwise, and never the sample's facts for
@@ -28,11 +24,10 @@ export function otherHome(host: DemoHost): boolean {
  */
 export function answer(intent: Intent, text: string, state: DemoChatState): string {
   const { host } = state;
-  const address = host.address ?? LISTING.address;
-  const agent = host.agent ?? LISTING.agent;
+  const address = homeOf(host);
   // The sample facts are the demo's own home's: for the page's home they would be made up.
   const unknown = (what: string) =>
-    `This offline demo doesn’t know the ${what} of ${address}. ${agent} can tell you when they confirm your viewing.`;
+    `This offline demo doesn’t know the ${what} of ${address}. ${agentAtStart(host)} can tell you when they confirm your viewing.`;
   switch (intent) {
     case 'greeting':
       return host.assistantName !== undefined
@@ -68,7 +63,7 @@ export function answer(intent: Intent, text: string, state: DemoChatState): stri
       if (state.booked === time) {
         return `You’re already booked for ${LISTING.viewingDay} at ${time}.`;
       }
-      return `You’re booked for ${LISTING.viewingDay} at ${time} with ${agent}, the listing agent. This is a demo, so no real appointment was made.`;
+      return `You’re booked for ${LISTING.viewingDay} at ${time} with ${withAgent(host)}. This is a demo, so no real appointment was made.`;
     }
     default: {
       const next = SUGGESTIONS.find(([topic]) => !state.asked.includes(topic)) ?? SUGGESTIONS[0];

@@ -1,3 +1,5 @@
+import type { DemoHost } from './chat-replies.ts';
+import { agentOf, homeOf } from './host-names.ts';
 import { LISTING, type Slot } from './listing-facts.ts';
 import { type ToolCalls, toolCalls } from './server-messages.ts';
 
@@ -38,9 +40,9 @@ export function canConfirm(contact: Contact): boolean {
   return contact.name !== undefined && (contact.phone !== undefined || contact.email !== undefined);
 }
 
-/** What is still missing, asked as the demo asks it. */
-export function askForContact(contact: Contact): string {
-  const agent = LISTING.agent;
+/** What is still missing, asked as the demo asks it, naming the page's agent. */
+export function askForContact(contact: Contact, host: DemoHost): string {
+  const agent = agentOf(host);
   if (contact.name === undefined && contact.phone === undefined && contact.email === undefined) {
     return `What name and phone number or email should ${agent} use to confirm?`;
   }
@@ -49,8 +51,17 @@ export function askForContact(contact: Contact): string {
     : `Thanks, ${contact.name}. What phone number or email should ${agent} use to confirm?`;
 }
 
-/** The two tool calls of a booked viewing, with ids `demo-chat-tool-N`, from `next`. */
-export function leadToolCalls(contact: Contact, slot: Slot, next: number, now: number): ToolCalls {
+/**
+ * The two tool calls of a booked viewing, with ids `demo-chat-tool-N`, from `next`; the notes
+ * name the page's home.
+ */
+export function leadToolCalls(
+  contact: Contact,
+  slot: Slot,
+  next: number,
+  now: number,
+  host: DemoHost,
+): ToolCalls {
   const reach = {
     name: contact.name,
     ...(contact.phone && { phone: contact.phone }),
@@ -72,7 +83,7 @@ export function leadToolCalls(contact: Contact, slot: Slot, next: number, now: n
           ...reach,
           intent: 'buy',
           timeframe: `Viewing on ${LISTING.viewingDay}`,
-          notes: `Booked a viewing of ${LISTING.address} on ${when} in the typed chat.`,
+          notes: `Booked a viewing of ${homeOf(host)} on ${when} in the typed chat.`,
           consent_to_contact: true,
         },
       },
@@ -81,17 +92,26 @@ export function leadToolCalls(contact: Contact, slot: Slot, next: number, now: n
   );
 }
 
+/** The start of a tool result for a capture kept but not delivered (leads/lead-tools.ts). */
+const FOLLOW_UP = 'Saved for follow-up';
+
 /**
- * The demo's line after the page answered its tool calls: the confirmation when every result
- * says the details were saved, else a request to give them again.
+ * The demo's line after the page answered its tool calls: "passed to" the agent only when every
+ * result says they were; "saved for follow-up" when the page kept them but could not send them
+ * (a refused or blocked lead POST), as the voice's tool result tells it; else a request to give
+ * them again.
  */
 export function toolCallsReply(
   results: readonly string[],
   contact: Contact,
+  host: DemoHost,
 ): { reply: string; saved: boolean } {
   const saved = results.length > 0 && results.every((result) => result.startsWith('Saved'));
-  const reply = saved
-    ? `Thanks, ${contact.name}. I’ve passed your details to ${LISTING.agent}, who will be in touch to confirm.`
-    : `I couldn’t pass your details on. ${askForContact({})}`;
+  if (!saved) {
+    return { reply: `I couldn’t pass your details on. ${askForContact({}, host)}`, saved };
+  }
+  const reply = results.some((result) => result.startsWith(FOLLOW_UP))
+    ? `Thanks, ${contact.name}. I’ve saved your details for follow-up: the team will be in touch to confirm the time.`
+    : `Thanks, ${contact.name}. I’ve passed your details to ${agentOf(host)}, who will be in touch to confirm.`;
   return { reply, saved };
 }

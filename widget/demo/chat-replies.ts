@@ -1,4 +1,4 @@
-import { answer, otherHome } from './chat-answers.ts';
+import { answer } from './chat-answers.ts';
 import { type Intent, matchIntents, mentionedTime } from './chat-intents.ts';
 import {
   askForContact,
@@ -8,6 +8,7 @@ import {
   readContact,
   toolCallsReply,
 } from './chat-lead.ts';
+import { otherHome } from './host-names.ts';
 import { LISTING, type Slot, SPOKEN_ANSWERS } from './listing-facts.ts';
 import type { ToolCalls } from './server-messages.ts';
 
@@ -92,12 +93,12 @@ export function demoReply(text: string, state: DemoChatState, now = Date.now()):
     return {
       reply: answered.filter((line) => line !== '').join(' '),
       state: { ...next, confirmed: booked, toolCalls: state.toolCalls + 2 },
-      toolCalls: leadToolCalls(contact, booked, state.toolCalls + 1, now),
+      toolCalls: leadToolCalls(contact, booked, state.toolCalls + 1, now, state.host),
     };
   }
   // A new booking, or details given for one: ask for what the agent still needs.
   if (booked !== null && booked !== state.confirmed && (booked !== state.booked || gaveContact)) {
-    answered.push(askForContact(contact));
+    answered.push(askForContact(contact, state.host));
   }
   return { reply: answered.filter((line) => line !== '').join(' '), state: next };
 }
@@ -107,7 +108,7 @@ export function demoToolCallsReply(
   results: readonly string[],
   state: DemoChatState,
 ): DemoChatReply {
-  const { reply, saved } = toolCallsReply(results, state.contact);
+  const { reply, saved } = toolCallsReply(results, state.contact, state.host);
   // Refused details are asked again, and sent again once given.
   return { reply, state: saved ? state : { ...state, contact: {}, confirmed: null } };
 }

@@ -1,4 +1,5 @@
 import type { DemoHost } from './chat-replies.ts';
+import { homeOf, withAgent } from './host-names.ts';
 import { isRecord } from './inbound.ts';
 import { LISTING } from './listing-facts.ts';
 import { CLIPS, SCRIPT, type Turn } from './script.ts';
@@ -52,8 +53,7 @@ export function hostScript(host: DemoHost): readonly Turn[] {
   if (!differsFromSample(host)) {
     return SCRIPT;
   }
-  const address = host.address ?? LISTING.address;
-  const agent = host.agent ?? LISTING.agent;
+  const address = homeOf(host);
   const [greeting, listing, booking] = SCRIPT;
   if (!greeting || !listing || !booking) {
     return SCRIPT;
@@ -87,7 +87,7 @@ export function hostScript(host: DemoHost): readonly Turn[] {
           : call,
       ),
       lines: [
-        `You’re booked for Saturday at 2:00 PM with ${agent}, the listing agent. Thanks for calling, goodbye!`,
+        `You’re booked for Saturday at 2:00 PM with ${withAgent(host)}. Thanks for calling, goodbye!`,
       ],
     },
   ];
