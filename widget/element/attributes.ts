@@ -1,4 +1,8 @@
-import type { AttributeProblem, AttributeWarning } from './attribute-problems.ts';
+import {
+  type AttributeProblem,
+  type AttributeWarning,
+  PLACEHOLDER_KEY,
+} from './attribute-problems.ts';
 import { parseUrl } from './attribute-urls.ts';
 import { TALK_TO } from './i18n/idle-labels.ts';
 import { LANGUAGES, matchLanguage } from './i18n/languages.ts';
@@ -244,6 +248,10 @@ export function parseAttributes(
   const consentUrl = parseUrl(text(values.consentUrl), 'consent-url', warnings);
   parseUrl(text(values.listingUrl), 'listing-url', warnings);
   checkLang(values.lang, warnings);
+  const target = parseTarget(values, tag, problems);
+  if (publicKey !== null && PLACEHOLDER_KEY.test(publicKey)) {
+    problems.push({ code: 'placeholder-key', value: publicKey });
+  }
   return {
     mode: oneOf(values.mode, 'mode', MODES, warnings) ?? 'inline',
     labels: {
@@ -252,7 +260,7 @@ export function parseAttributes(
       active: text(values.labelActive) ?? defaults.active,
     },
     demo: demoAttribute || publicKey === null,
-    target: parseTarget(values, tag, problems),
+    target,
     assistantOverrides: parseOverrides(values.assistantOverrides, warnings),
     publicKey,
     apiBaseUrl: parseUrl(text(values.apiBaseUrl), 'api-base-url', warnings),

@@ -69,5 +69,7 @@ export const de: WidgetTexts = {
       `Es ist kein Assistent festgelegt. Ergänzen Sie assistant-id="…" (oder squad-id / workflow-id) an <${tag}>.`,
     severalTargets: (found) =>
       `Setzen Sie nur eines von assistant-id, squad-id oder workflow-id (gefunden: ${found}).`,
+    placeholderKey: (value) =>
+      `public-key="${value}" ist ein Platzhalter. Fügen Sie Ihren öffentlichen Schlüssel aus dem Dashboard der Plattform ein (API Keys), oder entfernen Sie public-key, um die Offline-Demo zu testen.`,
   },
 };

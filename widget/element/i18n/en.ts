@@ -67,5 +67,7 @@ export const en: WidgetTexts = {
       `No assistant is set. Add assistant-id="…" (or squad-id / workflow-id) to <${tag}>.`,
     severalTargets: (found) =>
       `Set only one of assistant-id, squad-id or workflow-id (found ${found}).`,
+    placeholderKey: (value) =>
+      `public-key="${value}" is a placeholder: paste your key from the dashboard’s API Keys, or remove it for the offline demo.`,
   },
 };

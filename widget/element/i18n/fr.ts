@@ -68,5 +68,7 @@ export const fr: WidgetTexts = {
       `Aucun assistant n’est défini. Ajoutez assistant-id="…" (ou squad-id / workflow-id) à <${tag}>.`,
     severalTargets: (found) =>
       `Indiquez un seul attribut parmi assistant-id, squad-id et workflow-id (trouvés : ${found}).`,
+    placeholderKey: (value) =>
+      `public-key="${value}" est un exemple à remplacer. Collez votre clé publique depuis le tableau de bord de la plateforme (API Keys), ou retirez public-key pour essayer la démo hors ligne.`,
   },
 };

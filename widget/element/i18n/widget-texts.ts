@@ -84,5 +84,7 @@ export interface WidgetTexts {
     noTarget(tag: string): string;
     /** `found`: the id attributes that were set, already joined. */
     severalTargets(found: string): string;
+    /** `public-key` holds an example value (`YOUR_PUBLIC_KEY`): where a key comes from, or the demo. */
+    placeholderKey(value: string): string;
   };
 }
