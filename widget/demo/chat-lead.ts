@@ -2,6 +2,7 @@ import type { DemoHost } from './chat-replies.ts';
 import { agentOf, homeOf } from './host-names.ts';
 import { LISTING, type Slot } from './listing-facts.ts';
 import { type ToolCalls, toolCalls } from './server-messages.ts';
+import { wordsFor } from './words/demo-words.ts';
 
 /**
  * The offline demo's typed path to a lead (docs/behaviour.md#leads): the contact details a
@@ -19,13 +20,16 @@ export interface Contact {
 
 // A name is only taken capitalised: "I'm Sam" is a name, "I'm interested" is not.
 const NAME =
-  /\b(?:I'?m|I am|[Mm]y name is|[Mm]y name's|[Tt]his is|[Cc]all me)\s+(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)/u;
+  /(?:\bI'?m|\bI am|\b[Mm]y name is|\b[Mm]y name's|\b[Tt]his is|\b[Cc]all me|\b[Mm]e llamo|\b[Ss]oy|\b[Jj]e m'appelle|\b[Jj]e suis|\b[Ii]ch heiße|\b[Ii]ch bin|\b[Mm]ein [Nn]ame ist|\b[Mm]eu nome é|\b[Ss]ou)\s+(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)/u;
+// Scripts without capitals: the name right after "我叫" / "我是" or "اسمي".
+const UNCASED_NAME = /(?:我叫|我是)\s*(\p{Lo}{2,4})|اسمي\s+(\p{L}+(?:\s+\p{L}+)?)/u;
 const PHONE = /\+?\d[\d ().-]{5,}\d/;
 const EMAIL = /[^\s@<>,;]+@[^\s@<>,;]+\.[a-z]{2,}/i;
 
 /** The name, phone and email in `text`, where the visitor gave them. */
 export function readContact(text: string): Contact {
-  const name = NAME.exec(text.replace(/[’‘]/g, "'"))?.[1];
+  const uncased = UNCASED_NAME.exec(text);
+  const name = NAME.exec(text.replace(/[’‘]/g, "'"))?.[1] ?? uncased?.[1] ?? uncased?.[2];
   const phone = PHONE.exec(text)?.[0];
   const email = EMAIL.exec(text)?.[0];
   return {
@@ -43,12 +47,11 @@ export function canConfirm(contact: Contact): boolean {
 /** What is still missing, asked as the demo asks it, naming the page's agent. */
 export function askForContact(contact: Contact, host: DemoHost): string {
   const agent = agentOf(host);
+  const words = wordsFor(host.language);
   if (contact.name === undefined && contact.phone === undefined && contact.email === undefined) {
-    return `What name and phone number or email should ${agent} use to confirm?`;
+    return words.askAll(agent);
   }
-  return contact.name === undefined
-    ? `And your name, so ${agent} knows who to expect?`
-    : `Thanks, ${contact.name}. What phone number or email should ${agent} use to confirm?`;
+  return contact.name === undefined ? words.askName(agent) : words.askReach(contact.name, agent);
 }
 
 /**
@@ -106,12 +109,14 @@ export function toolCallsReply(
   contact: Contact,
   host: DemoHost,
 ): { reply: string; saved: boolean } {
+  const words = wordsFor(host.language);
   const saved = results.length > 0 && results.every((result) => result.startsWith('Saved'));
   if (!saved) {
-    return { reply: `I couldn’t pass your details on. ${askForContact({}, host)}`, saved };
+    return { reply: `${words.couldNot} ${askForContact({}, host)}`, saved };
   }
+  const name = contact.name ?? '';
   const reply = results.some((result) => result.startsWith(FOLLOW_UP))
-    ? `Thanks, ${contact.name}. I’ve saved your details for follow-up: the team will be in touch to confirm the time.`
-    : `Thanks, ${contact.name}. I’ve passed your details to ${agentOf(host)}, who will be in touch to confirm.`;
+    ? words.followUp(name)
+    : words.passed(name, agentOf(host));
   return { reply, saved };
 }

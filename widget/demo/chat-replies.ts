@@ -1,3 +1,4 @@
+import type { Language } from '../element/i18n/languages.ts';
 import { answer } from './chat-answers.ts';
 import { type Intent, matchIntents, mentionedTime } from './chat-intents.ts';
 import {
@@ -26,6 +27,8 @@ import type { ToolCalls } from './server-messages.ts';
  */
 export interface DemoHost {
   readonly assistantName?: string;
+  /** The widget's language: the typed replies are in it (English by default). */
+  readonly language?: Language;
   readonly address?: string;
   readonly price?: string;
   readonly agent?: string;
@@ -143,8 +146,10 @@ export function spokenDemoReply(
   const { reply, state: next } = demoReply(text, state);
   const typed = { reply, state: { ...next, confirmed: state.confirmed } };
   const { host } = state;
-  // The recorded lines state the sample home's facts: another home's call answers in its own words.
+  // The recorded lines state the sample home's facts in English: another home's call, or one in
+  // another language, answers in its own words.
   if (
+    (host.language ?? 'en') !== 'en' ||
     otherHome(host) ||
     (host.price ?? LISTING.price) !== LISTING.price ||
     (host.agent ?? LISTING.agent) !== LISTING.agent

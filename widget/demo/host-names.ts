@@ -1,10 +1,11 @@
 import type { DemoHost } from './chat-replies.ts';
 import { LISTING } from './listing-facts.ts';
+import { wordsFor } from './words/demo-words.ts';
 
 /**
  * Whom and what the demo names on the host page: the page's agent and home when it gave them,
  * the sample's only on the sample's own page. A page for another home that names no agent gets
- * "the listing agent", never the sample's Daniel.
+ * "the listing agent" (in the page's language), never the sample's Daniel.
  */
 
 /** True when the page names a home other than the demo's own sample listing. */
@@ -17,9 +18,14 @@ export function homeOf(host: DemoHost): string {
   return host.address ?? LISTING.address;
 }
 
+/** The agent's name, or null on another home's page that names none. */
+export function namedAgent(host: DemoHost): string | null {
+  return host.agent ?? (otherHome(host) ? null : LISTING.agent);
+}
+
 /** The agent the demo names, mid-sentence. */
 export function agentOf(host: DemoHost): string {
-  return host.agent ?? (otherHome(host) ? 'the listing agent' : LISTING.agent);
+  return namedAgent(host) ?? wordsFor(host.language).listingAgent;
 }
 
 /** The agent the demo names at the start of a sentence. */
@@ -28,8 +34,8 @@ export function agentAtStart(host: DemoHost): string {
   return agent.charAt(0).toUpperCase() + agent.slice(1);
 }
 
-/** "with Daniel, the listing agent", or "with the listing agent" when the page named none. */
+/** The voice script's "with Daniel, the listing agent", or "with the listing agent" (English). */
 export function withAgent(host: DemoHost): string {
-  const agent = agentOf(host);
-  return agent === 'the listing agent' ? agent : `${agent}, the listing agent`;
+  const agent = namedAgent(host);
+  return agent === null ? 'the listing agent' : `${agent}, the listing agent`;
 }

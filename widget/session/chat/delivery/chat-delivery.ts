@@ -78,6 +78,7 @@ export class TypedReplies {
       return config.demo
         ? await this.#demoReply(line.text, {
             ...(config.assistantName !== null && { assistantName: config.assistantName }),
+            language: this.#deps.language(),
             ...(variables.listing_address !== undefined && { address: variables.listing_address }),
             ...(variables.listing_price !== undefined && { price: variables.listing_price }),
             ...(variables.agent_name !== undefined && { agent: variables.agent_name }),
