@@ -23,7 +23,7 @@ export const ar: WidgetTexts = {
   typeInstead: TYPE_INSTEAD.ar,
   typeWhenNoMicrophone: 'يمكنك كتابة سؤالك بدلًا من ذلك.',
   transcript: 'نص المحادثة',
-  message: 'الرسالة',
+  messageTo: (name) => `رسالة إلى ${name}`,
   messageHint: 'مفتاح Enter للإرسال، وShift+Enter لسطر جديد.',
   send: 'إرسال',
   you: 'أنت',

@@ -24,7 +24,7 @@ export const de: WidgetTexts = {
   typeInstead: TYPE_INSTEAD.de,
   typeWhenNoMicrophone: 'Sie können Ihre Frage auch schreiben.',
   transcript: 'Gesprächsverlauf',
-  message: 'Nachricht',
+  messageTo: (name) => `Nachricht an ${name}`,
   messageHint: 'Eingabe sendet. Umschalt+Eingabe beginnt eine neue Zeile.',
   send: 'Senden',
   you: 'Sie',

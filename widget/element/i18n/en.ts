@@ -24,7 +24,7 @@ export const en: WidgetTexts = {
   typeInstead: TYPE_INSTEAD.en,
   typeWhenNoMicrophone: 'You can type your question instead.',
   transcript: 'Transcript',
-  message: 'Message',
+  messageTo: (name) => `Message to ${name}`,
   messageHint: 'Enter sends. Shift+Enter starts a new line.',
   send: 'Send',
   you: 'You',

@@ -24,7 +24,7 @@ export const es: WidgetTexts = {
   typeInstead: TYPE_INSTEAD.es,
   typeWhenNoMicrophone: 'También puedes escribir tu pregunta.',
   transcript: 'Transcripción',
-  message: 'Mensaje',
+  messageTo: (name) => `Mensaje para ${name}`,
   messageHint: 'Intro envía. Mayús+Intro añade una línea.',
   send: 'Enviar',
   you: 'Tú',

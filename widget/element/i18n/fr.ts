@@ -24,7 +24,7 @@ export const fr: WidgetTexts = {
   typeInstead: TYPE_INSTEAD.fr,
   typeWhenNoMicrophone: 'Vous pouvez aussi écrire votre question.',
   transcript: 'Transcription',
-  message: 'Message',
+  messageTo: (name) => `Message pour ${name}`,
   messageHint: 'Entrée envoie. Maj+Entrée ajoute une ligne.',
   send: 'Envoyer',
   you: 'Vous',

@@ -24,7 +24,7 @@ export const pt: WidgetTexts = {
   typeInstead: TYPE_INSTEAD.pt,
   typeWhenNoMicrophone: 'Você também pode escrever sua pergunta.',
   transcript: 'Transcrição',
-  message: 'Mensagem',
+  messageTo: (name) => `Mensagem para ${name}`,
   messageHint: 'Enter envia. Shift+Enter começa uma nova linha.',
   send: 'Enviar',
   you: 'Você',

@@ -23,7 +23,7 @@ export const zh: WidgetTexts = {
   typeInstead: TYPE_INSTEAD.zh,
   typeWhenNoMicrophone: '您也可以直接输入问题。',
   transcript: '对话记录',
-  message: '消息',
+  messageTo: (name) => `发给${name}的消息`,
   messageHint: '按 Enter 发送，按 Shift+Enter 换行。',
   send: '发送',
   you: '您',
