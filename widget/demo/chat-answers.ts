@@ -22,7 +22,9 @@ export function answer(intent: Intent, text: string, state: DemoChatState): stri
     words.unknown(what, address, agentAtStart(host));
   switch (intent) {
     case 'greeting':
-      return words.greeting(host.assistantName ?? null, LISTING.brokerage, address);
+      return (
+        host.greeting ?? words.greeting(host.assistantName ?? null, LISTING.brokerage, address)
+      );
     case 'price':
       if (host.price !== undefined || otherHome(host)) {
         return host.price === undefined ? unknown('price') : words.listed(address, host.price);

@@ -32,6 +32,8 @@ export interface DemoHost {
   readonly address?: string;
   readonly price?: string;
   readonly agent?: string;
+  /** The configured first message (`assistantOverrides.firstMessage`): the demo's greeting. */
+  readonly greeting?: string;
 }
 
 /** What the demo remembers between typed messages. */
