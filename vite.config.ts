@@ -6,6 +6,7 @@ import { chunkTest } from './scripts/chunk-map-build.ts';
 import { plainDynamicImports } from './scripts/plain-dynamic-imports.ts';
 import { pathTest, siteChunks } from './scripts/site-chunks.ts';
 import { widgetRelease } from './scripts/widget-release.ts';
+import { buildWarnings } from './site/build-warnings.ts';
 import { parseSiteConfig, type SiteConfig } from './site/config.ts';
 import { siteCopyPlugin } from './site/copy/copy-plugin.ts';
 import { headTags } from './site/head.ts';
@@ -14,17 +15,6 @@ import { previewRoutesPlugin } from './site/server/preview-routes.ts';
 import { compactWidgetCss } from './vite.widget.config.ts';
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
-
-// A deploy built without a lead endpoint must not look like one that delivers leads
-// (docs/behaviour.md#leads): the site builds, and says loudly where its leads go.
-const NO_LEAD_ENDPOINT = [
-  '',
-  "!!! VITE_LEAD_ENDPOINT is not set: the site's widgets hand leads and viewing requests to the",
-  '!!! page only (voice-assistant:lead events); nothing posts them anywhere. Set it to the desk',
-  '!!! (npm run desk, then VITE_LEAD_ENDPOINT=https://YOUR-DESK/leads; npm start uses',
-  '!!! http://127.0.0.1:8787/leads) or to a form-forwarding service before a deploy.',
-  '',
-].join('\n');
 
 // The dev server has no prerendered HTML: give it the landing page's <head> tags.
 function devHeadPlugin(config: SiteConfig): Plugin {
@@ -48,8 +38,11 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
   // rule names a single file (scripts/site-chunks.ts).
   const site = siteChunks(repoRoot);
   const inSiteEntry = pathTest(site.entry, repoRoot);
-  if (command === 'build' && !isSsrBuild && siteConfig.leadEndpoint === null) {
-    console.warn(NO_LEAD_ENDPOINT);
+  if (command === 'build' && !isSsrBuild) {
+    // A deploy built without its endpoints must not look like one that delivers leads.
+    for (const warning of buildWarnings(siteConfig)) {
+      console.warn(`\n${warning}\n`);
+    }
   }
   return {
     root: 'site',

@@ -1,4 +1,5 @@
 import type { SiteConfig } from './config.ts';
+import { GTM_CONTAINER, gtmTags } from './content/analytics.ts';
 import { company } from './content/company.ts';
 import { privacyPolicy } from './content/privacy.ts';
 import { termsOfUse } from './content/terms.ts';
@@ -104,8 +105,15 @@ export function organizationJsonLd(siteUrl: string): Record<string, unknown> {
   };
 }
 
-/** Every tag the route needs in `<head>`, as HTML. */
-export function headTags(route: RouteName, config: Pick<SiteConfig, 'siteUrl'>): string {
+/**
+ * Every tag the route needs in `<head>`, as HTML; with the Google Tag Manager `container` of
+ * site/copy/analytics.json, its two scripts.
+ */
+export function headTags(
+  route: RouteName,
+  config: Pick<SiteConfig, 'siteUrl'>,
+  container: string | null = GTM_CONTAINER,
+): string {
   const meta = pageMeta(route);
   const url = `${config.siteUrl}${meta.path}`;
   const image = `${config.siteUrl}${OG_IMAGE.path}`;
@@ -132,6 +140,7 @@ export function headTags(route: RouteName, config: Pick<SiteConfig, 'siteUrl'>):
     `<meta name="twitter:title" content="${attr(meta.title)}" />`,
     `<meta name="twitter:description" content="${attr(meta.description)}" />`,
     `<meta name="twitter:image" content="${attr(image)}" />`,
+    ...gtmTags(container),
   ];
   if (route === 'landing') {
     tags.push(

@@ -1,5 +1,23 @@
+import { GTM_CONTAINER } from './analytics.ts';
 import { company } from './company.ts';
 import { type LegalDocument, legalVariables } from './legal.ts';
+
+/**
+ * What the privacy page says about cookies: "no analytics cookies" only while no Google Tag
+ * Manager container is set (site/copy/analytics.json); with one, what it sets and how to refuse.
+ */
+export function analyticsParagraph(container: string | null): string {
+  const device =
+    'The assistant stores settings on your device only after you agree to it, and you can clear ' +
+    'them with your browser’s site data controls.';
+  return container === null
+    ? `This website sets no advertising or analytics cookies. ${device}`
+    : 'This website measures its visits with Google Tag Manager and the analytics tags it loads ' +
+        '(such as Google Analytics), which set analytics cookies (for example _ga) and send ' +
+        'Google which pages you view and how you use the assistant; never your name, phone, ' +
+        'email or what you said. It sets no advertising cookies. You can block these cookies ' +
+        `in your browser’s settings or with Google’s opt-out add-on. ${device}`;
+}
 
 /** Copy of /privacy: what the site, the contact form and the voice assistant collect. */
 export const privacyPolicy: LegalDocument = {
@@ -81,11 +99,7 @@ export const privacyPolicy: LegalDocument = {
     {
       id: 'device',
       heading: 'Cookies and your device',
-      paragraphs: [
-        'This website sets no advertising or analytics cookies. The assistant stores settings on ' +
-          'your device only after you agree to it, and you can clear them with your browser’s ' +
-          'site data controls.',
-      ],
+      paragraphs: [analyticsParagraph(GTM_CONTAINER)],
     },
     {
       id: 'rights',

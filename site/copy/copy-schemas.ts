@@ -22,6 +22,10 @@ const intro = object({ eyebrow: text, title: text, lead: text });
 
 /** One schema per file name in `site/copy/`. */
 export const COPY_SCHEMAS: Readonly<Record<string, Schema>> = {
+  // A Google Tag Manager container id, or "" for none (docs/marketers.md).
+  'analytics.json': object({
+    googleTagManager: { type: 'string', pattern: '^(GTM-[A-Z0-9]{4,12})?$' },
+  }),
   'hero.json': object({
     badge: text,
     headline: text,

@@ -1,8 +1,13 @@
+import { hero } from '../content/hero.ts';
 import { DeferredIsland, Island } from '../islands/island.tsx';
 import { lazySection } from '../islands/lazy-section.ts';
+import { SITE_ASSISTANT_ID } from '../lib/site-assistant.ts';
 import { AssistantDock } from '../sections/assistant-dock.tsx';
 import { Hero } from '../sections/hero.tsx';
 import { NavBar } from '../sections/nav-bar.tsx';
+
+/** The skip link to the floating widget: "Talk to Nora". */
+const TALK_TO_ASSISTANT = hero.demoCallToAction;
 
 // Below the first screen: each section's code and text is a chunk of its own, downloaded when the
 // visitor comes near it (docs/behaviour.md#landing).
@@ -26,6 +31,11 @@ export function LandingPage() {
     <>
       <a className="skip-link" href="#main">
         Skip to content
+      </a>
+      {/* The floating launcher comes last in the page's order: this is its way in from the top.
+          Following the link moves the focus start to the widget, so the next Tab is the launcher. */}
+      <a className="skip-link" href={`#${SITE_ASSISTANT_ID}`}>
+        {TALK_TO_ASSISTANT}
       </a>
       <Island>
         <NavBar />

@@ -105,11 +105,11 @@ describe('axe on every route and state', () => {
 });
 
 describe('keyboard', () => {
-  it('reaches the skip link first, then the brand and the section links, with a visible focus ring', async () => {
+  it('reaches the skip links first, then the brand and the section links, with a visible focus ring', async () => {
     await withPage(site.browser, async (page) => {
       await open(page, '/');
       const order: string[] = [];
-      for (let i = 0; i < 6; i++) {
+      for (let i = 0; i < 7; i++) {
         await page.keyboard.press('Tab');
         order.push(
           await page.evaluate(() => {
@@ -121,6 +121,7 @@ describe('keyboard', () => {
       }
       expect(order).toEqual([
         'Skip to content|solid',
+        'Talk to Nora|solid',
         'HHearthline AI|solid',
         'Features|solid',
         'How It Works|solid',

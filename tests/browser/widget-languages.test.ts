@@ -53,7 +53,7 @@ describe('languages', () => {
       }
       expect(await page.getByText(es.demoBadge).isVisible()).toBe(true);
       await page.getByRole('button', { name: es.typeInstead }).click();
-      await page.getByRole('textbox', { name: es.message }).waitFor(WAIT);
+      await page.getByRole('textbox', { name: es.messageTo('Asistente') }).waitFor(WAIT);
       await page.getByRole('button', { name: es.send }).waitFor(WAIT);
       expect(await axeViolations(page)).toEqual([]);
     });
@@ -95,7 +95,7 @@ describe('languages', () => {
       });
       expect(layout).toEqual({ panel: 'rtl', wave: 'ltr', closeIsLeftOfTitle: true });
       await page.getByRole('button', { name: 'الكتابة بدلًا من ذلك' }).click();
-      await page.getByRole('textbox', { name: 'الرسالة' }).waitFor(WAIT);
+      await page.getByRole('textbox', { name: /^رسالة إلى / }).waitFor(WAIT);
       expect(await axeViolations(page)).toEqual([]);
       await page.getByRole('button', { name: 'إنهاء' }).click();
     });

@@ -284,6 +284,35 @@ describe('inline mode fits its box', () => {
     });
   });
 
+  for (const height of [160, 200]) {
+    it(`keeps typed chat inside a ${height} px box: field, Send and replies`, async () => {
+      await withPage(env.browser, async (page) => {
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await addWidget(page, { 'assistant-id': 'asst_fixture', demo: '' });
+        await page.evaluate((h) => {
+          document.getElementById('widget')?.style.setProperty('height', `${h}px`);
+        }, height);
+        await page.getByRole('button', { name: 'Type instead' }).click();
+        const field = page.getByRole('textbox', { name: 'Message to Assistant' });
+        await field.waitFor(WAIT);
+        for (const [i, question] of ['How much is it?', 'How many bedrooms?'].entries()) {
+          await field.fill(question);
+          await field.press('Enter');
+          await expect
+            .poll(() => page.locator('#widget .line--assistant:not(.chat-typing)').count(), WAIT)
+            .toBeGreaterThanOrEqual(i + 1);
+        }
+        expect(await page.evaluate(() => document.getElementById('widget')?.offsetHeight)).toBe(
+          height,
+        );
+        expect(await partsOutsideBox(page)).toEqual([]);
+        // The field and Send can still be used: not clipped away.
+        expect(await field.isVisible()).toBe(true);
+        expect(await page.getByRole('button', { name: 'Send' }).isVisible()).toBe(true);
+      });
+    });
+  }
+
   it('says once when its box is too small, and keeps its documented minimum height', async () => {
     await withPage(env.browser, async (page) => {
       const warnings: string[] = [];

@@ -87,12 +87,12 @@ describe('ConversationStore', () => {
     conversation.callEnded();
     expect(snap().lines.map((line) => [line.text, line.final])).toEqual([
       ['Is it still available?', true],
-      ['Yes, the house on', true],
+      ['Yes, the house on…', true],
     ]);
     said('assistant', 'partial', 'Yes, the house on Linden');
     expect(snap().lines.map((line) => [line.text, line.final])).toEqual([
       ['Is it still available?', true],
-      ['Yes, the house on', true],
+      ['Yes, the house on…', true],
     ]);
   });
 

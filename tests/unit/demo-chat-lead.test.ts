@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { readContact } from '../../widget/demo/chat-lead.ts';
 import {
   DEMO_CHAT_START,
+  demoChatStart,
   demoReply,
   demoToolCallsReply,
   spokenDemoReply,
 } from '../../widget/demo/chat-replies.ts';
+import { hostScript } from '../../widget/demo/host-script.ts';
+import { followUpResult } from '../../widget/leads/rules/tool-results.ts';
 import { parseToolCalls } from '../../widget/leads/tool-calls.ts';
 
 // Typed chat reaches the same outcome as a call (docs/behaviour.md#chat): the offline demo reads the contact
@@ -105,5 +108,64 @@ describe('demo typed chat: booking with a name and a phone', () => {
     const spoken = spokenDemoReply('Book 2 PM, I’m Sam Rivera, 604 555 0134', DEMO_CHAT_START);
     expect(spoken).not.toHaveProperty('toolCalls');
     expect(spoken.state.confirmed).toBeNull();
+  });
+});
+
+describe('demo typed chat: a refused lead POST', () => {
+  it('says the details were saved for follow-up, not passed to the agent', () => {
+    const { state } = demoReply('Book 2 PM, I’m Sam Rivera, 604 555 0134', DEMO_CHAT_START);
+    const capture = { kind: 'lead' } as Parameters<typeof followUpResult>[0];
+    const viewing = { kind: 'viewing-request' } as Parameters<typeof followUpResult>[0];
+    // What the page answers when lead-endpoint refused the POST (CORS, 4xx): leads/lead-desk.ts.
+    const kept = demoToolCallsReply([followUpResult(viewing), followUpResult(capture)], state);
+    expect(kept.reply).toBe(
+      'Thanks, Sam Rivera. I’ve saved your details for follow-up: the team will be in touch to confirm the time.',
+    );
+    expect(kept.reply).not.toMatch(/passed|Daniel/);
+    // Kept is kept: the details are not asked again.
+    expect(kept.state.confirmed).toBe('2:00 PM');
+  });
+});
+
+describe('demo typed chat: the host’s agent and listing', () => {
+  const oak = demoChatStart({ address: '22 Oak Street', price: '$615,000' });
+
+  it('writes the page’s home into the lead’s notes and never names Daniel there', () => {
+    const booked = demoReply('Book 2 PM please', oak);
+    expect(booked.reply).toContain('What name and phone number or email should the listing agent');
+    const named = demoReply('I’m Sam Rivera', booked.state);
+    expect(named.reply).toContain('What phone number or email should the listing agent use');
+    const reached = demoReply('604 555 0134', named.state);
+    const calls = parseToolCalls(reached.toolCalls) ?? [];
+    expect(calls[1]?.arguments).toMatchObject({
+      notes: 'Booked a viewing of 22 Oak Street on Saturday 2:00 PM in the typed chat.',
+    });
+    const said = [booked.reply, named.reply, reached.reply, JSON.stringify(calls)].join(' ');
+    expect(said).not.toMatch(/Daniel|Linden/);
+    const done = demoToolCallsReply(['Saved.', 'Saved.'], reached.state);
+    expect(done.reply).toBe(
+      'Thanks, Sam Rivera. I’ve passed your details to the listing agent, who will be in touch to confirm.',
+    );
+    expect(demoReply('What’s the price?', oak).reply).toBe('22 Oak Street is listed at $615,000.');
+    expect(demoReply('How many bedrooms?', oak).reply).toMatch(
+      /^This offline demo.*The listing agent can tell you/,
+    );
+  });
+
+  it('names the page’s agent when it gave one', () => {
+    const priya = demoChatStart({ address: '22 Oak Street', agent: 'Priya' });
+    const booked = demoReply('Book 4 PM, I’m Sam Rivera, sam@example.org', priya);
+    expect(booked.reply).toContain('with Priya, the listing agent');
+    expect(demoToolCallsReply(['Saved.', 'Saved.'], booked.state).reply).toContain('to Priya,');
+  });
+
+  it('books the voice call with the listing agent when the page names none', () => {
+    const script = hostScript({ address: '22 Oak Street' });
+    expect(JSON.stringify(script)).not.toMatch(/Daniel|Linden/);
+    expect(script[2]?.lines?.[0]).toBe(
+      'You’re booked for Saturday at 2:00 PM with the listing agent. Thanks for calling, goodbye!',
+    );
+    const lead = script[2]?.toolCalls?.find((call) => call.name === 'capture_lead');
+    expect(lead?.arguments.notes).toContain('22 Oak Street');
   });
 });

@@ -1,78 +1,58 @@
 import { type Intent, mentionedTime } from './chat-intents.ts';
-import type { DemoChatState, DemoHost } from './chat-replies.ts';
+import type { DemoChatState } from './chat-replies.ts';
+import { agentAtStart, homeOf, namedAgent, otherHome } from './host-names.ts';
 import { LISTING } from './listing-facts.ts';
+import { wordsFor } from './words/demo-words.ts';
 
 /** What the fallback reply suggests asking: the first topic not asked yet. */
-const SUGGESTIONS: ReadonlyArray<readonly [Intent, string]> = [
-  ['price', 'What’s the price?'],
-  ['rooms', 'How many bedrooms does it have?'],
-  ['slots', 'Can I book a viewing?'],
-  ['features', 'What are its best features?'],
-  ['address', 'Where is it?'],
-];
-
-function slotsText(): string {
-  const [first, second] = LISTING.slots;
-  return `${first} and ${second}`;
-}
-
-/** True when the page names a home other than the demo's own sample listing. */
-export function otherHome(host: DemoHost): boolean {
-  return host.address !== undefined && host.address !== LISTING.address;
-}
+const SUGGESTED = ['price', 'rooms', 'slots', 'features', 'address'] as const;
 
 /**
  * The demo's answer to one `intent` of the typed `text`, from the listing facts: the host
  * page's when it gave them, the sample home's otherwise, and never the sample's facts for
- * another home.
+ * another home; in the page's language.
  */
 export function answer(intent: Intent, text: string, state: DemoChatState): string {
   const { host } = state;
-  const address = host.address ?? LISTING.address;
-  const agent = host.agent ?? LISTING.agent;
+  const words = wordsFor(host.language);
+  const address = homeOf(host);
+  const [first, second] = LISTING.slots.map((slot) => words.slot[slot]) as [string, string];
   // The sample facts are the demo's own home's: for the page's home they would be made up.
-  const unknown = (what: string) =>
-    `This offline demo doesn’t know the ${what} of ${address}. ${agent} can tell you when they confirm your viewing.`;
+  const unknown = (what: 'price' | 'rooms' | 'features') =>
+    words.unknown(what, address, agentAtStart(host));
   switch (intent) {
     case 'greeting':
-      return host.assistantName !== undefined
-        ? `Hi, I’m ${host.assistantName}, a virtual assistant. Ask me about ${address}, or book a viewing.`
-        : `Hi, I’m Nora, the virtual assistant at ${LISTING.brokerage}. Ask me about ${address}: the price, the rooms, or a viewing.`;
+      return (
+        host.greeting ?? words.greeting(host.assistantName ?? null, LISTING.brokerage, address)
+      );
     case 'price':
       if (host.price !== undefined || otherHome(host)) {
-        return host.price === undefined
-          ? unknown('price')
-          : `${address} is listed at ${host.price}.`;
+        return host.price === undefined ? unknown('price') : words.listed(address, host.price);
       }
-      return `${LISTING.address} is listed at ${LISTING.price}.`;
+      return words.listed(LISTING.address, LISTING.price);
     case 'rooms':
-      return otherHome(host)
-        ? unknown('rooms')
-        : `It has ${LISTING.bedrooms} bedrooms and ${LISTING.baths} baths.`;
+      return otherHome(host) ? unknown('rooms') : words.rooms(LISTING.bedrooms, LISTING.baths);
     case 'address':
-      return `The house is at ${address}.`;
+      return words.at(address);
     case 'features':
-      return otherHome(host) ? unknown('features') : `It has ${LISTING.features.join(' and ')}.`;
+      return otherHome(host) ? unknown('features') : words.features;
     case 'slots':
-      return `I can book you a viewing this ${LISTING.viewingDay}. I have ${slotsText()} open. Which suits you?`;
+      return words.offer(first, second);
     case 'contact':
-      return state.booked === null
-        ? `Thanks. I have ${slotsText()} open this ${LISTING.viewingDay}. Which would you like?`
-        : '';
+      return state.booked === null ? `${words.thanks} ${words.which(first, second, false)}` : '';
     case 'book': {
       const time = mentionedTime(text);
       if (time === null || time === 'other') {
-        const which = time === 'other' ? 'That time isn’t open. ' : '';
-        return `${which}I have ${slotsText()} open this ${LISTING.viewingDay}. Which would you like?`;
+        return words.which(first, second, time === 'other');
       }
       if (state.booked === time) {
-        return `You’re already booked for ${LISTING.viewingDay} at ${time}.`;
+        return words.already(words.slot[time]);
       }
-      return `You’re booked for ${LISTING.viewingDay} at ${time} with ${agent}, the listing agent. This is a demo, so no real appointment was made.`;
+      return words.booked(words.slot[time], namedAgent(host));
     }
     default: {
-      const next = SUGGESTIONS.find(([topic]) => !state.asked.includes(topic)) ?? SUGGESTIONS[0];
-      return `I’m an offline demo, so I can only answer a few questions about ${address}. Try asking: “${next?.[1] ?? ''}”`;
+      const next = SUGGESTED.find((topic) => !state.asked.includes(topic)) ?? SUGGESTED[0];
+      return words.fallback(address, words.suggestions[next]);
     }
   }
 }

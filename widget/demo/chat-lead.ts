@@ -1,5 +1,8 @@
+import type { DemoHost } from './chat-replies.ts';
+import { agentOf, homeOf } from './host-names.ts';
 import { LISTING, type Slot } from './listing-facts.ts';
 import { type ToolCalls, toolCalls } from './server-messages.ts';
+import { wordsFor } from './words/demo-words.ts';
 
 /**
  * The offline demo's typed path to a lead (docs/behaviour.md#leads): the contact details a
@@ -17,13 +20,16 @@ export interface Contact {
 
 // A name is only taken capitalised: "I'm Sam" is a name, "I'm interested" is not.
 const NAME =
-  /\b(?:I'?m|I am|[Mm]y name is|[Mm]y name's|[Tt]his is|[Cc]all me)\s+(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)/u;
+  /(?:\bI'?m|\bI am|\b[Mm]y name is|\b[Mm]y name's|\b[Tt]his is|\b[Cc]all me|\b[Mm]e llamo|\b[Ss]oy|\b[Jj]e m'appelle|\b[Jj]e suis|\b[Ii]ch heiße|\b[Ii]ch bin|\b[Mm]ein [Nn]ame ist|\b[Mm]eu nome é|\b[Ss]ou)\s+(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)/u;
+// Scripts without capitals: the name right after "我叫" / "我是" or "اسمي".
+const UNCASED_NAME = /(?:我叫|我是)\s*(\p{Lo}{2,4})|اسمي\s+(\p{L}+(?:\s+\p{L}+)?)/u;
 const PHONE = /\+?\d[\d ().-]{5,}\d/;
 const EMAIL = /[^\s@<>,;]+@[^\s@<>,;]+\.[a-z]{2,}/i;
 
 /** The name, phone and email in `text`, where the visitor gave them. */
 export function readContact(text: string): Contact {
-  const name = NAME.exec(text.replace(/[’‘]/g, "'"))?.[1];
+  const uncased = UNCASED_NAME.exec(text);
+  const name = NAME.exec(text.replace(/[’‘]/g, "'"))?.[1] ?? uncased?.[1] ?? uncased?.[2];
   const phone = PHONE.exec(text)?.[0];
   const email = EMAIL.exec(text)?.[0];
   return {
@@ -38,19 +44,27 @@ export function canConfirm(contact: Contact): boolean {
   return contact.name !== undefined && (contact.phone !== undefined || contact.email !== undefined);
 }
 
-/** What is still missing, asked as the demo asks it. */
-export function askForContact(contact: Contact): string {
-  const agent = LISTING.agent;
+/** What is still missing, asked as the demo asks it, naming the page's agent. */
+export function askForContact(contact: Contact, host: DemoHost): string {
+  const agent = agentOf(host);
+  const words = wordsFor(host.language);
   if (contact.name === undefined && contact.phone === undefined && contact.email === undefined) {
-    return `What name and phone number or email should ${agent} use to confirm?`;
+    return words.askAll(agent);
   }
-  return contact.name === undefined
-    ? `And your name, so ${agent} knows who to expect?`
-    : `Thanks, ${contact.name}. What phone number or email should ${agent} use to confirm?`;
+  return contact.name === undefined ? words.askName(agent) : words.askReach(contact.name, agent);
 }
 
-/** The two tool calls of a booked viewing, with ids `demo-chat-tool-N`, from `next`. */
-export function leadToolCalls(contact: Contact, slot: Slot, next: number, now: number): ToolCalls {
+/**
+ * The two tool calls of a booked viewing, with ids `demo-chat-tool-N`, from `next`; the notes
+ * name the page's home.
+ */
+export function leadToolCalls(
+  contact: Contact,
+  slot: Slot,
+  next: number,
+  now: number,
+  host: DemoHost,
+): ToolCalls {
   const reach = {
     name: contact.name,
     ...(contact.phone && { phone: contact.phone }),
@@ -72,7 +86,7 @@ export function leadToolCalls(contact: Contact, slot: Slot, next: number, now: n
           ...reach,
           intent: 'buy',
           timeframe: `Viewing on ${LISTING.viewingDay}`,
-          notes: `Booked a viewing of ${LISTING.address} on ${when} in the typed chat.`,
+          notes: `Booked a viewing of ${homeOf(host)} on ${when} in the typed chat.`,
           consent_to_contact: true,
         },
       },
@@ -81,17 +95,28 @@ export function leadToolCalls(contact: Contact, slot: Slot, next: number, now: n
   );
 }
 
+/** The start of a tool result for a capture kept but not delivered (leads/lead-tools.ts). */
+const FOLLOW_UP = 'Saved for follow-up';
+
 /**
- * The demo's line after the page answered its tool calls: the confirmation when every result
- * says the details were saved, else a request to give them again.
+ * The demo's line after the page answered its tool calls: "passed to" the agent only when every
+ * result says they were; "saved for follow-up" when the page kept them but could not send them
+ * (a refused or blocked lead POST), as the voice's tool result tells it; else a request to give
+ * them again.
  */
 export function toolCallsReply(
   results: readonly string[],
   contact: Contact,
+  host: DemoHost,
 ): { reply: string; saved: boolean } {
+  const words = wordsFor(host.language);
   const saved = results.length > 0 && results.every((result) => result.startsWith('Saved'));
-  const reply = saved
-    ? `Thanks, ${contact.name}. I’ve passed your details to ${LISTING.agent}, who will be in touch to confirm.`
-    : `I couldn’t pass your details on. ${askForContact({})}`;
+  if (!saved) {
+    return { reply: `${words.couldNot} ${askForContact({}, host)}`, saved };
+  }
+  const name = contact.name ?? '';
+  const reply = results.some((result) => result.startsWith(FOLLOW_UP))
+    ? words.followUp(name)
+    : words.passed(name, agentOf(host));
   return { reply, saved };
 }

@@ -1,4 +1,5 @@
-import { answer, otherHome } from './chat-answers.ts';
+import type { Language } from '../element/i18n/languages.ts';
+import { answer } from './chat-answers.ts';
 import { type Intent, matchIntents, mentionedTime } from './chat-intents.ts';
 import {
   askForContact,
@@ -8,6 +9,7 @@ import {
   readContact,
   toolCallsReply,
 } from './chat-lead.ts';
+import { otherHome } from './host-names.ts';
 import { LISTING, type Slot, SPOKEN_ANSWERS } from './listing-facts.ts';
 import type { ToolCalls } from './server-messages.ts';
 
@@ -25,9 +27,13 @@ import type { ToolCalls } from './server-messages.ts';
  */
 export interface DemoHost {
   readonly assistantName?: string;
+  /** The widget's language: the typed replies are in it (English by default). */
+  readonly language?: Language;
   readonly address?: string;
   readonly price?: string;
   readonly agent?: string;
+  /** The configured first message (`assistantOverrides.firstMessage`): the demo's greeting. */
+  readonly greeting?: string;
 }
 
 /** What the demo remembers between typed messages. */
@@ -92,12 +98,12 @@ export function demoReply(text: string, state: DemoChatState, now = Date.now()):
     return {
       reply: answered.filter((line) => line !== '').join(' '),
       state: { ...next, confirmed: booked, toolCalls: state.toolCalls + 2 },
-      toolCalls: leadToolCalls(contact, booked, state.toolCalls + 1, now),
+      toolCalls: leadToolCalls(contact, booked, state.toolCalls + 1, now, state.host),
     };
   }
   // A new booking, or details given for one: ask for what the agent still needs.
   if (booked !== null && booked !== state.confirmed && (booked !== state.booked || gaveContact)) {
-    answered.push(askForContact(contact));
+    answered.push(askForContact(contact, state.host));
   }
   return { reply: answered.filter((line) => line !== '').join(' '), state: next };
 }
@@ -107,7 +113,7 @@ export function demoToolCallsReply(
   results: readonly string[],
   state: DemoChatState,
 ): DemoChatReply {
-  const { reply, saved } = toolCallsReply(results, state.contact);
+  const { reply, saved } = toolCallsReply(results, state.contact, state.host);
   // Refused details are asked again, and sent again once given.
   return { reply, state: saved ? state : { ...state, contact: {}, confirmed: null } };
 }
@@ -142,8 +148,10 @@ export function spokenDemoReply(
   const { reply, state: next } = demoReply(text, state);
   const typed = { reply, state: { ...next, confirmed: state.confirmed } };
   const { host } = state;
-  // The recorded lines state the sample home's facts: another home's call answers in its own words.
+  // The recorded lines state the sample home's facts in English: another home's call, or one in
+  // another language, answers in its own words.
   if (
+    (host.language ?? 'en') !== 'en' ||
     otherHome(host) ||
     (host.price ?? LISTING.price) !== LISTING.price ||
     (host.agent ?? LISTING.agent) !== LISTING.agent

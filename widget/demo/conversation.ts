@@ -8,11 +8,12 @@ import {
   MIC_POLL_MS,
   REPLY_DELAY_MS,
 } from './demo-timings.ts';
+import { sampleMismatch } from './host-script.ts';
 import type { InboundRequest } from './inbound.ts';
 import { CLIPS, type DemoToolCall, recordedClip, SCRIPT, type Turn } from './script.ts';
 import { type DemoEndedReason, ended, inProgress, toolCalls } from './server-messages.ts';
 import { SpeechQueue, type Step } from './speech-queue.ts';
-import { SAMPLE_VOICE_OFF } from './synth-voice.ts';
+import { voiceOffNote } from './synth-voice.ts';
 import { type ReceivedToolResult, ToolWait } from './tool-wait.ts';
 import { VisitorTurn } from './visitor-turn.ts';
 
@@ -80,7 +81,9 @@ export class Conversation {
     this.#deps.send('listening');
     this.#deps.send(inProgress());
     if (this.#deps.voice?.spoken === false) {
-      this.#queue.push({ kind: 'line', clip: 'note', text: SAMPLE_VOICE_OFF });
+      const host = this.#deps.host ?? {};
+      const text = voiceOffNote(sampleMismatch(host) ?? 'home', host.assistantName);
+      this.#queue.push({ kind: 'line', clip: 'note', text });
     }
     this.#cancelFirst = this.#timers.after(FIRST_MESSAGE_DELAY_MS, () => this.#speakTurn(0));
     this.#timers.every(MIC_POLL_MS, () => this.#pollMicrophone());

@@ -1,5 +1,6 @@
 import type { CallClientOptions, WebCallCreator } from '../call/call-client.ts';
 import type { CallTransportFactory } from '../call/transport.ts';
+import { matchLanguage } from '../element/i18n/languages.ts';
 import { clipUrls } from './clips.ts';
 import { DemoTransport } from './demo-transport.ts';
 import { createDemoWebCall } from './demo-web-call.ts';
@@ -40,8 +41,10 @@ export function demoCallOptions(assistantName: string | null = null): DemoCallOp
     return create(payload, signal);
   };
   const transportFactory: CallTransportFactory = async (options) => {
+    const language = matchLanguage(languageOfCall(body));
     const host = {
       ...hostOfCall(body),
+      ...(language !== null && { language }),
       ...(assistantName !== null &&
         assistantName.trim() !== '' && {
           assistantName: assistantName.trim(),

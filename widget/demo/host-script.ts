@@ -1,7 +1,9 @@
 import type { DemoHost } from './chat-replies.ts';
+import { homeOf, withAgent } from './host-names.ts';
 import { isRecord } from './inbound.ts';
 import { LISTING } from './listing-facts.ts';
-import { CLIPS, SCRIPT, type Turn } from './script.ts';
+import { CLIPS, recordedClip, SCRIPT, type Turn } from './script.ts';
+import { SAMPLE_NAME } from './synth-voice.ts';
 
 /**
  * The demo call's script as the host page tells it: when the page names another home or agent
@@ -9,38 +11,55 @@ import { CLIPS, SCRIPT, type Turn } from './script.ts';
  * page's home and agent, never the sample's, and state none of the sample home's facts.
  */
 
-/** The page's listing, read from a POST /call/web body's `assistantOverrides.variableValues`. */
+/**
+ * The page's listing, read from a POST /call/web body's `assistantOverrides.variableValues`, and
+ * its configured greeting (`assistantOverrides.firstMessage`).
+ */
 export function hostOfCall(payload: unknown): DemoHost {
   const overrides = isRecord(payload) ? payload.assistantOverrides : undefined;
   const values = isRecord(overrides) ? overrides.variableValues : undefined;
-  if (!isRecord(values)) {
-    return {};
-  }
-  const text = (key: string) => {
-    const value = values[key];
-    return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-  };
-  const address = text('listing_address');
-  const price = text('listing_price');
-  const agent = text('agent_name');
+  const text = (from: unknown) =>
+    typeof from === 'string' && from.trim() !== '' ? from.trim() : undefined;
+  const greeting = text(isRecord(overrides) ? overrides.firstMessage : undefined);
+  const value = (key: string) => text(isRecord(values) ? values[key] : undefined);
+  const address = value('listing_address');
+  const price = value('listing_price');
+  const agent = value('agent_name');
   return {
     ...(address !== undefined && { address }),
     ...(price !== undefined && { price }),
     ...(agent !== undefined && { agent }),
+    ...(greeting !== undefined && { greeting }),
   };
 }
 
 /** The name the sample's recorded voice gives itself. */
-export const SAMPLE_ASSISTANT_NAME = 'Nora';
+export const SAMPLE_ASSISTANT_NAME = SAMPLE_NAME;
 
-/** True when the host's listing or assistant's name differs from the sample's, so the recorded voice would lie. */
-export function differsFromSample(host: DemoHost): boolean {
-  return (
+/**
+ * Why the recorded voice would lie on this page, or null when it says the page's own words: the
+ * page names another home (or price, or agent), another name for the assistant, or its own
+ * greeting (`assistantOverrides.firstMessage`).
+ */
+export function sampleMismatch(host: DemoHost): 'home' | 'name' | 'greeting' | null {
+  if (
     (host.address !== undefined && host.address !== LISTING.address) ||
     (host.price !== undefined && host.price !== LISTING.price) ||
-    (host.agent !== undefined && host.agent !== LISTING.agent) ||
-    (host.assistantName !== undefined && host.assistantName !== SAMPLE_ASSISTANT_NAME)
-  );
+    (host.agent !== undefined && host.agent !== LISTING.agent)
+  ) {
+    return 'home';
+  }
+  if (host.assistantName !== undefined && host.assistantName !== SAMPLE_NAME) {
+    return 'name';
+  }
+  return host.greeting !== undefined && recordedClip(host.greeting) !== 'greeting'
+    ? 'greeting'
+    : null;
+}
+
+/** True when the host's listing, assistant's name or greeting differs from the sample's. */
+export function differsFromSample(host: DemoHost): boolean {
+  return sampleMismatch(host) !== null;
 }
 
 /**
@@ -52,8 +71,7 @@ export function hostScript(host: DemoHost): readonly Turn[] {
   if (!differsFromSample(host)) {
     return SCRIPT;
   }
-  const address = host.address ?? LISTING.address;
-  const agent = host.agent ?? LISTING.agent;
+  const address = homeOf(host);
   const [greeting, listing, booking] = SCRIPT;
   if (!greeting || !listing || !booking) {
     return SCRIPT;
@@ -63,9 +81,10 @@ export function hostScript(host: DemoHost): readonly Turn[] {
     {
       ...greeting,
       lines: [
-        host.assistantName === undefined
-          ? `Hi, I’m the virtual assistant for ${address}. How can I help you today?`
-          : `Hi, I’m ${host.assistantName}, the virtual assistant for ${address}. How can I help you today?`,
+        host.greeting ??
+          (host.assistantName === undefined
+            ? `Hi, I’m the virtual assistant for ${address}. How can I help you today?`
+            : `Hi, I’m ${host.assistantName}, the virtual assistant for ${address}. How can I help you today?`),
       ],
       visitorLine: `Hi! Is ${address} still available? I’d love to see it.`,
     },
@@ -87,7 +106,7 @@ export function hostScript(host: DemoHost): readonly Turn[] {
           : call,
       ),
       lines: [
-        `You’re booked for Saturday at 2:00 PM with ${agent}, the listing agent. Thanks for calling, goodbye!`,
+        `You’re booked for Saturday at 2:00 PM with ${withAgent(host)}. Thanks for calling, goodbye!`,
       ],
     },
   ];

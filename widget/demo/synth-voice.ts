@@ -1,6 +1,9 @@
 import { Timers } from '../call/timers.ts';
 import { READING_MS_PER_CHAR } from './demo-timings.ts';
 
+/** The name the sample's recorded voice gives itself. */
+export const SAMPLE_NAME = 'Nora';
+
 /**
  * How the demo call gives a line its recording does not say (the host page's own listing): the
  * browser's speech synthesis with a voice in the call's language, or, with no such voice, the
@@ -13,9 +16,25 @@ export interface VoiceLike {
   readonly localService?: boolean;
 }
 
-/** Shown once, before the first line, when no voice can say the captions. */
+/** Shown once, before the first line, when no voice can say another home's captions. */
 export const SAMPLE_VOICE_OFF =
   'The sample voice is off: it was recorded for another home, so this demo shows captions only.';
+
+/**
+ * What the demo says, before its first line, when no voice can say the captions: why its
+ * recorded voice cannot, in words. The page's other home first; else its other name for the
+ * assistant; else its own greeting.
+ */
+export function voiceOffNote(reason: 'home' | 'name' | 'greeting', name?: string): string {
+  switch (reason) {
+    case 'home':
+      return SAMPLE_VOICE_OFF;
+    case 'name':
+      return `The sample voice is off: it was recorded as ${SAMPLE_NAME}, and this page calls its assistant ${name}. This browser has no voice to read the new lines, so this demo shows captions only.`;
+    default:
+      return 'The sample voice is off: it was recorded with its own greeting, and this browser has no voice to read this page’s, so this demo shows captions only.';
+  }
+}
 
 /**
  * The voice for `language` (a BCP 47 tag): one of the same language and region first, then of

@@ -67,12 +67,20 @@ export function readAttributes(element: Pick<Element, 'getAttribute'>): Attribut
 }
 
 /**
- * What makes a call impossible: no assistant, squad or workflow, or more than one. Each language
+ * What makes a call impossible: no assistant, squad or workflow, or more than one, or a
+ * `public-key` copied from an example (`YOUR_PUBLIC_KEY`) that the platform would refuse. Each language
  * words it (`WidgetTexts.problems`), so the loader carries no sentences (docs/behaviour.md#widget).
  */
 export type AttributeProblem =
   | { code: 'no-target'; tag: string }
-  | { code: 'several-targets'; found: string[] };
+  | { code: 'several-targets'; found: string[] }
+  | { code: 'placeholder-key'; value: string };
+
+/**
+ * A public key copied from an example rather than the dashboard: "YOUR_PUBLIC_KEY", "<key>",
+ * "xxx…". Real keys are UUIDs (hex and dashes), which none of these match.
+ */
+export const PLACEHOLDER_KEY = /your|key|xxx|[.…<>{}]/i;
 
 /**
  * An optional attribute whose value is ignored (its default is used), and what to write instead.
@@ -311,10 +319,14 @@ export function parseSettings(values: AttributeValues, tag = 'voice-assistant'):
   const consentUrl = parseUrl(text(values.consentUrl), 'consent-url', warnings);
   parseUrl(text(values.listingUrl), 'listing-url', warnings);
   checkLang(values.lang, warnings);
+  const target = parseTarget(values, tag, problems);
+  if (publicKey !== null && PLACEHOLDER_KEY.test(publicKey)) {
+    problems.push({ code: 'placeholder-key', value: publicKey });
+  }
   return {
     mode: oneOf(values.mode, 'mode', MODES, warnings) ?? 'inline',
     demo: demoAttribute || publicKey === null,
-    target: parseTarget(values, tag, problems),
+    target,
     assistantOverrides: parseOverrides(values.assistantOverrides, warnings),
     publicKey,
     apiBaseUrl: parseUrl(text(values.apiBaseUrl), 'api-base-url', warnings),

@@ -270,7 +270,7 @@ export const CSS_PART_DOCS: Record<string, string> = {
   panel: 'The floating panel.',
   close: "The floating panel's close button.",
   problem:
-    'The message shown when no call is possible: no assistant-id, squad-id or workflow-id, or more than one.',
+    'The message shown when no call is possible: no assistant-id, squad-id or workflow-id, or more than one, or a `public-key` copied from an example (`YOUR_PUBLIC_KEY`): it says the value is a placeholder, that keys are in the dashboard’s API Keys, and that removing `public-key` gives the offline demo.',
   transcript:
     'The Transcript log (role log): spoken and typed lines (typed ones marked) in the panel, the latest line inline, subtitles in fullscreen; the whole log while the text box is open.',
   'transcript-line':

@@ -147,12 +147,21 @@ function withLines(
 
 /**
  * The call is over: a line still partial keeps what was heard as its final text (never left
- * grey and waiting), and any partial arriving later is dropped.
+ * grey and waiting), marked cut off with "…" unless it ended a sentence, and any partial
+ * arriving later is dropped.
  */
 export function finishTranscript(state: TranscriptState): TranscriptState {
   return {
     ...state,
-    lines: state.lines.map((line) => ({ ...line, final: true })),
+    lines: state.lines.map((line) =>
+      line.final
+        ? line
+        : {
+            ...line,
+            final: true,
+            text: /[.!?…。！？]$/.test(line.text) ? line.text : `${line.text}…`,
+          },
+    ),
     finalAt: { assistant: Infinity, user: Infinity, 'sample-visitor': Infinity },
   };
 }

@@ -47,8 +47,8 @@ interface TalkControlsProps {
  * again as soon as it turns into Stop.
  */
 export function TalkControls({ config, snapshot, children }: TalkControlsProps): ReactElement {
+  const { texts, calls } = useUiServices();
   const { state } = snapshot;
-  const calls = useUiServices().calls;
   const onClick = (): void => {
     // Failures are shown in the status line and dispatched as voice-assistant:error.
     if (state === 'idle') {
@@ -68,7 +68,9 @@ export function TalkControls({ config, snapshot, children }: TalkControlsProps):
       >
         {config.labels[state]}
       </button>
-      {config.chat ? <ChatSlot calling={state === 'active'} /> : null}
+      {config.chat ? (
+        <ChatSlot calling={state === 'active'} name={config.assistantName ?? texts.assistant} />
+      ) : null}
     </ControlsFrame>
   );
 }

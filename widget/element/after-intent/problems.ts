@@ -6,6 +6,8 @@ export function problemSentence(problem: AttributeProblem, texts: WidgetTexts): 
   switch (problem.code) {
     case 'no-target':
       return texts.problems.noTarget(problem.tag);
+    case 'placeholder-key':
+      return texts.problems.placeholderKey(problem.value);
     default:
       return texts.problems.severalTargets(problem.found.join(', '));
   }

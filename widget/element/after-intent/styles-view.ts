@@ -70,6 +70,7 @@ export const VIEW_CSS = `.button--active { background: var(--va-stop-bg, #b91c1c
   color: var(--va-caption-fg, currentColor); background: var(--va-caption-bg, transparent);
 }
 .va--inline .mute { color: var(--va-caption-fg, #0f172a); background: var(--va-caption-bg, #fff); }
+.va--inline > .controls:has(.chat) { max-height: 100%; overflow-y: auto; overscroll-behavior: contain; }
 .mute[aria-pressed="true"] { color: #fff; background: var(--va-stop-bg, #b91c1c); border-color: transparent; }
 .mute[aria-pressed="true"]::after {
   content: ""; position: absolute; top: 50%; left: 50%; width: 26px; height: 2px;

@@ -23,7 +23,7 @@ export const ar: WidgetTexts = {
   typeInstead: TYPE_INSTEAD.ar,
   typeWhenNoMicrophone: 'يمكنك كتابة سؤالك بدلًا من ذلك.',
   transcript: 'نص المحادثة',
-  message: 'الرسالة',
+  messageTo: (name) => `رسالة إلى ${name}`,
   messageHint: 'مفتاح Enter للإرسال، وShift+Enter لسطر جديد.',
   send: 'إرسال',
   you: 'أنت',
@@ -64,5 +64,7 @@ export const ar: WidgetTexts = {
       `لم يُحدَّد أي مساعد. أضف assistant-id="…" (أو squad-id / workflow-id) إلى <${tag}>.`,
     severalTargets: (found) =>
       `حدّد واحدًا فقط من assistant-id أو squad-id أو workflow-id (الموجود: ${found}).`,
+    placeholderKey: (value) =>
+      `public-key="${value}" قيمة مؤقتة. الصق مفتاحك العام من لوحة تحكم المنصة (API Keys)، أو احذف public-key لتجربة العرض التجريبي دون اتصال.`,
   },
 };

@@ -24,7 +24,7 @@ export const de: WidgetTexts = {
   typeInstead: TYPE_INSTEAD.de,
   typeWhenNoMicrophone: 'Sie können Ihre Frage auch schreiben.',
   transcript: 'Gesprächsverlauf',
-  message: 'Nachricht',
+  messageTo: (name) => `Nachricht an ${name}`,
   messageHint: 'Eingabe sendet. Umschalt+Eingabe beginnt eine neue Zeile.',
   send: 'Senden',
   you: 'Sie',
@@ -69,5 +69,7 @@ export const de: WidgetTexts = {
       `Es ist kein Assistent festgelegt. Ergänzen Sie assistant-id="…" (oder squad-id / workflow-id) an <${tag}>.`,
     severalTargets: (found) =>
       `Setzen Sie nur eines von assistant-id, squad-id oder workflow-id (gefunden: ${found}).`,
+    placeholderKey: (value) =>
+      `public-key="${value}" ist ein Platzhalter. Fügen Sie Ihren öffentlichen Schlüssel aus dem Dashboard der Plattform ein (API Keys), oder entfernen Sie public-key, um die Offline-Demo zu testen.`,
   },
 };

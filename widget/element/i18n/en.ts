@@ -24,7 +24,7 @@ export const en: WidgetTexts = {
   typeInstead: TYPE_INSTEAD.en,
   typeWhenNoMicrophone: 'You can type your question instead.',
   transcript: 'Transcript',
-  message: 'Message',
+  messageTo: (name) => `Message to ${name}`,
   messageHint: 'Enter sends. Shift+Enter starts a new line.',
   send: 'Send',
   you: 'You',
@@ -67,5 +67,7 @@ export const en: WidgetTexts = {
       `No assistant is set. Add assistant-id="…" (or squad-id / workflow-id) to <${tag}>.`,
     severalTargets: (found) =>
       `Set only one of assistant-id, squad-id or workflow-id (found ${found}).`,
+    placeholderKey: (value) =>
+      `public-key="${value}" is a placeholder: paste your key from the dashboard’s API Keys, or remove it for the offline demo.`,
   },
 };

@@ -24,7 +24,7 @@ export const es: WidgetTexts = {
   typeInstead: TYPE_INSTEAD.es,
   typeWhenNoMicrophone: 'También puedes escribir tu pregunta.',
   transcript: 'Transcripción',
-  message: 'Mensaje',
+  messageTo: (name) => `Mensaje para ${name}`,
   messageHint: 'Intro envía. Mayús+Intro añade una línea.',
   send: 'Enviar',
   you: 'Tú',
@@ -68,5 +68,7 @@ export const es: WidgetTexts = {
       `No hay ningún asistente configurado. Añade assistant-id="…" (o squad-id / workflow-id) a <${tag}>.`,
     severalTargets: (found) =>
       `Usa solo uno de assistant-id, squad-id o workflow-id (hay ${found}).`,
+    placeholderKey: (value) =>
+      `public-key="${value}" es un marcador de posición. Pega tu clave pública del panel de la plataforma (API Keys), o quita public-key para probar la demo sin conexión.`,
   },
 };

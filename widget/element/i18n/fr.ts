@@ -24,7 +24,7 @@ export const fr: WidgetTexts = {
   typeInstead: TYPE_INSTEAD.fr,
   typeWhenNoMicrophone: 'Vous pouvez aussi écrire votre question.',
   transcript: 'Transcription',
-  message: 'Message',
+  messageTo: (name) => `Message pour ${name}`,
   messageHint: 'Entrée envoie. Maj+Entrée ajoute une ligne.',
   send: 'Envoyer',
   you: 'Vous',
@@ -68,5 +68,7 @@ export const fr: WidgetTexts = {
       `Aucun assistant n’est défini. Ajoutez assistant-id="…" (ou squad-id / workflow-id) à <${tag}>.`,
     severalTargets: (found) =>
       `Indiquez un seul attribut parmi assistant-id, squad-id et workflow-id (trouvés : ${found}).`,
+    placeholderKey: (value) =>
+      `public-key="${value}" est un exemple à remplacer. Collez votre clé publique depuis le tableau de bord de la plateforme (API Keys), ou retirez public-key pour essayer la démo hors ligne.`,
   },
 };

@@ -24,7 +24,7 @@ export const pt: WidgetTexts = {
   typeInstead: TYPE_INSTEAD.pt,
   typeWhenNoMicrophone: 'Você também pode escrever sua pergunta.',
   transcript: 'Transcrição',
-  message: 'Mensagem',
+  messageTo: (name) => `Mensagem para ${name}`,
   messageHint: 'Enter envia. Shift+Enter começa uma nova linha.',
   send: 'Enviar',
   you: 'Você',
@@ -68,5 +68,7 @@ export const pt: WidgetTexts = {
       `Nenhum assistente foi definido. Adicione assistant-id="…" (ou squad-id / workflow-id) a <${tag}>.`,
     severalTargets: (found) =>
       `Use apenas um entre assistant-id, squad-id e workflow-id (encontrados: ${found}).`,
+    placeholderKey: (value) =>
+      `public-key="${value}" é um marcador de posição. Cole sua chave pública do painel da plataforma (API Keys), ou remova public-key para testar a demonstração offline.`,
   },
 };

@@ -34,8 +34,11 @@ export interface WidgetTexts {
   typeWhenNoMicrophone: string;
   /** The conversation log's name (the same log as the voice transcript). */
   transcript: string;
-  /** The text box's accessible name. */
-  message: string;
+  /**
+   * The text box's accessible name, with the assistant's name ("Message to Nora"), so it is told
+   * apart from the host page's own message fields.
+   */
+  messageTo(name: string): string;
   /** How to send, as the text box's description. */
   messageHint: string;
   send: string;
@@ -84,5 +87,7 @@ export interface WidgetTexts {
     noTarget(tag: string): string;
     /** `found`: the id attributes that were set, already joined. */
     severalTargets(found: string): string;
+    /** `public-key` holds an example value (`YOUR_PUBLIC_KEY`): where a key comes from, or the demo. */
+    placeholderKey(value: string): string;
   };
 }

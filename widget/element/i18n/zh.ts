@@ -23,7 +23,7 @@ export const zh: WidgetTexts = {
   typeInstead: TYPE_INSTEAD.zh,
   typeWhenNoMicrophone: '您也可以直接输入问题。',
   transcript: '对话记录',
-  message: '消息',
+  messageTo: (name) => `发给${name}的消息`,
   messageHint: '按 Enter 发送，按 Shift+Enter 换行。',
   send: '发送',
   you: '您',
@@ -62,5 +62,7 @@ export const zh: WidgetTexts = {
       `尚未设置助手。请在 <${tag}> 上添加 assistant-id="…"（或 squad-id / workflow-id）。`,
     severalTargets: (found) =>
       `assistant-id、squad-id 和 workflow-id 只能设置其中一个（当前设置了 ${found}）。`,
+    placeholderKey: (value) =>
+      `public-key="${value}" 是占位符。请粘贴平台控制台（API Keys）中的公钥，或删除 public-key 以试用离线演示。`,
   },
 };

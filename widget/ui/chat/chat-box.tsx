@@ -9,12 +9,19 @@ import {
 import { useUiServices } from '../ui-services.ts';
 
 /**
- * The text box (docs/behaviour.md#chat): a `Message` field and `Send`; the lines go to the
+ * The text box (docs/behaviour.md#chat): a `Message to Nora` field and `Send`; the lines go to the
  * `Transcript` log.
  * Enter sends, Shift+Enter adds a line. The field clears once the line is in the log; if the
  * visitor answers `Not now` to the disclosure, the text stays where it was.
  */
-export function ChatBox({ enabled }: { enabled: boolean }): ReactElement | null {
+export function ChatBox({
+  enabled,
+  name,
+}: {
+  enabled: boolean;
+  /** The assistant's name, in the field's name. */
+  name: string;
+}): ReactElement | null {
   const { chat, texts } = useUiServices();
   const snapshot = useSyncExternalStore(chat.subscribe, chat.getSnapshot);
   const [draft, setDraft] = useState('');
@@ -64,7 +71,7 @@ export function ChatBox({ enabled }: { enabled: boolean }): ReactElement | null 
           className="chat-field"
           name="message"
           rows={2}
-          aria-label={texts.message}
+          aria-label={texts.messageTo(name)}
           aria-describedby="va-chat-hint"
           value={draft}
           onChange={(event) => setDraft(event.currentTarget.value)}

@@ -78,6 +78,10 @@ export class TypedReplies {
       return config.demo
         ? await this.#demoReply(line.text, {
             ...(config.assistantName !== null && { assistantName: config.assistantName }),
+            language: this.#deps.language(),
+            ...(typeof config.assistantOverrides?.firstMessage === 'string' && {
+              greeting: config.assistantOverrides.firstMessage,
+            }),
             ...(variables.listing_address !== undefined && { address: variables.listing_address }),
             ...(variables.listing_price !== undefined && { price: variables.listing_price }),
             ...(variables.agent_name !== undefined && { agent: variables.agent_name }),
