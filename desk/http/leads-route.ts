@@ -1,4 +1,3 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
@@ -10,18 +9,10 @@ import { storeConversation } from '../ingest/store-conversation.ts';
 import type { DeskServices } from '../services.ts';
 import { readJsonBody } from './body-json.ts';
 import { errorBody, ingestFailure } from './error-body.ts';
+import { clientIp } from './request-source.ts';
 
 /** The largest lead body the desk reads (docs/desk.md#ingest). */
 export const LEADS_MAX_BYTES = 64 * 1024;
-
-/** The client's IP as the socket saw it (the desk is not behind a proxy by default). */
-export function clientIp(c: Parameters<typeof getConnInfo>[0]): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
 
 /**
  * `POST /leads`: the widget's deliveries (captures, and transcripts with `kind: "conversation"`).
@@ -62,7 +53,7 @@ export function leadsRoute(services: DeskServices): Hono {
         windowMs: 60_000,
         limit: env.leadsPerMinute,
         standardHeaders: 'draft-6',
-        keyGenerator: (c) => clientIp(c),
+        keyGenerator: (c) => clientIp(c, env.trustedProxies),
         handler: (c) =>
           errorBody(
             c,

@@ -10,7 +10,7 @@ import {
 } from '../auth/sign-in-limit.ts';
 import { readJsonBody } from '../http/body-json.ts';
 import { errorBody } from '../http/error-body.ts';
-import { clientIp } from '../http/leads-route.ts';
+import { clientIp, publicOrigin } from '../http/request-source.ts';
 import { isRecord } from '../ingest/capture-body.ts';
 import type { DeskServices } from '../services.ts';
 import { API, CSRF_HEADER, SESSION_COOKIE, type SessionInfo } from './api-contract.ts';
@@ -31,12 +31,13 @@ function sameSecret(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-// Secure everywhere but plain-HTTP loopback, where a browser would not send a Secure cookie.
-function cookieOptions(c: Context) {
-  const host = new URL(c.req.url).hostname;
+// Secure when the public scheme is HTTPS, and everywhere but loopback: a browser keeps a
+// plain-HTTP Secure cookie only from localhost, and on a LAN address the sign-in page says so.
+function cookieOptions(c: Context, services: DeskServices) {
+  const origin = new URL(publicOrigin(c, services.env));
   return {
     httpOnly: true,
-    secure: !LOCAL_HOSTS.has(host),
+    secure: origin.protocol === 'https:' || !LOCAL_HOSTS.has(origin.hostname),
     sameSite: 'Strict' as const,
     path: '/',
   };
@@ -62,7 +63,7 @@ export function apiGuards(services: DeskServices, access: Access): MiddlewareHan
     c.header('cache-control', 'no-store');
     const changing = STATE_CHANGING.has(c.req.method);
     const origin = c.req.header('origin');
-    if (changing && origin !== undefined && origin !== new URL(c.req.url).origin) {
+    if (changing && origin !== undefined && origin !== publicOrigin(c, services.env)) {
       return errorBody(c, 403, 'csrf', 'Requests that change something must come from the inbox');
     }
     if (access === 'anyone') {
@@ -102,7 +103,7 @@ export function sessionRoutes(serve: Serve, services: DeskServices): void {
       return errorBody(c, 400, 'bad-request', 'Give an email and a password');
     }
     const key = email.toLowerCase();
-    const ip = clientIp(c);
+    const ip = clientIp(c, services.env.trustedProxies);
     const now = nowOf(services);
     const attempt = await reserveSignInAttempt(db, key, ip, now);
     if (!('reservation' in attempt)) {
@@ -125,7 +126,7 @@ export function sessionRoutes(serve: Serve, services: DeskServices): void {
     }
     await releaseSignInAttempt(db, attempt.reservation);
     const { token, csrfToken } = await createSession(db, user.id, now);
-    setCookie(c, SESSION_COOKIE, token, cookieOptions(c));
+    setCookie(c, SESSION_COOKIE, token, cookieOptions(c, services));
     services.log.info({ msg: 'signed in', user: user.id });
     const session: SessionUser = {
       sessionId: '',
@@ -137,6 +138,6 @@ export function sessionRoutes(serve: Serve, services: DeskServices): void {
   serve(API.session, async (c) => sessionInfo(services, c.get('session')));
   serve(API.signOut, async (c) => {
     await deleteSession(db, c.get('session').sessionId);
-    deleteCookie(c, SESSION_COOKIE, cookieOptions(c));
+    deleteCookie(c, SESSION_COOKIE, cookieOptions(c, services));
   });
 }
