@@ -1,14 +1,17 @@
 import type { DeskCommand } from '../admin/command.ts';
 import { addUserCommand } from './add-user-command.ts';
+import { backupCommand, restoreCommand } from './backup-command.ts';
 import { seedCommand } from './seed-command.ts';
 import { weeklyReportCommand } from './weekly-report-command.ts';
 
 /**
- * The inbox's commands (add-user, weekly-report, seed), kept apart so the pipeline's CLI and
- * the inbox's grow in their own files.
+ * The inbox's commands (add-user, weekly-report, seed) and the embedded database's backup and
+ * restore, kept apart so the pipeline's CLI and the inbox's grow in their own files.
  */
 export const extraCommands: Readonly<Record<string, DeskCommand>> = {
   'add-user': addUserCommand,
   'weekly-report': weeklyReportCommand,
   seed: seedCommand,
+  backup: backupCommand,
+  restore: restoreCommand,
 };

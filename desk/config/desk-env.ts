@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { DeskConfigError } from './config-error.ts';
+import { parseTrustedProxies, type TrustedProxies } from './trusted-proxies.ts';
 
 /** The desk's settings from the environment, validated (docs/desk.md#configure). */
 export interface DeskEnv {
@@ -17,6 +18,13 @@ export interface DeskEnv {
   platformSecret: string | null;
   /** The desk's public base URL (links in emails and the CRM, provisioning). */
   publicUrl: string;
+  /**
+   * `DESK_PUBLIC_URL`'s origin when it is set: the only origin the inbox takes changes from.
+   * `null`: the origin the request names (forwarded by a trusted proxy, or the desk's own).
+   */
+  publicOrigin: string | null;
+  /** Proxies whose `X-Forwarded-For`, `-Proto` and `-Host` are believed. */
+  trustedProxies: TrustedProxies;
   /** `POST /leads` requests allowed per client IP per minute. */
   leadsPerMinute: number;
   fub: { baseUrl: string; apiKey: string; system: string | null; systemKey: string | null } | null;
@@ -46,6 +54,7 @@ export const DESK_ENV_NAMES = [
   'DESK_ALLOWED_ORIGINS',
   'DESK_PLATFORM_SECRET',
   'DESK_PUBLIC_URL',
+  'DESK_TRUSTED_PROXIES',
   'DESK_LEADS_PER_MINUTE',
   'FUB_BASE_URL',
   'FUB_API_KEY',
@@ -173,8 +182,11 @@ export function parseDeskEnv(env: DeskEnvInput, cwd = process.cwd()): DeskEnv {
       );
     }
   }
-  const publicUrl = blank(env.DESK_PUBLIC_URL) ?? `http://${host}:${port}`;
-  url('DESK_PUBLIC_URL', publicUrl, problems, ['http:', 'https:']);
+  const publicUrlSet = blank(env.DESK_PUBLIC_URL);
+  const publicUrl = publicUrlSet ?? `http://${host}:${port}`;
+  const publicParsed = url('DESK_PUBLIC_URL', publicUrl, problems, ['http:', 'https:']);
+  const trusted = parseTrustedProxies(blank(env.DESK_TRUSTED_PROXIES));
+  problems.push(...trusted.problems);
   const fubKey = blank(env.FUB_API_KEY);
   const fubBase = blank(env.FUB_BASE_URL) ?? 'https://api.followupboss.com';
   url('FUB_BASE_URL', fubBase, problems, ['http:', 'https:']);
@@ -258,6 +270,8 @@ export function parseDeskEnv(env: DeskEnvInput, cwd = process.cwd()): DeskEnv {
     allowedOrigins: origins.map((o) => new URL(o).origin),
     platformSecret,
     publicUrl: publicUrl.replace(/\/$/, ''),
+    publicOrigin: publicUrlSet !== null && publicParsed ? publicParsed.origin : null,
+    trustedProxies: trusted.proxies,
     leadsPerMinute,
     fub:
       fubKey === null

@@ -7,8 +7,8 @@ import { parseConversationBody } from '../ingest/conversation-body.ts';
 import { storeCapture } from '../ingest/store-capture.ts';
 import { storeConversation } from '../ingest/store-conversation.ts';
 import { readJsonBody } from '../web/body-json.ts';
-import { clientIp } from '../web/client-ip.ts';
 import { errorBody, ingestFailure } from '../web/error-body.ts';
+import { clientIp } from '../web/request-source.ts';
 import type { DeskServices } from '../web/services.ts';
 
 /** The largest lead body the desk reads (docs/desk.md#ingest). */
@@ -53,7 +53,7 @@ export function leadsRoute(services: DeskServices): Hono {
         windowMs: 60_000,
         limit: env.leadsPerMinute,
         standardHeaders: 'draft-6',
-        keyGenerator: (c) => clientIp(c),
+        keyGenerator: (c) => clientIp(c, env.trustedProxies),
         handler: (c) =>
           errorBody(
             c,

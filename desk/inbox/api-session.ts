@@ -5,8 +5,8 @@ import { deleteSession, findSession, type SessionUser } from '../auth/sessions.t
 import { signIn } from '../auth/sign-in.ts';
 import { isRecord } from '../ingest/capture-body.ts';
 import { readJsonBody } from '../web/body-json.ts';
-import { clientIp } from '../web/client-ip.ts';
 import { errorBody } from '../web/error-body.ts';
+import { clientIp, publicOrigin } from '../web/request-source.ts';
 import type { DeskServices } from '../web/services.ts';
 import { API, CSRF_HEADER, SESSION_COOKIE, type SessionInfo } from './api-contract.ts';
 import type { ApiEnv, Serve } from './api-serve.ts';
@@ -26,12 +26,13 @@ function sameSecret(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-// Secure everywhere but plain-HTTP loopback, where a browser would not send a Secure cookie.
-function cookieOptions(c: Context) {
-  const host = new URL(c.req.url).hostname;
+// Secure when the public scheme is HTTPS, and everywhere but loopback: a browser keeps a
+// plain-HTTP Secure cookie only from localhost, and on a LAN address the sign-in page says so.
+function cookieOptions(c: Context, services: DeskServices) {
+  const origin = new URL(publicOrigin(c, services.env));
   return {
     httpOnly: true,
-    secure: !LOCAL_HOSTS.has(host),
+    secure: origin.protocol === 'https:' || !LOCAL_HOSTS.has(origin.hostname),
     sameSite: 'Strict' as const,
     path: '/',
   };
@@ -57,7 +58,7 @@ export function apiGuards(services: DeskServices, access: Access): MiddlewareHan
     c.header('cache-control', 'no-store');
     const changing = STATE_CHANGING.has(c.req.method);
     const origin = c.req.header('origin');
-    if (changing && origin !== undefined && origin !== new URL(c.req.url).origin) {
+    if (changing && origin !== undefined && origin !== publicOrigin(c, services.env)) {
       return errorBody(c, 403, 'csrf', 'Requests that change something must come from the inbox');
     }
     if (access === 'anyone') {
@@ -96,7 +97,7 @@ export function sessionRoutes(serve: Serve, services: DeskServices): void {
     if (email === '' || password === '' || email.length > 320 || password.length > 1024) {
       return errorBody(c, 400, 'bad-request', 'Give an email and a password');
     }
-    const ip = clientIp(c);
+    const ip = clientIp(c, services.env.trustedProxies);
     const outcome = await signIn(db, { email, password, ip }, nowOf(services));
     if (outcome.kind === 'blocked') {
       c.header('retry-after', String(outcome.waitSeconds));
@@ -107,13 +108,13 @@ export function sessionRoutes(serve: Serve, services: DeskServices): void {
       return errorBody(c, 401, 'invalid-credentials', INVALID);
     }
     const { token, session } = outcome;
-    setCookie(c, SESSION_COOKIE, token, cookieOptions(c));
+    setCookie(c, SESSION_COOKIE, token, cookieOptions(c, services));
     services.log.info({ msg: 'signed in', user: session.user.id });
     return sessionInfo(services, session);
   });
   serve(API.session, async (c) => sessionInfo(services, c.get('session')));
   serve(API.signOut, async (c) => {
     await deleteSession(db, c.get('session').sessionId);
-    deleteCookie(c, SESSION_COOKIE, cookieOptions(c));
+    deleteCookie(c, SESSION_COOKIE, cookieOptions(c, services));
   });
 }

@@ -21,6 +21,11 @@ export interface DeskDb {
   readonly kind: DatabaseKind;
   /** Closes the pool or the embedded database; the handle is unusable after. */
   close(): Promise<void>;
+  /**
+   * A consistent copy of the embedded database's folder, as a gzipped tar (PGlite only; a
+   * PostgreSQL server is copied with pg_dump).
+   */
+  snapshot?: () => Promise<Blob>;
 }
 
 /** Where to open the database. */
@@ -122,7 +127,38 @@ async function openEmbedded(
   const runScript: ScriptRunner = async (_trx, script) => {
     await client.exec(script);
   };
-  return { db, kind: 'embedded', close: () => db.destroy(), runScript };
+  // Holding the dialect's one connection, no query runs between the checkpoint (which writes
+  // every changed page to the folder) and the copy: the copy opens as a cleanly stopped cluster.
+  const snapshot = () =>
+    db.connection().execute(async (connection) => {
+      await sql`checkpoint`.execute(connection);
+      return client.dumpDataDir('gzip');
+    });
+  return { db, kind: 'embedded', close: () => db.destroy(), runScript, snapshot };
+}
+
+/** Thrown when a restore would overwrite a database. */
+export class DatabaseExistsError extends Error {
+  readonly code = 'database-exists';
+  constructor(dataDir: string) {
+    super(`${dataDir} already holds a database; move it away first, then restore.`);
+    this.name = 'DatabaseExistsError';
+  }
+}
+
+/**
+ * Makes the embedded database in `dataDir` from a {@link DeskDb.snapshot} archive. Refuses a
+ * folder that already holds one; the next start applies any newer migrations.
+ */
+export async function restoreEmbedded(dataDir: string, archive: Blob): Promise<void> {
+  if (await isCluster(dataDir)) {
+    throw new DatabaseExistsError(dataDir);
+  }
+  await mkdir(dataDir, { recursive: true });
+  const client = new PGlite(dataDir, { loadDataDir: archive });
+  await client.waitReady;
+  await client.query('select count(*) from desk_migrations');
+  await client.close();
 }
 
 async function openServer(
@@ -167,5 +203,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DeskDb> {
     await handle.close().catch(() => undefined);
     throw error;
   }
-  return { db: handle.db, kind: handle.kind, close: handle.close };
+  return {
+    db: handle.db,
+    kind: handle.kind,
+    close: handle.close,
+    ...('snapshot' in handle && { snapshot: handle.snapshot }),
+  };
 }

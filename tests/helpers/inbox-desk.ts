@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { parseDeskEnv } from '../../desk/config/desk-env.ts';
+import { type DeskEnvInput, parseDeskEnv } from '../../desk/config/desk-env.ts';
 import { type RunningDesk, startDesk } from '../../desk/start-desk.ts';
 import { launchChromium, openPage, type PageProblems } from './chromium.ts';
 import { ACCOUNTS, createAccounts, type InboxAccount } from './inbox-api.ts';
@@ -71,7 +71,8 @@ async function post(url: string, body: unknown): Promise<Record<string, unknown>
   return answer;
 }
 
-export async function startInboxDesk(): Promise<InboxDesk> {
+/** Starts the desk for the inbox's tests; `env` adds settings (`DESK_TRUSTED_PROXIES`). */
+export async function startInboxDesk(env: DeskEnvInput = {}): Promise<InboxDesk> {
   ensureInboxBuilt();
   const dataDir = await mkdtemp(join(tmpdir(), 'inbox-test-'));
   const desk = await startDesk(
@@ -80,6 +81,7 @@ export async function startInboxDesk(): Promise<InboxDesk> {
       DESK_DATA_DIR: dataDir,
       DESK_LOG_LEVEL: 'warn',
       DESK_LEADS_PER_MINUTE: '0',
+      ...env,
     }),
     { log: pino({ level: 'silent' }), deliver: false },
   );

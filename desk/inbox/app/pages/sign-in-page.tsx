@@ -8,6 +8,15 @@ export const WRONG_CREDENTIALS = 'That email and password do not match an accoun
 export const TOO_MANY_ATTEMPTS =
   'Too many attempts. For your security, sign-in is paused: try again in 15 minutes.';
 
+export const NEEDS_HTTPS = 'Sign-in needs HTTPS, or open it on localhost.';
+
+// A browser drops the desk's Secure session cookie on plain HTTP anywhere but loopback, so
+// signing in there would come straight back here: say why before anyone tries.
+function insecureOrigin(): boolean {
+  const { protocol, hostname } = window.location;
+  return protocol === 'http:' && !['localhost', '127.0.0.1', '[::1]'].includes(hostname);
+}
+
 function messageOf(error: unknown): string {
   if (error instanceof InboxApiError) {
     if (error.status === 401 || error.status === 400) {
@@ -21,13 +30,18 @@ function messageOf(error: unknown): string {
 }
 
 export function SignInPage({ onSignedIn }: { onSignedIn: (session: SessionInfo) => void }) {
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(() => (insecureOrigin() ? NEEDS_HTTPS : null));
   const [sending, setSending] = useState(false);
   const errorId = useId();
   const emailRef = useRef<HTMLInputElement>(null);
+  const fieldsWrong = error !== null && error !== TOO_MANY_ATTEMPTS && error !== NEEDS_HTTPS;
 
   async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
+    if (insecureOrigin()) {
+      setError(NEEDS_HTTPS);
+      return;
+    }
     const data = new FormData(event.currentTarget);
     const body: SignInBody = {
       email: String(data.get('email') ?? '').trim(),
@@ -59,7 +73,7 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (session: SessionInfo) 
             type="email"
             autoComplete="username"
             required
-            aria-invalid={error !== null && error !== TOO_MANY_ATTEMPTS ? true : undefined}
+            aria-invalid={fieldsWrong ? true : undefined}
             aria-describedby={error === null ? undefined : errorId}
           />
         </div>
@@ -71,7 +85,7 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (session: SessionInfo) 
             type="password"
             autoComplete="current-password"
             required
-            aria-invalid={error !== null && error !== TOO_MANY_ATTEMPTS ? true : undefined}
+            aria-invalid={fieldsWrong ? true : undefined}
             aria-describedby={error === null ? undefined : errorId}
           />
         </div>
