@@ -1,4 +1,4 @@
-import { access, mkdir, rm } from 'node:fs/promises';
+import { access, mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
@@ -77,6 +77,12 @@ async function isCluster(dataDir: string): Promise<boolean> {
   );
 }
 
+// Only an empty folder is new: one with files but no cluster yet is being made by another desk
+// (two started at once), or is damaged, and loading the template over it would mix the two.
+async function isEmpty(dataDir: string): Promise<boolean> {
+  return (await readdir(dataDir)).length === 0;
+}
+
 // A new folder's cluster starts from the template when there is one (embedded-template.ts), else
 // by initdb, after which it becomes the template for the next new folder.
 async function openCluster(dataDir: string | null, templateFile?: string | null): Promise<PGlite> {
@@ -86,7 +92,7 @@ async function openCluster(dataDir: string | null, templateFile?: string | null)
     await client.waitReady;
     return client;
   }
-  const fresh = !(await isCluster(dataDir));
+  const fresh = await isEmpty(dataDir);
   const path = templateFile === undefined ? await templatePath() : templateFile;
   const template = fresh ? await readTemplate(path) : null;
   if (template !== null) {
