@@ -17,6 +17,7 @@ import type { CallTransport } from './transport.ts';
 import {
   describeInput,
   hasCallTarget,
+  type RoomPlan,
   type StartCallInput,
   type WebCallResponse,
 } from './web-call.ts';
@@ -45,6 +46,11 @@ export class CallClient extends Emitter<CallEvents> {
   /** `idle`, `starting` or `connected`. */
   get state(): CallState {
     return this.#state;
+  }
+
+  /** The room of the call in progress, once created: what rejoining it from another page needs. */
+  get room(): RoomPlan | null {
+    return this.#call?.plan ?? null;
   }
 
   /**

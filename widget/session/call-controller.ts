@@ -54,7 +54,16 @@ export class CallController implements WidgetController {
     return this.#failures.subscribe(listener);
   }
 
-  start(): Promise<void> {
+  /** The call client of the call in progress (or of the last one). */
+  get client(): CallClient | null {
+    return this.#client;
+  }
+
+  /**
+   * Starts a call; `resume` (the resume chunk's) joins a call already made on another page
+   * instead of creating one.
+   */
+  start(resume?: CallOptionsOverride): Promise<void> {
     if (this.#starting) {
       return this.#starting;
     }
@@ -68,9 +77,9 @@ export class CallController implements WidgetController {
     const started =
       answer instanceof Promise
         ? answer.then((agreement) =>
-            agreement === false ? undefined : this.#begin(this.#deps.config(), agreement),
+            agreement === false ? undefined : this.#begin(this.#deps.config(), agreement, resume),
           )
-        : this.#begin(config, answer);
+        : this.#begin(config, answer, resume);
     this.#starting = started.finally(() => {
       this.#starting = null;
     });
@@ -82,7 +91,16 @@ export class CallController implements WidgetController {
     this.#requireClient().send({ type: 'add-message', message: { role: 'user', content: text } });
   }
 
-  #begin(config: WidgetConfig, consent: ConsentRecord | null): Promise<void> {
+  /** Shows `status` on the status line (the resume chunk's outcome). */
+  notice(status: string): void {
+    this.#update({ ...this.#snapshot, status });
+  }
+
+  #begin(
+    config: WidgetConfig,
+    consent: ConsentRecord | null,
+    resume?: CallOptionsOverride,
+  ): Promise<void> {
     if (this.#snapshot.state !== 'idle' || config.problems.length > 0) {
       return Promise.resolve();
     }
@@ -90,7 +108,7 @@ export class CallController implements WidgetController {
     this.#failed = false;
     this.conversation.reset();
     this.#update({ state: 'connecting', status: '' });
-    const overrides = this.#deps.callOptions();
+    const overrides = { ...this.#deps.callOptions(), ...resume };
     const language = this.#deps.language?.();
     const visitor = language ? { language, consent } : null;
     return this.#run(config, overrides, generation, consent, visitor);
