@@ -20,9 +20,6 @@ const DISCLOSURE = 'This call is recorded.';
 const ROOM = 'https://example.daily.co/room-1';
 
 defineVoiceAssistant();
-// The resume chunk loads once a call is live; loaded here first, it is there before any
-// test's visitor leaves (a real visitor leaving within that moment keeps nothing).
-await import('../../widget/session/resume/follow-visitor.ts');
 
 interface Page {
   el: VoiceAssistantElement;
@@ -77,9 +74,22 @@ function openPage(attributes: Record<string, string>, room: FakeDailyOptions = {
   };
 }
 
+/**
+ * `pagehide` until the page keeps its call: the resume chunk loads at `call-start`, and a
+ * visitor who leaves before it arrived keeps nothing.
+ */
+async function hideUntilKept(): Promise<void> {
+  await expect
+    .poll(() => {
+      window.dispatchEvent(new Event('pagehide'));
+      return sessionStorage.getItem(LIVE_CONVERSATION_KEY);
+    }, WAIT)
+    .not.toBeNull();
+}
+
 /** The visitor leaves the page: `pagehide`, then the page (and its call) goes away. */
 async function leave(page: Page): Promise<void> {
-  window.dispatchEvent(new Event('pagehide'));
+  await hideUntilKept();
   page.el.remove();
   await expect.poll(() => page.daily.room.state.destroyed, WAIT).toBe(true);
 }
@@ -88,6 +98,7 @@ async function liveCall(attributes: Record<string, string> = {}): Promise<Page> 
   const page = openPage(attributes);
   await page.el.start();
   await expect.poll(page.label, WAIT).toBe('Stop');
+  page.daily.room.appMessage('listening'); // the assistant is listening: `call-start`
   page.daily.room.appMessage({
     type: 'transcript',
     role: 'assistant',
@@ -175,7 +186,7 @@ describe('a call follows the visitor to the next page', () => {
   it('keeps no transcript on the device without the visitor’s agreement', async () => {
     localStorage.clear();
     const first = await liveCall({ consent: '' });
-    window.dispatchEvent(new Event('pagehide'));
+    await hideUntilKept();
     const saved = JSON.parse(sessionStorage.getItem(LIVE_CONVERSATION_KEY) ?? '{}');
     expect(saved).toMatchObject({ kind: 'call', room: { url: ROOM }, lines: null });
     expect(JSON.stringify(saved)).not.toContain('Nora');
@@ -183,13 +194,18 @@ describe('a call follows the visitor to the next page', () => {
   });
 
   it('resume-seconds="0" keeps nothing: the next page starts afresh', async () => {
-    const first = await liveCall({ 'resume-seconds': '0' });
-    await leave(first);
+    const page = await liveCall();
+    await hideUntilKept();
+    sessionStorage.clear();
+    page.el.setAttribute('resume-seconds', '0');
+    window.dispatchEvent(new Event('pagehide'));
     expect(sessionStorage.getItem(LIVE_CONVERSATION_KEY)).toBeNull();
+    await page.el.stop();
   });
 
   it('a single-page app changing the listing mid-call tells the assistant the same way', async () => {
     const page = await liveCall({ 'listing-address': '14 Linden Court' });
+    await hideUntilKept(); // the resume chunk is there
     page.el.setAttribute('listing-address', '22 Oak Street');
     page.el.setAttribute('listing-price', '$615,000');
     await expect.poll(page.notes, WAIT).toEqual(['The visitor is now on 22 Oak Street, $615,000']);

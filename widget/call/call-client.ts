@@ -125,7 +125,7 @@ export class CallClient extends Emitter<CallEvents> {
     if (!Number.isFinite(gain) || gain < 0) {
       throw CallError.validation('The microphone gain must be a number of 0 or more.');
     }
-    const boosted = call.handleGain(gain);
+    const boosted = await call.handleGain(gain);
     if (boosted) {
       await transport.updateInputSettings({ audio: { settings: { customTrack: boosted } } });
     }

@@ -59,11 +59,7 @@ export class CallController implements WidgetController {
     return this.#client;
   }
 
-  /**
-   * Starts a call; `resume` (the resume chunk's) joins a call already made on another page
-   * instead of creating one.
-   */
-  start(resume?: CallOptionsOverride): Promise<void> {
+  start(): Promise<void> {
     if (this.#starting) {
       return this.#starting;
     }
@@ -77,9 +73,9 @@ export class CallController implements WidgetController {
     const started =
       answer instanceof Promise
         ? answer.then((agreement) =>
-            agreement === false ? undefined : this.#begin(this.#deps.config(), agreement, resume),
+            agreement === false ? undefined : this.#begin(this.#deps.config(), agreement),
           )
-        : this.#begin(config, answer, resume);
+        : this.#begin(config, answer);
     this.#starting = started.finally(() => {
       this.#starting = null;
     });
@@ -96,11 +92,7 @@ export class CallController implements WidgetController {
     this.#update({ ...this.#snapshot, status });
   }
 
-  #begin(
-    config: WidgetConfig,
-    consent: ConsentRecord | null,
-    resume?: CallOptionsOverride,
-  ): Promise<void> {
+  #begin(config: WidgetConfig, consent: ConsentRecord | null): Promise<void> {
     if (this.#snapshot.state !== 'idle' || config.problems.length > 0) {
       return Promise.resolve();
     }
@@ -108,7 +100,7 @@ export class CallController implements WidgetController {
     this.#failed = false;
     this.conversation.reset();
     this.#update({ state: 'connecting', status: '' });
-    const overrides = { ...this.#deps.callOptions(), ...resume };
+    const overrides = this.#deps.callOptions();
     const language = this.#deps.language?.();
     const visitor = language ? { language, consent } : null;
     return this.#run(config, overrides, generation, consent, visitor);

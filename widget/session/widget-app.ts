@@ -75,10 +75,8 @@ export function createWidgetApp(bridge: UiBridge, initial: TextsSnapshot): Widge
     config,
     consent,
     language: () => texts.language,
-    webChat: (current) =>
-      loadWebChat({ publicKey: current.publicKey ?? '', apiBaseUrl: current.apiBaseUrl }),
+    webChat: loadWebChat,
     loadDemoChat,
-    delay: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   });
   if (!config().demo) {
     preloadPlatformWebCall();
@@ -90,19 +88,16 @@ export function createWidgetApp(bridge: UiBridge, initial: TextsSnapshot): Widge
       .catch(() => undefined);
   }
   // The conversation follows the visitor to the next page (docs/behaviour.md#resume): its code
-  // loads once a call is live, or at once when the last page left one.
+  // loads once a call has started, or at once when the last page left one.
   const follow = (): void => {
-    if (
-      calls.getSnapshot().state === 'active' ||
-      storageOf(doc, 'sessionStorage')?.getItem(LIVE_CONVERSATION_KEY)
-    ) {
-      loadResume()
-        .then(({ followVisitor }) => followVisitor(app))
-        .catch(() => undefined);
-    }
+    loadResume()
+      .then(({ followVisitor }) => followVisitor(app))
+      .catch(() => undefined);
   };
-  calls.subscribe(follow);
-  follow();
+  host.addEventListener('voice-assistant:call-start', follow);
+  if (storageOf(doc, 'sessionStorage')?.getItem(LIVE_CONVERSATION_KEY)) {
+    follow();
+  }
   return app;
 }
 

@@ -120,8 +120,12 @@ class VisitorFollower {
     const started = (): void => {
       const { state } = this.#calls.getSnapshot();
       if (state === 'active' && this.#told === null) {
+        // Known at once to be a call on this page; its words follow (a change meanwhile wins).
+        this.#told = '';
         void this.#note().then((note) => {
-          this.#told ??= note;
+          if (this.#told === '') {
+            this.#told = note;
+          }
         });
       } else if (state === 'idle') {
         this.#told = null;
@@ -178,11 +182,16 @@ class VisitorFollower {
             ...(room.token && { transport: { callUrl: room.url, callToken: room.token } }),
           }),
         };
-    const starting = this.#calls.start(options);
+    // Through the element's own `callOptions` (read at each start), for this start only.
+    const host = this.#host as HTMLElement & { callOptions?: CallOptionsOverride };
+    const own = host.callOptions;
+    host.callOptions = { ...own, ...options };
+    const starting = this.#calls.start();
     if (this.#calls.getSnapshot().state === 'connecting') {
       this.#replay(record);
     }
     await starting;
+    host.callOptions = own;
     if (this.#calls.getSnapshot().state !== 'active') {
       this.#ended();
       return;
