@@ -48,6 +48,7 @@ describe('the attribute list', () => {
         'consent',
         'consent-url',
         'lang',
+        'resume-seconds',
       ].sort(),
     );
   });
@@ -82,6 +83,7 @@ describe('the attribute list', () => {
       | 'consent'
       | 'consentUrl'
       | 'lang'
+      | 'resumeSeconds'
     >();
   });
 

@@ -17,6 +17,7 @@ import type { CallTransport } from './transport.ts';
 import {
   describeInput,
   hasCallTarget,
+  type RoomPlan,
   type StartCallInput,
   type WebCallResponse,
 } from './web-call.ts';
@@ -45,6 +46,11 @@ export class CallClient extends Emitter<CallEvents> {
   /** `idle`, `starting` or `connected`. */
   get state(): CallState {
     return this.#state;
+  }
+
+  /** The room of the call in progress, once created: what rejoining it from another page needs. */
+  get room(): RoomPlan | null {
+    return this.#call?.plan ?? null;
   }
 
   /**
@@ -119,7 +125,7 @@ export class CallClient extends Emitter<CallEvents> {
     if (!Number.isFinite(gain) || gain < 0) {
       throw CallError.validation('The microphone gain must be a number of 0 or more.');
     }
-    const boosted = call.handleGain(gain);
+    const boosted = await call.handleGain(gain);
     if (boosted) {
       await transport.updateInputSettings({ audio: { settings: { customTrack: boosted } } });
     }

@@ -1,8 +1,8 @@
+import { type AudioContextFactory, browserAudioContext } from './audio-context.ts';
 import { DEFAULT_JOIN_TIMEOUT_MS, NOISE_CANCELLATION_DEFAULT } from './call-constants.ts';
 import { CallError } from './call-error.ts';
 import { dailyTransportFactory, preloadDaily } from './daily-transport.ts';
 import { loadPlatformWebCall } from './load-platform-web-call.ts';
-import { type AudioContextFactory, browserAudioContext } from './mic-gain.ts';
 import type { MicrophoneSource } from './microphone-stream.ts';
 import type { PlatformWebCallOptions } from './platform/platform-web-call.ts';
 import type { RoomSettings } from './room-options.ts';

@@ -4,8 +4,10 @@ import type { DailyEvent, DailyEventObject } from '@daily-co/daily-js';
 import { VoiceAssistantError } from '../element/voice-assistant-error.ts';
 import { abortReason, RoomFailure, untilAborted } from './abortable.ts';
 import { isEndedStatus } from './app-messages.ts';
+import type { AudioContextFactory } from './audio-context.ts';
 import { CallError } from './call-error.ts';
-import { type AudioContextFactory, MicGain } from './mic-gain.ts';
+import { loadMicGain } from './load-mic-gain.ts';
+import type { MicGain } from './mic-gain.ts';
 import { stopStream } from './microphone-stream.ts';
 import { RemoteAudio } from './remote-audio.ts';
 import { SpeechDetector, type SpeechTransition } from './speech-detector.ts';
@@ -52,12 +54,14 @@ export class LiveCall {
 
   readonly #audio = new RemoteAudio();
   readonly #speech = new SpeechDetector();
-  readonly #gain: MicGain;
+  readonly #audioContextFactory: AudioContextFactory;
+  /** The microphone gain, loaded at the first `increaseMicLevel`. */
+  #gain: Promise<MicGain> | null = null;
   /** Every timeout of this call; all cleared when it ends. */
   readonly #timers = new Timers();
 
   constructor(options: LiveCallOptions) {
-    this.#gain = new MicGain(options.audioContextFactory);
+    this.#audioContextFactory = options.audioContextFactory;
     this.#onCallStart = options.onCallStart;
   }
 
@@ -233,12 +237,17 @@ export class LiveCall {
    * `increaseMicLevel(gain)`: the boosted track to send instead of the microphone's, or `null`
    * when the current one already carries the gain.
    */
-  handleGain(gain: number): MediaStreamTrack | null {
+  async handleGain(gain: number): Promise<MediaStreamTrack | null> {
     const microphone = this.#microphone;
     if (!microphone) {
       throw new VoiceAssistantError();
     }
-    return this.#gain.apply(microphone, gain);
+    this.#gain ??= loadMicGain().then(({ MicGain }) => new MicGain(this.#audioContextFactory));
+    const micGain = await this.#gain;
+    if (this.disposed) {
+      throw new VoiceAssistantError(); // the call ended while the gain loaded
+    }
+    return micGain.apply(microphone, gain);
   }
 
   /** Subscribes to a room event for the life of this call; ignored once it is stopped. */
@@ -307,7 +316,7 @@ export class LiveCall {
       await releaseRoom(transport, this.#recordingRequestedAt !== null);
     }
     this.#audio.removeAll();
-    await this.#gain.release();
+    await (await this.#gain?.catch(() => null))?.release();
     if (this.#microphone) {
       stopStream(this.#microphone);
     }

@@ -23,4 +23,10 @@ export interface ConversationDeps {
   host?: DemoHost;
   /** Ids for the assistant's tool calls; `demo-tool-call-1`, `-2`… by default. */
   newToolCallId?: () => string;
+  /**
+   * The assistant's lines the visitor already heard on an earlier page (a resumed call,
+   * docs/behaviour.md#resume): the script goes on from the visitor's answer to the last turn
+   * heard whole, instead of greeting again.
+   */
+  heardLines?: number;
 }

@@ -10,7 +10,7 @@ import {
 } from './demo-timings.ts';
 import { sampleMismatch } from './host-script.ts';
 import type { InboundRequest } from './inbound.ts';
-import { CLIPS, type DemoToolCall, recordedClip, SCRIPT, type Turn } from './script.ts';
+import { CLIPS, type DemoToolCall, recordedClip, SCRIPT, type Turn, turnsHeard } from './script.ts';
 import { type DemoEndedReason, ended, inProgress, toolCalls } from './server-messages.ts';
 import { SpeechQueue, type Step } from './speech-queue.ts';
 import { voiceOffNote } from './synth-voice.ts';
@@ -85,7 +85,14 @@ export class Conversation {
       const text = voiceOffNote(sampleMismatch(host) ?? 'home', host.assistantName);
       this.#queue.push({ kind: 'line', clip: 'note', text });
     }
-    this.#cancelFirst = this.#timers.after(FIRST_MESSAGE_DELAY_MS, () => this.#speakTurn(0));
+    const heard = turnsHeard(this.#script, this.#deps.heardLines ?? 0);
+    if (heard > 0) {
+      // A resumed call: the visitor answers the last turn they heard, and the script goes on.
+      this.#turn = heard - 1;
+      this.#visitor.expect(this.#script[this.#turn]?.visitorLine ?? null);
+    } else {
+      this.#cancelFirst = this.#timers.after(FIRST_MESSAGE_DELAY_MS, () => this.#speakTurn(0));
+    }
     this.#timers.every(MIC_POLL_MS, () => this.#pollMicrophone());
   }
 

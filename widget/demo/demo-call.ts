@@ -28,9 +28,13 @@ export type DemoCallOptions = Pick<CallClientOptions, 'transportFactory' | 'crea
  * and a `transportFactory` whose room is simulated, with a recorded voice played through Web
  * Audio. Everything above the transport seam (stages, events, speech detection, volume, the
  * wave) runs unchanged. The widget loads this module only in demo mode, with a dynamic
- * `import()`, so neither its code nor its audio is part of the real call path.
+ * `import()`, so neither its code nor its audio is part of the real call path. A call resumed
+ * on another page passes the assistant's lines already heard (`heardLines`): its script goes on.
  */
-export function demoCallOptions(assistantName: string | null = null): DemoCallOptions {
+export function demoCallOptions(
+  assistantName: string | null = null,
+  heardLines = 0,
+): DemoCallOptions {
   // Browsers list their speech voices lazily: asking now has them ready when the room opens.
   globalThis.speechSynthesis?.getVoices();
   // The call's body names the page's listing; the room, created next, tells it.
@@ -57,6 +61,7 @@ export function demoCallOptions(assistantName: string | null = null): DemoCallOp
       options,
       createEngine: () => new WebAudioEngine({ urls: own ? {} : clipUrls() }),
       host,
+      heardLines,
       ...(own && { script, voice: lineVoice(languageOfCall(body)) }),
     });
   };

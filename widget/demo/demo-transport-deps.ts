@@ -19,4 +19,6 @@ export interface DemoTransportDeps {
   host?: DemoHost;
   /** Unique ids for the room and its participants. */
   newId?: () => string;
+  /** The assistant's lines heard on an earlier page: the script resumes after them. */
+  heardLines?: number;
 }

@@ -138,3 +138,20 @@ export const SCRIPT: readonly Turn[] = [
     endedReason: 'assistant-said-end-call-phrase',
   },
 ];
+
+/**
+ * How many of `script`'s turns were heard whole once the assistant said `lines` lines: where a
+ * resumed call goes on. A turn that ends the call never counts (the call would be over).
+ */
+export function turnsHeard(script: readonly Turn[], lines: number): number {
+  let said = 0;
+  let turns = 0;
+  for (const turn of script) {
+    said += turn.clips.length;
+    if (said > lines || turn.endedReason) {
+      break;
+    }
+    turns += 1;
+  }
+  return turns;
+}

@@ -39,6 +39,7 @@ export const ATTRIBUTES = [
   'consent',
   'consent-url',
   'lang',
+  'resume-seconds',
 ] as const;
 
 /** One attribute name of `<voice-assistant>`. */

@@ -132,6 +132,12 @@ export const ATTRIBUTE_DOCS: Record<AttributeName, AttributeDoc> = {
     description:
       'The language of every visible text: en, es, fr, de, pt, zh (Simplified) or ar (right to left). Without it: the nearest lang ancestor, then the browser language, then English. Sent to the assistant as the variable "language".',
   },
+  'resume-seconds': {
+    type: 'number (seconds, 0 or more)',
+    default: '30',
+    description:
+      "How long after the visitor leaves the page (a link, a reload) a live call may resume on the next page of the same tab that has the widget; the assistant is told the new page's listing. 0 turns resuming off. The call's id and room are kept in sessionStorage; its transcript only once the visitor agreed to the consent disclosure.",
+  },
 };
 
 export interface EventDoc {

@@ -2,13 +2,14 @@ import { version } from '../../package.json';
 import { ATTRIBUTES } from '../element/attributes.ts';
 import type { CallOptionsOverride, LoadUi, MountedUi, UiBridge } from '../element/bridge.ts';
 import { elementLanguage } from '../element/i18n/languages.ts';
+import { LIVE_CONVERSATION_KEY } from '../element/live-conversation.ts';
 import { widgetStyleSheet } from '../element/styles.ts';
 import { TEXTS } from '../element/texts.ts';
 import { VoiceAssistantError } from '../element/voice-assistant-error.ts';
 import { ConfigStore } from './config-store.ts';
 import { ElementBase } from './element-base.ts';
 import { HeldPress } from './held-press.ts';
-import { leadsPending } from './pending-leads.ts';
+import { leadsPending, leftOnDevice } from './pending-leads.ts';
 import type { PendingStart } from './pending-start.ts';
 import { buildStaticView, type StaticView, showConnecting } from './static-view.ts';
 
@@ -83,9 +84,13 @@ export class VoiceAssistantElement extends ElementBase {
     for (const type of INTENT_EVENTS) {
       this.addEventListener(type, this.#onIntent, { passive: true });
     }
-    // Leads an earlier page could not deliver are sent now, without waiting for intent
-    // (docs/behaviour.md#leads): the UI chunk resumes them.
-    if (this.hasAttribute('lead-endpoint') && leadsPending()) {
+    // Leads an earlier page could not deliver are sent now, and a call or chat that was live
+    // when the visitor left the last page resumes, without waiting for intent
+    // (docs/behaviour.md#leads, #resume): the UI chunk carries them on.
+    if (
+      (this.hasAttribute('lead-endpoint') && leadsPending()) ||
+      leftOnDevice('sessionStorage', LIVE_CONVERSATION_KEY)
+    ) {
       this.#onIntent();
     }
   }

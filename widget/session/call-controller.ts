@@ -54,6 +54,11 @@ export class CallController implements WidgetController {
     return this.#failures.subscribe(listener);
   }
 
+  /** The call client of the call in progress (or of the last one). */
+  get client(): CallClient | null {
+    return this.#client;
+  }
+
   start(): Promise<void> {
     if (this.#starting) {
       return this.#starting;
@@ -80,6 +85,11 @@ export class CallController implements WidgetController {
   /** Sends a typed line to the assistant during the call (`add-message`, docs/behaviour.md#chat). */
   addMessage(text: string): void {
     this.#requireClient().send({ type: 'add-message', message: { role: 'user', content: text } });
+  }
+
+  /** Shows `status` on the status line (the resume chunk's outcome). */
+  notice(status: string): void {
+    this.#update({ ...this.#snapshot, status });
   }
 
   #begin(config: WidgetConfig, consent: ConsentRecord | null): Promise<void> {

@@ -1,4 +1,5 @@
 import type { ListingVariables } from '../leads/page/listing-context.ts';
+import type { PageListing } from '../leads/page/page-listing.ts';
 import type { ConsentRecord } from '../leads/watch/consent-record.ts';
 import { callChannel, type ToolCallChannel } from '../leads/watch/tool-call-channel.ts';
 import { ToolCallWatcher, type ToolCallWatcherOptions } from '../leads/watch/tool-call-watcher.ts';
@@ -16,6 +17,8 @@ export interface ConversationLeads extends CallLeads {
    * Resolves with the page's listing variables for the chat.
    */
   watchChat(channel: ToolCallChannel, consent: ConsentRecord | null): Promise<ListingVariables>;
+  /** The page's listing now (the resume chunk tells the assistant when it changes). */
+  readListing(): Promise<PageListing>;
 }
 
 /** Builds the element's one `ToolCallWatcher` and the lead wiring of its calls and chat around it. */
@@ -46,5 +49,6 @@ export function watchLeads(port: Omit<ToolCallWatcherOptions, 'consent'>): Conve
       return page.variables;
     },
     conversationEnded: (ending) => watcher.conversationEnded(ending),
+    readListing: () => watcher.readListing(),
   };
 }

@@ -8,9 +8,15 @@ import type { ToolCalls } from '../demo/server-messages.ts';
  */
 const loadDemoCall = () => import('../demo/demo-call.ts');
 
-/** Loads the offline demo assistant's call options, for the element's `assistant-name`. */
-export function loadDemoOptions(assistantName: string | null): Promise<DemoCallOptions> {
-  return loadDemoCall().then((demo) => demo.demoCallOptions(assistantName));
+/**
+ * Loads the offline demo assistant's call options, for the element's `assistant-name`; a
+ * resumed call's script goes on after the `heardLines` the visitor heard on the last page.
+ */
+export function loadDemoOptions(
+  assistantName: string | null,
+  heardLines?: number,
+): Promise<DemoCallOptions> {
+  return loadDemoCall().then((demo) => demo.demoCallOptions(assistantName, heardLines));
 }
 
 /** The offline demo's typed answers, as the chat controller uses them. */

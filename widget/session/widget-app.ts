@@ -2,13 +2,15 @@ import { preloadPlatformWebCall } from '../call/client-options.ts';
 import { loadTexts } from '../element/after-intent/load-texts.ts';
 import type { UiBridge, WidgetConfigStore } from '../element/bridge.ts';
 import { elementLanguage } from '../element/i18n/languages.ts';
+import { LIVE_CONVERSATION_KEY } from '../element/live-conversation.ts';
 import { CallController } from './call-controller.ts';
 import { ChatController } from './chat/chat-controller.ts';
 import { loadWebChat } from './chat/load-web-chat.ts';
 import { ConsentGate } from './consent/consent-gate.ts';
-import { watchLeads } from './conversation-leads.ts';
+import { type ConversationLeads, watchLeads } from './conversation-leads.ts';
 import { loadDemoChat, loadDemoOptions } from './load-demo-call.ts';
 import { loadFunnelAnalytics } from './load-funnel-analytics.ts';
+import { loadResume } from './load-resume.ts';
 import { TextStore, type TextsSnapshot } from './text-store.ts';
 
 /**
@@ -22,11 +24,13 @@ export interface WidgetApp {
   readonly calls: CallController;
   readonly chat: ChatController;
   readonly consent: ConsentGate;
+  /** The lead wiring: the one tool-call watch and the page's listing. */
+  readonly leads: ConversationLeads;
 }
 
-function localStorageOf(doc: Document): Storage | null {
+function storageOf(doc: Document, kind: 'localStorage' | 'sessionStorage'): Storage | null {
   try {
-    return doc.defaultView?.localStorage ?? null;
+    return doc.defaultView?.[kind] ?? null;
   } catch {
     return null; // blocked by the browser's privacy settings
   }
@@ -48,7 +52,7 @@ export function createWidgetApp(bridge: UiBridge, initial: TextsSnapshot): Widge
   const consent = new ConsentGate({
     host,
     config: () => config().consent,
-    storage: () => localStorageOf(doc),
+    storage: () => storageOf(doc, 'localStorage'),
     now: () => new Date(),
   });
   // The one ToolCallWatcher: the calls and the typed chat hand it their conversations in turn.
@@ -71,33 +75,30 @@ export function createWidgetApp(bridge: UiBridge, initial: TextsSnapshot): Widge
     config,
     consent,
     language: () => texts.language,
-    webChat: (current) =>
-      loadWebChat({ publicKey: current.publicKey ?? '', apiBaseUrl: current.apiBaseUrl }),
+    webChat: loadWebChat,
     loadDemoChat,
-    delay: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   });
-  if (config().analytics === 'datalayer') {
-    loadFunnelAnalytics()
-      .then(({ watchFunnel }) =>
-        watchFunnel({
-          host,
-          enabled: () => config().analytics === 'datalayer',
-          calls,
-          chat,
-          consent: {
-            subscribe: consent.subscribe,
-            getSnapshot: consent.getSnapshot,
-            agreed: () => consent.current() !== null,
-          },
-          now: () => performance.now(),
-        }),
-      )
-      .catch(() => undefined);
-  }
   if (!config().demo) {
     preloadPlatformWebCall();
   }
-  return { bridge, config: store, texts, calls, chat, consent };
+  const app = { bridge, config: store, texts, calls, chat, consent, leads };
+  if (config().analytics === 'datalayer') {
+    loadFunnelAnalytics()
+      .then(({ watchAppFunnel }) => watchAppFunnel(app))
+      .catch(() => undefined);
+  }
+  // The conversation follows the visitor to the next page (docs/behaviour.md#resume): its code
+  // loads once a call has started, or at once when the last page left one.
+  const follow = (): void => {
+    loadResume()
+      .then(({ followVisitor }) => followVisitor(app))
+      .catch(() => undefined);
+  };
+  host.addEventListener('voice-assistant:call-start', follow);
+  if (storageOf(doc, 'sessionStorage')?.getItem(LIVE_CONVERSATION_KEY)) {
+    follow();
+  }
+  return app;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ConsentSnapshot } from '../consent/consent-gate.ts';
+import type { WidgetApp } from '../widget-app.ts';
 
 /**
  * One step of the visitor's funnel, in GA4's recommended shape for `window.dataLayer`: the
@@ -143,4 +144,23 @@ export function watchFunnel(sources: FunnelSources): () => void {
     host.removeEventListener('voice-assistant:call-end', onCallEnd);
     host.removeEventListener('voice-assistant:error', onError);
   };
+}
+
+/**
+ * The funnel of one widget's application, wired here rather than in `widget-app.ts` so that
+ * pages without `analytics="datalayer"` carry none of the wiring either (the after-click budget).
+ */
+export function watchAppFunnel({ bridge, config, calls, chat, consent }: WidgetApp): () => void {
+  return watchFunnel({
+    host: bridge.host,
+    enabled: () => config.get().analytics === 'datalayer',
+    calls,
+    chat,
+    consent: {
+      subscribe: consent.subscribe,
+      getSnapshot: consent.getSnapshot,
+      agreed: () => consent.current() !== null,
+    },
+    now: () => performance.now(),
+  });
 }

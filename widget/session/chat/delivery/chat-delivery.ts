@@ -27,8 +27,11 @@ export interface TypedReplyDeps {
   webChat(config: WidgetConfig): Promise<WebChat>;
   /** The offline demo's typed answers (loaded in demo mode only). */
   loadDemoChat(): Promise<DemoChat>;
-  delay(ms: number): Promise<void>;
+  /** Waits `ms` (the demo's typing pause); a timer unless a test brings its own clock. */
+  delay?(ms: number): Promise<void>;
 }
+
+const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What one reply reports while it is under way; the chat controller applies each to its state. */
 export interface ReplyEvents {
@@ -102,7 +105,7 @@ export class TypedReplies {
 
   async #demoReply(text: string, host: DemoHost): Promise<string> {
     const deps = this.#deps;
-    const [chat] = await Promise.all([deps.loadDemoChat(), deps.delay(DEMO_TYPING_MS)]);
+    const [chat] = await Promise.all([deps.loadDemoChat(), (deps.delay ?? wait)(DEMO_TYPING_MS)]);
     const demo = this.#demo ?? { chat, state: chat.start(host) };
     const { tools } = this;
     tools.id ??= `demo-chat-${Date.now().toString(36)}`;

@@ -22,8 +22,8 @@ export type WebChatSender = (
 
 /** The public key and API host of the element. */
 export interface WebChatOptions {
-  /** The platform public key, sent as `Authorization: Bearer <publicKey>`. */
-  publicKey: string;
+  /** The platform public key, sent as `Authorization: Bearer <publicKey>` (none: empty). */
+  publicKey: string | null;
   /** The API host; the API client's default when omitted. */
   apiBaseUrl?: string | null;
 }
@@ -37,7 +37,7 @@ export function createWebChat(options: WebChatOptions): WebChatSender {
   return (body, onPartial) =>
     chatsResource(
       createApiCore({
-        token: options.publicKey,
+        token: options.publicKey ?? '',
         ...(options.apiBaseUrl && { baseUrl: options.apiBaseUrl }),
         fetch: chatStreamFetch(onPartial ?? (() => undefined)),
       }),
