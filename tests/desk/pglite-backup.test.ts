@@ -113,7 +113,9 @@ describe('npm run desk -- backup / restore (embedded database)', () => {
     expect(relative.err.join('\n')).toMatch(/absolute path/);
     const server = lines();
     const pgEnv = parseDeskEnv({ DATABASE_URL: 'postgres://127.0.0.1:1/none' });
-    expect(await backup.run({ env: pgEnv, args: ['/tmp/x.tar.gz'], ...server.io })).toBe(2);
+    expect(await backup.run({ env: pgEnv, args: [join(tmpdir(), 'x.tar.gz')], ...server.io })).toBe(
+      2,
+    );
     expect(server.err.join('\n')).toMatch(/pg_dump/);
   });
 });
