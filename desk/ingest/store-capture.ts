@@ -199,7 +199,7 @@ export async function storeCapture(
       listing: json(capture.listing),
       fields: json(capture.fields),
       viewing_times: json(viewingTimes),
-      consent_to_contact: 'consentToContact' in capture.fields && capture.fields.consentToContact,
+      consent_to_contact: capture.fields.consentToContact === true,
       consent_version: capture.consent?.version ?? null,
       consent_text: capture.consent?.text ?? null,
       consent_accepted_at: capture.consent?.acceptedAt ?? null,

@@ -3,10 +3,19 @@ import type { Capture } from './capture.ts';
 import { type ChatTranscript, chatTranscriptFor } from './chat-transcript.ts';
 import { consentEvidence } from './consent-evidence.ts';
 import { TOOL_RESULT_WAIT_MS } from './constants.ts';
+import {
+  applyContactAnswer,
+  type ContactAnswer,
+  contactSeller,
+  contactSentence,
+  isSendable,
+  needsContactCard,
+} from './contact-consent.ts';
 import { type ConversationFacts, conversationDelivery } from './conversation-delivery.ts';
 import { type DeliveryReport, LeadDeliveryQueue } from './delivery-queue.ts';
 import { pushLeadAnalytics } from './lead-analytics.ts';
 import { followUpResult, LeadTools } from './lead-tools.ts';
+import { loadContactCard } from './load-contact-card.ts';
 import { type ListingContext, pageUrlVariable } from './page/listing-context.ts';
 import { pageStorage } from './page/page-storage.ts';
 import { toolResultMessage } from './tool-result.ts';
@@ -46,6 +55,11 @@ export function resumeLeadDelivery(endpoint: string): void {
     .catch(() => undefined);
 }
 
+/** The tool result for a capture the visitor checks on the contact card. */
+const CARD_RESULT =
+  "Saved. The caller's details are on their screen to check: tell them to correct anything " +
+  'misheard and press Send. Whether they may be called or texted is theirs to tick there.';
+
 /**
  * One conversation's answers to `capture_lead` and `request_viewing`: each accepted capture is
  * dispatched as a cancelable event, delivered to `lead-endpoint` unless the host took it over,
@@ -60,6 +74,10 @@ export class LeadHandler {
   #posted = 0;
   /** A typed chat's transcript, sent when the chat ends. */
   readonly #chat: ChatTranscript | null;
+  /** The card's answer per number as heard: a second capture with it is not asked again. */
+  readonly #cards = new Map<string, Promise<ContactAnswer>>();
+  /** Captures waiting on the card: the conversation's transcript waits for them. */
+  readonly #pending: Promise<void>[] = [];
 
   constructor(context: LeadPort, channel: ToolCallChannel, listing: ListingContext) {
     this.#context = context;
@@ -94,10 +112,15 @@ export class LeadHandler {
    * {@link TOOL_RESULT_WAIT_MS}): "passed to" only when delivered, else "saved for follow-up".
    */
   async handle(message: unknown): Promise<void> {
-    const answers = this.#tools.handle(message).map((outcome) => ({
-      outcome,
-      reached: outcome.capture ? this.#hand(outcome.capture) : null,
-    }));
+    const answers = this.#tools.handle(message).map((outcome) => {
+      const { capture } = outcome;
+      if (capture && needsContactCard(capture)) {
+        // The visitor checks the details first; the assistant hears so at once.
+        this.#confirmThenHand(capture, capture.fields.phone);
+        return { outcome: { ...outcome, result: CARD_RESULT }, reached: null };
+      }
+      return { outcome, reached: capture ? this.#hand(capture) : null };
+    });
     for (const { outcome, reached } of answers) {
       const result =
         outcome.capture && reached !== null && !(await reached)
@@ -109,6 +132,38 @@ export class LeadHandler {
         // The conversation ended before the result could go back: the capture itself is safe.
       }
     }
+  }
+
+  /**
+   * Shows the contact card for `capture` (once per number as heard, so the lead and the viewing
+   * request of one visitor ask once), then hands it on as the visitor sent it.
+   */
+  #confirmThenHand(capture: Capture, heard: string): void {
+    const seller = contactSeller(
+      this.#context.host.getAttribute('brokerage'),
+      capture.listing.agentName,
+    );
+    let answer = this.#cards.get(heard);
+    if (!answer) {
+      const ask =
+        this.#context.askContact ??
+        ((request) =>
+          loadContactCard().then((card) => card.showContactCard(this.#context.host, request)));
+      answer = ask({
+        name: capture.fields.name,
+        phone: heard,
+        sentence: (phone) => contactSentence(seller, phone),
+        sendable: (phone) => isSendable({ phone }),
+      });
+      this.#cards.set(heard, answer);
+    }
+    this.#pending.push(
+      answer
+        .then((sent) => {
+          this.#hand(applyContactAnswer(capture, sent, seller, new Date()));
+        })
+        .catch(() => undefined),
+    );
   }
 
   /**
@@ -152,9 +207,10 @@ export class LeadHandler {
    * agreed to the disclosure, its transcript follows through the same queue, with its own
    * idempotency key. Without the agreement nothing leaves the page.
    */
-  conversationEnded(
+  async conversationEnded(
     ending: Pick<ConversationFacts, 'channel' | 'lines' | 'durationMs' | 'startedAt'>,
-  ): void {
+  ): Promise<void> {
+    await Promise.all(this.#pending);
     const { host, config } = this.#context;
     const consent = this.#context.consent?.() ?? null;
     const conversationId = this.#channel.conversationId();

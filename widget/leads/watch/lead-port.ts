@@ -1,4 +1,5 @@
 import type { WidgetConfig } from '../../element/attributes.ts';
+import type { ContactCardAnswer, ContactCardRequest } from '../card/contact-card.ts';
 import type { ConsentRecord } from './consent-record.ts';
 
 /**
@@ -13,4 +14,9 @@ export interface LeadPort {
   config(): WidgetConfig;
   /** The visitor's agreement to the `consent` disclosure for this conversation, if any. */
   consent?: () => ConsentRecord | null;
+  /**
+   * Shows the contact card and resolves with what the visitor sent; the `contact-card` chunk's
+   * card in the element's shadow root by default (tests inject their own).
+   */
+  askContact?: (request: ContactCardRequest) => Promise<ContactCardAnswer>;
 }
