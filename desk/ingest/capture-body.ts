@@ -33,8 +33,17 @@ export interface IncomingCapture {
   listing: ListingContext;
   fields: LeadFields | ViewingFields;
   consent: ConsentEvidence | null;
+  /** The contact consent box the visitor ticked on the widget's card, if they did. */
+  contactConsent?: ContactConsent;
   pageUrl: string | null;
   demo: boolean;
+}
+
+/** The contact consent box's evidence: the exact sentence, its hash, when it was sent. */
+export interface ContactConsent {
+  text: string;
+  version: string;
+  givenAt: string;
 }
 
 const KEY = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -137,6 +146,8 @@ export function parseLeadFields(fields: Record<string, unknown>): LeadFields {
     budget: text(fields.budget),
     notes: text(fields.notes),
     consentToContact: consent === true,
+    spokenConsent: typeof fields.spokenConsent === 'boolean' ? fields.spokenConsent : undefined,
+    doNotContact: fields.doNotContact === true ? (true as const) : undefined,
   });
 }
 
@@ -158,7 +169,28 @@ export function parseViewingFields(
     listing: text(fields.listing) ?? text(defaultListing),
     preferredTimes,
     ...contact(fields),
+    consentToContact: fields.consentToContact === true ? true : undefined,
   });
+}
+
+function parseContactConsent(value: unknown): ContactConsent | undefined {
+  if (value === undefined || value === null) {
+    return undefined;
+  }
+  const sentence = isRecord(value) ? text(value.text, CONSENT_TEXT_MAX) : undefined;
+  if (
+    !isRecord(value) ||
+    sentence === undefined ||
+    typeof value.version !== 'string' ||
+    !KEY.test(value.version)
+  ) {
+    throw IngestError.field('contactConsent', 'must be the box’s text and version the widget sent');
+  }
+  return {
+    text: sentence,
+    version: value.version,
+    givenAt: instant(value.givenAt, 'contactConsent.givenAt'),
+  };
 }
 
 function parseConsent(value: unknown): ConsentEvidence | null {
@@ -206,6 +238,7 @@ export function parseCaptureBody(body: unknown): IncomingCapture {
         ? parseLeadFields(body.fields)
         : parseViewingFields(body.fields, listing.address ?? listing.id ?? listing.url),
     consent: parseConsent(body.consent),
+    ...compact({ contactConsent: parseContactConsent(body.contactConsent) }),
     pageUrl: pageUrl(body.pageUrl, 'pageUrl'),
     demo: body.demo === true,
   };
