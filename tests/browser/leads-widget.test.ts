@@ -314,4 +314,66 @@ describe('lead capture in the built widget (real Chromium)', () => {
       });
     });
   }
+
+  it('after a call, asks "How was this conversation?" once: rated to the endpoint and the funnel, skippable, Talk stays usable', async () => {
+    await withPage(browser, async (page) => {
+      await page.goto(`${server.url}/listing-fake.html`);
+      const talk = page.getByRole('button', { name: 'Talk to Assistant' });
+      const say = (transcript: string) =>
+        page.evaluate((message) => window.fakeCall.serverMessage(message), {
+          type: 'transcript',
+          role: 'assistant',
+          transcriptType: 'final',
+          transcript,
+        });
+      await talk.click();
+      await page.getByRole('button', { name: 'Stop' }).click();
+      await talk.waitFor();
+      // A call that said nothing asks nothing.
+      const question = page.getByRole('form', { name: 'Feedback' });
+      expect(await question.count()).toBe(0);
+
+      await talk.click();
+      await page.getByRole('button', { name: 'Stop' }).waitFor();
+      await say('Hello, how can I help?');
+      await page.getByRole('button', { name: 'Stop' }).click();
+      await question.waitFor();
+      expect(
+        await question.getByRole('group', { name: 'How was this conversation?' }).count(),
+      ).toBe(1);
+      expect(await axeViolations(page)).toEqual([]);
+      // Never in the way of Talk again: it can be pressed with the question shown.
+      await talk.click({ trial: true });
+      await question.getByRole('radio', { name: '4' }).check();
+      await question.getByRole('textbox', { name: 'Comment (optional)' }).fill('Quick and clear');
+      await question.getByRole('button', { name: 'Send feedback' }).click();
+      await question.waitFor({ state: 'detached' });
+      await expect
+        .poll(() => leadLines().filter((line) => line.kind === 'feedback'))
+        .toEqual([
+          expect.objectContaining({
+            kind: 'feedback',
+            conversationId: 'call-2', // the second call: the first said nothing
+            channel: 'call',
+            rating: 4,
+            comment: 'Quick and clear',
+          }),
+        ]);
+      const layer = await page.evaluate(
+        () => (window as unknown as { dataLayer: { event: string }[] }).dataLayer,
+      );
+      expect(layer.filter((e) => e.event === 'voice_assistant_feedback')).toEqual([
+        { event: 'voice_assistant_feedback', rating: 4 },
+      ]);
+
+      // The next call is another conversation: asked again, and Skip sends nothing.
+      await talk.click();
+      await page.getByRole('button', { name: 'Stop' }).waitFor();
+      await say('Anything else?');
+      await page.getByRole('button', { name: 'Stop' }).click();
+      await question.getByRole('button', { name: 'Skip' }).click();
+      await question.waitFor({ state: 'detached' });
+      expect(leadLines().filter((line) => line.kind === 'feedback')).toHaveLength(1);
+    });
+  });
 });

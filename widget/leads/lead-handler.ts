@@ -13,9 +13,11 @@ import {
 } from './contact-consent.ts';
 import { type ConversationFacts, conversationDelivery } from './conversation-delivery.ts';
 import { type DeliveryReport, LeadDeliveryQueue } from './delivery-queue.ts';
+import { feedbackDelivery, pushFeedbackAnalytics } from './feedback-delivery.ts';
 import { pushLeadAnalytics } from './lead-analytics.ts';
 import { followUpResult, LeadTools } from './lead-tools.ts';
 import { loadContactCard } from './load-contact-card.ts';
+import { loadFeedbackCard } from './load-feedback-card.ts';
 import { type ListingContext, pageUrlVariable } from './page/listing-context.ts';
 import { pageStorage } from './page/page-storage.ts';
 import { toolResultMessage } from './tool-result.ts';
@@ -34,6 +36,8 @@ import type { ToolCallChannel } from './watch/tool-call-channel.ts';
  */
 const queues = new Map<string, LeadDeliveryQueue>();
 const resumed = new Set<string>();
+/** Conversations already asked for feedback on this page (a resumed one is not asked twice). */
+const askedFeedback = new Set<string>();
 
 function queueFor(endpoint: string): LeadDeliveryQueue {
   let queue = queues.get(endpoint);
@@ -76,6 +80,8 @@ export class LeadHandler {
   readonly #chat: ChatTranscript | null;
   /** The card's answer per number as heard: a second capture with it is not asked again. */
   readonly #cards = new Map<string, Promise<ContactAnswer>>();
+  /** "How was this conversation?" was asked in this conversation. */
+  #feedbackAsked = false;
   /** Captures waiting on the card: the conversation's transcript waits for them. */
   readonly #pending: Promise<void>[] = [];
 
@@ -93,6 +99,13 @@ export class LeadHandler {
       demo: context.config().demo,
     });
     const view = context.host.ownerDocument.defaultView;
+    // A typed chat ends when the visitor closes it: one that said anything asks for feedback.
+    const chat = channel.chat;
+    chat?.onEnd(() => {
+      if (chat.lines().length > 0) {
+        this.askFeedback('chat').catch(() => undefined);
+      }
+    });
     this.#chat = channel.chat
       ? chatTranscriptFor(channel.chat, {
           view,
@@ -211,6 +224,59 @@ export class LeadHandler {
     ending: Pick<ConversationFacts, 'channel' | 'lines' | 'durationMs' | 'startedAt'>,
   ): Promise<void> {
     await Promise.all(this.#pending);
+    this.#sendTranscript(ending);
+    if (ending.lines.length > 0) {
+      await this.askFeedback(ending.channel);
+    }
+  }
+
+  /**
+   * Asks "How was this conversation?" once per conversation (docs/behaviour.md#leads): a rating
+   * goes to `lead-endpoint` with the conversation (`kind: 'feedback'`) and, alone, to the funnel.
+   */
+  async askFeedback(channel: 'call' | 'chat'): Promise<void> {
+    const conversationId = this.#channel.conversationId();
+    if (this.#feedbackAsked || (conversationId !== null && askedFeedback.has(conversationId))) {
+      return;
+    }
+    this.#feedbackAsked = true;
+    if (conversationId !== null) {
+      askedFeedback.add(conversationId);
+    }
+    const { host, config } = this.#context;
+    const ask =
+      this.#context.askFeedback ??
+      (() => loadFeedbackCard().then((card) => card.askFeedback(host)));
+    const answer = await ask();
+    if (answer === null) {
+      return;
+    }
+    const view = host.ownerDocument.defaultView;
+    const { leadEndpoint, analytics, demo } = config();
+    if (analytics === 'datalayer' && view) {
+      pushFeedbackAnalytics(view as Window & { dataLayer?: unknown }, answer.rating);
+    }
+    if (leadEndpoint === null) {
+      return;
+    }
+    const href = view?.location.href;
+    const body = feedbackDelivery(answer, {
+      idempotencyKey: crypto.randomUUID(),
+      conversationId,
+      channel,
+      givenAt: new Date().toISOString(),
+      pageUrl: (href && pageUrlVariable(href)) ?? null,
+      ...(demo && { demo: true as const }),
+    });
+    // Its comment may hold personal data: it waits on the device only with the agreement.
+    await queueFor(leadEndpoint)
+      .deliver(body, { consentAgreed: this.#context.consent?.() != null })
+      .catch(() => undefined);
+  }
+
+  #sendTranscript(
+    ending: Pick<ConversationFacts, 'channel' | 'lines' | 'durationMs' | 'startedAt'>,
+  ): void {
     const { host, config } = this.#context;
     const consent = this.#context.consent?.() ?? null;
     const conversationId = this.#channel.conversationId();

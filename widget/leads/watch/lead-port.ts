@@ -1,5 +1,6 @@
 import type { WidgetConfig } from '../../element/attributes.ts';
 import type { ContactCardAnswer, ContactCardRequest } from '../card/contact-card.ts';
+import type { FeedbackAnswer } from '../feedback-delivery.ts';
 import type { ConsentRecord } from './consent-record.ts';
 
 /**
@@ -19,4 +20,9 @@ export interface LeadPort {
    * card in the element's shadow root by default (tests inject their own).
    */
   askContact?: (request: ContactCardRequest) => Promise<ContactCardAnswer>;
+  /**
+   * Asks "How was this conversation?" and resolves with the answer, or `null` when skipped; the
+   * `feedback-card` chunk's question by default (tests inject their own).
+   */
+  askFeedback?: () => Promise<FeedbackAnswer | null>;
 }
