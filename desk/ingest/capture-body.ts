@@ -58,7 +58,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 
 const text = (value: unknown, max = LEAD_FIELD_MAX_CHARS) => cleanText(value, max) ?? undefined;
 
-function optionalId(value: unknown, field: string): string | null {
+export function optionalId(value: unknown, field: string): string | null {
   if (value === undefined || value === null) {
     return null;
   }
