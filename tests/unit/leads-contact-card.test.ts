@@ -183,4 +183,22 @@ describe('the card in the real lead wiring', () => {
     expect(asked).toEqual([]);
     expect(events[0]?.fields).toMatchObject({ doNotContact: true, consentToContact: false });
   });
+
+  it('leaving the page with the card unsent hands the capture on as understood, unticked', async () => {
+    const { channel, events, asked } = setup();
+    await runTools(channel, {
+      type: 'tool-calls',
+      toolCallList: [call('t1', 'capture_lead', { name: 'Sam Reviera', phone: '604 555 0143' })],
+    });
+    expect(asked).toHaveLength(1);
+    expect(events).toEqual([]);
+    window.dispatchEvent(new Event('pagehide'));
+    await vi.waitFor(() => expect(events).toHaveLength(1));
+    expect(events[0]?.fields).toMatchObject({
+      name: 'Sam Reviera',
+      phone: '604 555 0143',
+      consentToContact: false,
+    });
+    expect(events[0]).not.toHaveProperty('contactConsent');
+  });
 });

@@ -162,12 +162,24 @@ export class LeadHandler {
         this.#context.askContact ??
         ((request) =>
           loadContactCard().then((card) => card.showContactCard(this.#context.host, request)));
-      answer = ask({
-        name: capture.fields.name,
-        phone: heard,
-        sentence: (phone) => contactSentence(seller, phone),
-        sendable: (phone) => isSendable({ phone }),
+      // Leaving the page with the card unsent still hands the capture on, as understood and
+      // without the box: the lead is not lost, and no consent is assumed.
+      const left = new Promise<ContactAnswer>((resolve) => {
+        this.#context.host.ownerDocument.defaultView?.addEventListener(
+          'pagehide',
+          () => resolve({ name: capture.fields.name, phone: heard, consented: false }),
+          { once: true },
+        );
       });
+      answer = Promise.race([
+        ask({
+          name: capture.fields.name,
+          phone: heard,
+          sentence: (phone) => contactSentence(seller, phone),
+          sendable: (phone) => isSendable({ phone }),
+        }),
+        left,
+      ]);
       this.#cards.set(heard, answer);
     }
     this.#pending.push(
