@@ -4,6 +4,7 @@ import { cors } from 'hono/cors';
 import { rateLimiter } from 'hono-rate-limiter';
 import { isRecord, parseCaptureBody } from '../ingest/capture-body.ts';
 import { parseConversationBody } from '../ingest/conversation-body.ts';
+import { isFeedbackBody, parseFeedbackBody, storeFeedback } from '../ingest/feedback.ts';
 import { storeCapture } from '../ingest/store-capture.ts';
 import { storeConversation } from '../ingest/store-conversation.ts';
 import { readJsonBody } from '../web/body-json.ts';
@@ -78,6 +79,10 @@ export function leadsRoute(services: DeskServices): Hono {
           const changed = await storeConversation(services.database.db, conversation);
           services.wakeOutbox();
           return c.json({ ok: true, stored: changed }, changed ? 201 : 200);
+        }
+        if (isFeedbackBody(body)) {
+          const stored = await storeFeedback(services.database.db, parseFeedbackBody(body));
+          return c.json({ ok: true, stored }, stored ? 201 : 200);
         }
         const capture = parseCaptureBody(body);
         const stored = await storeCapture(

@@ -250,7 +250,14 @@ export interface LeadDetail {
     acceptedAt: string | null;
     /** `acceptedAt`'s display text, or null. */
     acceptedAtText: string | null;
+    /** The visitor ticked the contact consent box on the widget's card. */
     consentToContact: boolean;
+    /** The box's sentence as they saw it, its hash and when they sent it; null unticked. */
+    contact: { text: string; version: string; givenAt: string; givenAtText: string | null } | null;
+    /** What the assistant heard them say (`consent_to_contact`); null when it did not say. */
+    spokenConsent: boolean | null;
+    /** They asked not to be contacted again. */
+    doNotContact: boolean;
   };
   pageUrl: string | null;
   conversation: {

@@ -114,7 +114,11 @@ export async function leadDetail(
     fields: lead.fields,
     assignedTo: lead.assignedTo,
     viewingTimes: shownViewingTimes(lead.viewingTimes, timeZone),
-    consent: { ...lead.consent, acceptedAtText: shownText(lead.consent.acceptedAt, timeZone) },
+    consent: {
+      ...lead.consent,
+      acceptedAtText: shownText(lead.consent.acceptedAt, timeZone),
+      ...contactConsentOf(lead.fields, timeZone),
+    },
     pageUrl: lead.pageUrl,
     conversation: lead.conversation,
     deliveries: lead.deliveries,
@@ -141,4 +145,28 @@ export async function deliveryCapture(
     return null;
   }
   return { captureId: row.capture_id, adapter: row.adapter, status: row.status };
+}
+
+/** The contact consent the widget's card and the assistant recorded in a capture's fields. */
+function contactConsentOf(
+  fields: Record<string, unknown>,
+  timeZone: string,
+): Pick<LeadDetail['consent'], 'contact' | 'spokenConsent' | 'doNotContact'> {
+  const box = fields.contactConsent as Partial<Record<string, unknown>> | undefined;
+  const contact =
+    typeof box?.text === 'string' &&
+    typeof box.version === 'string' &&
+    typeof box.givenAt === 'string'
+      ? {
+          text: box.text,
+          version: box.version,
+          givenAt: box.givenAt,
+          givenAtText: shownText(box.givenAt, timeZone),
+        }
+      : null;
+  return {
+    contact,
+    spokenConsent: typeof fields.spokenConsent === 'boolean' ? fields.spokenConsent : null,
+    doNotContact: fields.doNotContact === true,
+  };
 }

@@ -45,8 +45,17 @@ export interface IncomingCapture {
   listing: ListingContext;
   fields: LeadFields | ViewingFields;
   consent: ConsentEvidence | null;
+  /** The contact consent box the visitor ticked on the widget's card, if they did. */
+  contactConsent?: ContactConsent;
   pageUrl: string | null;
   demo: boolean;
+}
+
+/** The contact consent box's evidence: the exact sentence, its hash, when it was sent. */
+export interface ContactConsent {
+  text: string;
+  version: string;
+  givenAt: string;
 }
 
 const KEY = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -61,7 +70,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 
 const text = fieldText;
 
-function optionalId(value: unknown, field: string): string | null {
+export function optionalId(value: unknown, field: string): string | null {
   if (value === undefined || value === null) {
     return null;
   }
@@ -160,6 +169,7 @@ const FIELD_EXPECTED: Record<FieldRule, readonly [field: string, expected: strin
   email: ['fields.email', 'must be an email address like name@example.com'],
   intent: ['fields.intent', `must be one of ${LEAD_INTENTS.join(', ')}`],
   consent_to_contact: ['fields.consentToContact', 'must be true or false'],
+  do_not_contact: ['fields.doNotContact', 'must be true or false'],
   preferred_times: ['fields.preferredTimes', 'must list at least one time, as words'],
 };
 
@@ -178,23 +188,56 @@ function soundFields<T>(checked: Checked<T>): T {
   throw IngestError.field(field, expected);
 }
 
+function compact<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
 /**
  * A body's fields, spelled as the widget's capture spells them (`consentToContact`,
- * `preferredTimes`), read as the tools' arguments (`consent_to_contact`, `preferred_times`).
+ * `preferredTimes`, `doNotContact`), read as the tools' arguments (`consent_to_contact`, …). A
+ * lead's `consentToContact` is the body's own: the widget sends the visitor's tick on the contact
+ * card there, and what the model heard as `spokenConsent`.
  */
 function bodyFields(
   kind: IncomingCapture['kind'],
   fields: Record<string, unknown>,
   listing: ListingContext,
 ): LeadFields | ViewingFields {
+  const consent = fields.consentToContact ?? fields.consent_to_contact;
   const args = {
     ...fields,
-    consent_to_contact: fields.consentToContact ?? fields.consent_to_contact,
+    consent_to_contact: consent,
+    do_not_contact: fields.doNotContact ?? fields.do_not_contact,
     preferred_times: fields.preferredTimes ?? fields.preferred_times,
   };
-  return kind === 'lead'
-    ? soundFields(checkLeadArguments(args))
-    : soundFields(checkViewingArguments(args, listingLabel(listing)));
+  if (kind !== 'lead') {
+    return soundFields(checkViewingArguments(args, listingLabel(listing)));
+  }
+  return compact({
+    ...soundFields(checkLeadArguments(args)),
+    consentToContact: consent === true,
+    spokenConsent: typeof fields.spokenConsent === 'boolean' ? fields.spokenConsent : undefined,
+  });
+}
+
+function parseContactConsent(value: unknown): ContactConsent | undefined {
+  if (value === undefined || value === null) {
+    return undefined;
+  }
+  const sentence = isRecord(value) ? text(value.text, CONSENT_TEXT_MAX) : undefined;
+  if (
+    !isRecord(value) ||
+    sentence === undefined ||
+    typeof value.version !== 'string' ||
+    !KEY.test(value.version)
+  ) {
+    throw IngestError.field('contactConsent', 'must be the box’s text and version the widget sent');
+  }
+  return {
+    text: sentence,
+    version: value.version,
+    givenAt: instant(value.givenAt, 'contactConsent.givenAt'),
+  };
 }
 
 /** The disclosure the visitor agreed to, as the widget sends it. */
@@ -240,6 +283,7 @@ export function parseCaptureBody(body: unknown): IncomingCapture {
     listing,
     fields: bodyFields(body.kind, body.fields, listing),
     consent: parseConsent(body.consent),
+    ...compact({ contactConsent: parseContactConsent(body.contactConsent) }),
     pageUrl: pageUrl(body.pageUrl, 'pageUrl'),
     demo: body.demo === true,
   };

@@ -207,9 +207,14 @@ export async function storeCapture(
       captured_at: capture.capturedAt,
       received_at: now,
       listing: json(capture.listing),
-      fields: json(capture.fields),
+      // The card's evidence goes with the fields it decided (consentToContact).
+      fields: json(
+        capture.contactConsent
+          ? { ...capture.fields, contactConsent: capture.contactConsent }
+          : capture.fields,
+      ),
       viewing_times: json(viewingTimes),
-      consent_to_contact: 'consentToContact' in capture.fields && capture.fields.consentToContact,
+      consent_to_contact: capture.fields.consentToContact === true,
       consent_version: capture.consent?.version ?? null,
       consent_text: capture.consent?.text ?? null,
       consent_accepted_at: capture.consent?.acceptedAt ?? null,

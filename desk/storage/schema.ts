@@ -47,6 +47,19 @@ export interface ConversationsTable {
   updated_at: DefaultTimestamp;
 }
 
+/** `conversation_feedback`: the visitor's rating of a conversation (issue 29 §4). */
+export interface ConversationFeedbackTable {
+  idempotency_key: string;
+  conversation_id: string | null;
+  channel: 'call' | 'chat' | null;
+  rating: number;
+  comment: string | null;
+  given_at: Timestamp;
+  received_at: DefaultTimestamp;
+  page_url: string | null;
+  demo: Generated<boolean>;
+}
+
 /** A viewing time resolved to an instant in the brokerage's zone, with the words as said. */
 export interface StoredViewingTime {
   said: string;
@@ -191,6 +204,7 @@ export interface ScheduledJobsTable {
 export interface DeskDatabase {
   people: PeopleTable;
   conversations: ConversationsTable;
+  conversation_feedback: ConversationFeedbackTable;
   captures: CapturesTable;
   jobs: JobsTable;
   deliveries: DeliveriesTable;

@@ -14,6 +14,7 @@ import {
   recordLeadEvents,
 } from '../fixtures/demo/lead-site.ts';
 import { withPage } from '../helpers/chromium.ts';
+import { sendContactCard } from '../helpers/contact-card.ts';
 
 // Typed chat reaches the same outcome as a call (docs/behaviour.md#chat), in real Chromium on the built site's demo
 // page with the microphone denied: the visitor only types, books 2 PM and gives a name and a
@@ -47,6 +48,8 @@ describe('the offline demo’s lead path, typed only (real Chromium, built site,
       expect(await capturesOf(page)).toEqual([]);
 
       await typeAndSend(page, 'I’m Sam Rivera, text me at 604 555 0134');
+      // The visitor checks the details on the contact card and agrees to be contacted.
+      await sendContactCard(page, true);
       await expect
         .poll(() => logText(page), WAIT)
         .toContain('Thanks, Sam Rivera. I’ve passed your details to Daniel');

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { typeAndSend } from '../fixtures/access/access-page.ts';
 import { agreeToConsent } from '../fixtures/demo/demo-page.ts';
 import { startWidgetServer } from '../fixtures/widget/harness.ts';
-import { CAPTURE_LEAD } from '../fixtures/widget/lead-tool-calls.ts';
+import { CAPTURE_LEAD_BY_EMAIL } from '../fixtures/widget/lead-tool-calls.ts';
 import { launchChromium, withPage } from '../helpers/chromium.ts';
+import { sendContactCard } from '../helpers/contact-card.ts';
 import {
   type RecordedRequest,
   type Reply,
@@ -21,7 +22,8 @@ import type { StaticServer } from '../helpers/static-server.ts';
  * likely cause, and neither it nor the console carries the visitor's details.
  */
 
-const PERSONAL = /Sam|Rivera|555|0134/;
+// Whole values only: a bare "555" also matches a random idempotency key now and then.
+const PERSONAL = /Sam|Rivera|sam@example\.org|604 555 0134/;
 const DISCLOSURE = 'This conversation is recorded and shared with the brokerage.';
 
 let browser: Browser;
@@ -69,7 +71,10 @@ afterAll(async () => {
   await endpoint?.close();
 });
 
-/** Starts the fake call, sends `capture_lead`, and resolves with the tool result's text. */
+/**
+ * Starts the fake call, sends `capture_lead` (by email: no contact card), and resolves with the
+ * tool result's text.
+ */
 async function captureLead(page: Page, path: string, consent = false): Promise<string> {
   const to = encodeURIComponent(`${endpoint.url}${path}`);
   await page.goto(`${site.url}/listing.html?to=${to}${consent ? '&consent' : ''}`);
@@ -78,7 +83,7 @@ async function captureLead(page: Page, path: string, consent = false): Promise<s
     await agreeToConsent(page);
   }
   await page.getByRole('button', { name: 'Stop' }).waitFor();
-  await page.evaluate((message) => window.fakeCall.serverMessage(message), CAPTURE_LEAD);
+  await page.evaluate((message) => window.fakeCall.serverMessage(message), CAPTURE_LEAD_BY_EMAIL);
   const handle = await page.waitForFunction(
     () =>
       window.fakeCall.daily.room.sent.find(
@@ -274,7 +279,10 @@ describe('a capture the endpoint does not take (real Chromium, built widget)', (
       // were): a capture in a second call on the same page is posted after anything it sent.
       await page.getByRole('button', { name: 'Talk to Assistant' }).click();
       await page.getByRole('button', { name: 'Stop' }).waitFor();
-      await page.evaluate((message) => window.fakeCall.serverMessage(message), CAPTURE_LEAD);
+      await page.evaluate(
+        (message) => window.fakeCall.serverMessage(message),
+        CAPTURE_LEAD_BY_EMAIL,
+      );
       await expect.poll(() => posted().length).toBe(2);
       await page.getByRole('button', { name: 'Stop' }).click();
       await page.getByRole('button', { name: 'Talk to Assistant' }).waitFor();
@@ -313,6 +321,7 @@ describe('a typed chat’s transcript (real Chromium, built widget, offline demo
     await expect.poll(log, WAIT).toContain('What name and phone number or email');
     expect(posted()).toEqual([]);
     await typeAndSend(page, DETAILS);
+    await sendContactCard(page, false);
     const kinds = () =>
       posted()
         .map((body) => body.kind)

@@ -3,7 +3,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startWidgetServer } from '../fixtures/widget/harness.ts';
 import { CAPTURE_LEAD } from '../fixtures/widget/lead-tool-calls.ts';
+import { axeViolations } from '../helpers/axe.ts';
 import { launchChromium, withPage } from '../helpers/chromium.ts';
+import { boxSentence, sendContactCard } from '../helpers/contact-card.ts';
 import { LeadReceiver } from '../helpers/lead-receiver.ts';
 import type { StaticServer } from '../helpers/static-server.ts';
 
@@ -72,7 +74,7 @@ beforeAll(async () => {
         )(req, res),
       '/listing-fake.html': sendHtml(
         hostPage(
-          '<voice-assistant id="widget" listing="auto" assistant-id="asst_1" lead-endpoint="/forms/lead" analytics="datalayer"></voice-assistant>',
+          '<voice-assistant id="widget" listing="auto" assistant-id="asst_1" lead-endpoint="/forms/lead" analytics="datalayer" brokerage="Maple Ridge Realty"></voice-assistant>',
           FAKE_CALL,
         ),
       ),
@@ -169,12 +171,14 @@ describe('lead capture in the built widget (real Chromium)', () => {
       await recordLeadEvents(page, false);
       await page.goto(`${server.url}/listing-fake.html`);
       await captureLead(page);
+      await sendContactCard(page, true);
       await expect.poll(() => leadLines().length).toBe(1);
       const [line] = leadLines();
       expect(line).toMatchObject({
         kind: 'lead',
         conversationId: 'call-1',
-        fields: { name: 'Sam Rivera', intent: 'buy', consentToContact: true },
+        fields: { name: 'Sam Rivera', intent: 'buy', consentToContact: true, spokenConsent: true },
+        contactConsent: { text: boxSentence('604 555 0134') },
         listing: { address: expect.stringContaining('14 Linden Court') },
       });
       const events = await page.evaluate(
@@ -205,6 +209,12 @@ describe('lead capture in the built widget (real Chromium)', () => {
       page.on('request', (request) => requested.push(new URL(request.url()).pathname));
       await page.goto(`${server.url}/listing-fake.html`);
       await captureLead(page);
+      await sendContactCard(page, false);
+      await expect
+        .poll(() =>
+          page.evaluate(() => (window as unknown as { leadEvents: unknown[] }).leadEvents.length),
+        )
+        .toBe(1);
       const events = await page.evaluate(
         () => (window as unknown as { leadEvents: unknown[] }).leadEvents,
       );
@@ -228,6 +238,8 @@ describe('lead capture in the built widget (real Chromium)', () => {
       failNext = Number.POSITIVE_INFINITY;
       await page.goto(`${server.url}/listing-fake.html`);
       await captureLead(page);
+      // Agreeing to be contacted is what lets the capture wait on the device.
+      await sendContactCard(page, true);
       await expect.poll(() => leadPosts[0]).toBe(500);
       const waiting = await page.evaluate(() =>
         localStorage.getItem('voice-assistant:pending-leads'),
@@ -251,5 +263,117 @@ describe('lead capture in the built widget (real Chromium)', () => {
     } finally {
       await context.close();
     }
+  });
+
+  for (const width of [375, 1280]) {
+    it(`at ${width} px, a capture with a phone waits for the card: corrected, unticked box, sent as the visitor says`, async () => {
+      await withPage(browser, async (page) => {
+        await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
+        await recordLeadEvents(page, false);
+        await page.goto(`${server.url}/listing-fake.html`);
+        await captureLead(page);
+        const card = page.getByRole('dialog', { name: 'Check your details' });
+        await card.waitFor();
+        // Nothing leaves the page until the visitor sends the card.
+        expect(leadLines()).toEqual([]);
+        const box = card.getByRole('checkbox', { name: boxSentence('604 555 0134') });
+        expect(await box.isChecked()).toBe(false);
+        expect(await card.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('Sam Rivera');
+        expect(await axeViolations(page)).toEqual([]);
+        // The card stays inside the viewport, its Send button reachable.
+        const send = card.getByRole('button', { name: 'Send' });
+        const bounds = await send.boundingBox();
+        expect(bounds && bounds.x + bounds.width <= width && bounds.x >= 0).toBe(true);
+
+        // A misheard number is corrected; an undiallable one is refused with a sentence.
+        const phone = card.getByRole('textbox', { name: 'Phone' });
+        await phone.fill('555-12');
+        await send.click();
+        await expect.poll(() => card.getByRole('alert').textContent()).toContain('dialled');
+        expect(await axeViolations(page)).toEqual([]);
+        await phone.fill('604-555-0143');
+        await card.getByRole('checkbox', { name: boxSentence('604-555-0143') }).check();
+        await send.click();
+        await card.waitFor({ state: 'detached' });
+        await expect.poll(() => leadLines().length).toBe(1);
+        const [line] = leadLines();
+        expect(line).toMatchObject({
+          fields: { name: 'Sam Rivera', phone: '604-555-0143', consentToContact: true },
+          contactConsent: {
+            text: boxSentence('604-555-0143'),
+            version: expect.stringMatching(/^[0-9a-f]{16}$/),
+            givenAt: expect.any(String),
+          },
+        });
+        // Focus went back into the widget, not lost on the page.
+        expect(
+          await page.evaluate(
+            () => document.getElementById('widget')?.shadowRoot?.activeElement?.tagName,
+          ),
+        ).toBeDefined();
+      });
+    });
+  }
+
+  it('after a call, asks "How was this conversation?" once: rated to the endpoint and the funnel, skippable, Talk stays usable', async () => {
+    await withPage(browser, async (page) => {
+      await page.goto(`${server.url}/listing-fake.html`);
+      const talk = page.getByRole('button', { name: 'Talk to Assistant' });
+      const say = (transcript: string) =>
+        page.evaluate((message) => window.fakeCall.serverMessage(message), {
+          type: 'transcript',
+          role: 'assistant',
+          transcriptType: 'final',
+          transcript,
+        });
+      await talk.click();
+      await page.getByRole('button', { name: 'Stop' }).click();
+      await talk.waitFor();
+      // A call that said nothing asks nothing.
+      const question = page.getByRole('form', { name: 'Feedback' });
+      expect(await question.count()).toBe(0);
+
+      await talk.click();
+      await page.getByRole('button', { name: 'Stop' }).waitFor();
+      await say('Hello, how can I help?');
+      await page.getByRole('button', { name: 'Stop' }).click();
+      await question.waitFor();
+      expect(
+        await question.getByRole('group', { name: 'How was this conversation?' }).count(),
+      ).toBe(1);
+      expect(await axeViolations(page)).toEqual([]);
+      // Never in the way of Talk again: it can be pressed with the question shown.
+      await talk.click({ trial: true });
+      await question.getByRole('radio', { name: '4' }).check();
+      await question.getByRole('textbox', { name: 'Comment (optional)' }).fill('Quick and clear');
+      await question.getByRole('button', { name: 'Send feedback' }).click();
+      await question.waitFor({ state: 'detached' });
+      await expect
+        .poll(() => leadLines().filter((line) => line.kind === 'feedback'))
+        .toEqual([
+          expect.objectContaining({
+            kind: 'feedback',
+            conversationId: 'call-2', // the second call: the first said nothing
+            channel: 'call',
+            rating: 4,
+            comment: 'Quick and clear',
+          }),
+        ]);
+      const layer = await page.evaluate(
+        () => (window as unknown as { dataLayer: { event: string }[] }).dataLayer,
+      );
+      expect(layer.filter((e) => e.event === 'voice_assistant_feedback')).toEqual([
+        { event: 'voice_assistant_feedback', rating: 4 },
+      ]);
+
+      // The next call is another conversation: asked again, and Skip sends nothing.
+      await talk.click();
+      await page.getByRole('button', { name: 'Stop' }).waitFor();
+      await say('Anything else?');
+      await page.getByRole('button', { name: 'Stop' }).click();
+      await question.getByRole('button', { name: 'Skip' }).click();
+      await question.waitFor({ state: 'detached' });
+      expect(leadLines().filter((line) => line.kind === 'feedback')).toHaveLength(1);
+    });
   });
 });

@@ -42,6 +42,7 @@ describe('the attribute list', () => {
         'listing-id',
         'listing-url',
         'agent-name',
+        'brokerage',
         'lead-endpoint',
         'analytics',
         'chat',
@@ -77,6 +78,7 @@ describe('the attribute list', () => {
       | 'listingId'
       | 'listingUrl'
       | 'agentName'
+      | 'brokerage'
       | 'leadEndpoint'
       | 'analytics'
       | 'chat'

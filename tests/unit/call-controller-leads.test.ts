@@ -25,7 +25,12 @@ function setup(options: { attributes?: Partial<AttributeValues> } = {}) {
     ...options.attributes,
   });
   const config = () => parseAttributes(attributes);
-  const wiring = watchLeads({ host, config });
+  // The visitor sends the contact card as shown, box ticked (leads-contact-card.test.ts).
+  const wiring = watchLeads({
+    host,
+    config,
+    askContact: async ({ name, phone }) => ({ name: name ?? '', phone, consented: true }),
+  });
   const session = new CallController({
     host,
     config,
@@ -100,7 +105,7 @@ describe('CallController: lead capture', () => {
     await vi.waitFor(() =>
       expect(daily.room.sent.filter((m) => String(m).includes('add-message'))).toHaveLength(2),
     );
-    expect(leads).toHaveLength(1);
+    await vi.waitFor(() => expect(leads).toHaveLength(1));
     expect(leads[0]?.cancelable).toBe(true);
     expect(leads[0]?.detail).toMatchObject({
       kind: 'lead',

@@ -56,6 +56,7 @@ describe('the chat’s tool-call channel', () => {
       host,
       config: () => config(),
       loadHandler: async () => leadHandler,
+      askContact: async ({ name, phone }) => ({ name: name ?? '', phone, consented: false }),
     });
     const channel = new ChatToolChannel();
     channel.id = 'chat_42';
@@ -68,6 +69,7 @@ describe('the chat’s tool-call channel', () => {
       ],
     });
     expect(results).toEqual([{ toolCallId: 't1', content: expect.stringMatching(/^Saved\./) }]);
+    await vi.waitFor(() => expect(leads).toHaveLength(1));
     expect(leads).toEqual([
       expect.objectContaining({
         conversationId: 'chat_42',

@@ -99,7 +99,9 @@ describe('the demo call produces a lead and a viewing request through the call c
       name: 'Sam Rivera',
       phone: '604 555 0134',
       intent: 'buy',
-      consentToContact: true,
+      // The visitor's own tick on the contact card says yes; the demo's spoken yes is kept.
+      consentToContact: false,
+      spokenConsent: true,
     });
     expect(captures.map((c) => c.conversationId)).toEqual([callId, callId]);
     expect(callId).toMatch(/^demo-/);

@@ -59,7 +59,9 @@ describe('one set of lead rules for both doors', () => {
       name: 'Sam Rivera',
       phone: '+1 (604) 555-0134',
       intent: 'sell',
-      consentToContact: true,
+      // The model's reading is kept beside the consent; only the visitor's tick makes it true.
+      consentToContact: false,
+      spokenConsent: true,
     });
     expect(posted.fields).toEqual(outcome?.capture?.fields);
     expect('capture' in platform && platform.capture.fields).toEqual(outcome?.capture?.fields);

@@ -53,7 +53,9 @@ describe('argument validation', () => {
         timeframe: 'within 3 months',
         budget: '$450k',
         notes: 'Wants a fenced yard',
-        consentToContact: true,
+        // Only the visitor's tick on the contact card says yes; the model's reading is kept.
+        consentToContact: false,
+        spokenConsent: true,
       },
     });
   });
@@ -222,7 +224,8 @@ describe('LeadTools: one conversation', () => {
           timeframe: 'within 3 months',
           budget: '$450k',
           notes: 'Wants a fenced yard',
-          consentToContact: true,
+          consentToContact: false,
+          spokenConsent: true,
         },
       },
     });
@@ -265,7 +268,7 @@ describe('LeadTools: one conversation', () => {
       conversationId: 'call-abc',
       consent: CONSENT,
       pageUrl: 'https://brokerage.example/listings/14-linden',
-      fields: { name: 'Sam Rivera', consentToContact: true },
+      fields: { name: 'Sam Rivera', consentToContact: false },
     });
   });
 

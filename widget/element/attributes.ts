@@ -33,6 +33,7 @@ export const ATTRIBUTES = [
   'listing-id',
   'listing-url',
   'agent-name',
+  'brokerage',
   'lead-endpoint',
   'analytics',
   'chat',

@@ -101,6 +101,11 @@ export const ATTRIBUTE_DOCS: Record<AttributeName, AttributeDoc> = {
     type: 'string',
     description: 'The listing agent’s name, sent as {{agent_name}}.',
   },
+  brokerage: {
+    type: 'string',
+    description:
+      'The brokerage’s name, as the seller named in the contact consent box: "<brokerage> may call or text me at <phone> about homes. Consent is not a condition of buying." Without it the box names the agent (agent-name), else "The brokerage".',
+  },
   'lead-endpoint': {
     type: 'string (URL, may be relative)',
     description:

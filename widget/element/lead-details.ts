@@ -16,8 +16,15 @@ export interface LeadFields {
   readonly timeframe?: string;
   readonly budget?: string;
   readonly notes?: string;
-  /** The visitor agreed to be contacted; `false` when the assistant did not say. */
+  /**
+   * The visitor ticked the contact consent box on the widget's card (`contactConsent` holds the
+   * text they agreed to); `false` otherwise. The model's reading of their words is `spokenConsent`.
+   */
   readonly consentToContact: boolean;
+  /** What the assistant heard (`consent_to_contact`), kept beside the box's answer as evidence. */
+  readonly spokenConsent?: boolean;
+  /** The visitor asked not to be contacted again ("stop contacting me"; `do_not_contact`). */
+  readonly doNotContact?: true;
 }
 
 /** A viewing request's fields, cleaned: what `request_viewing` carried. */
@@ -29,6 +36,8 @@ export interface ViewingFields {
   readonly name?: string;
   readonly phone?: string;
   readonly email?: string;
+  /** The visitor ticked the contact consent box on the widget's card (see `LeadFields`). */
+  readonly consentToContact?: boolean;
 }
 
 /** The listing a visitor is looking at, as far as the page tells; every field is optional. */
@@ -58,6 +67,19 @@ export interface ConsentEvidence {
   readonly acceptedAt: string;
 }
 
+/**
+ * The contact consent the visitor gave on the widget's card (docs/behaviour.md#leads): the exact
+ * sentence next to the box they ticked ("… may call or text me at … about homes. …"), its hash
+ * and when they sent it.
+ */
+export interface ContactConsent {
+  readonly text: string;
+  /** A hash of `text` (as `ConsentEvidence.version`). */
+  readonly version: string;
+  /** When the visitor sent the card with the box ticked (ISO 8601). */
+  readonly givenAt: string;
+}
+
 /** What every capture carries besides its fields. */
 interface CaptureBase {
   /** Unique per capture; sent as the idempotency key so a second arrival is harmless. */
@@ -77,6 +99,8 @@ interface CaptureBase {
   readonly consent: ConsentEvidence | null;
   /** The page the conversation happened on: origin and path (as the `page_url` variable), or `null`. */
   readonly pageUrl: string | null;
+  /** The box on the widget's card, when the visitor ticked it; absent otherwise. */
+  readonly contactConsent?: ContactConsent;
   /** Present on the offline demo's captures, so the desk and the inbox can mark them. */
   readonly demo?: true;
 }

@@ -5,11 +5,15 @@ import type {
   ViewingCapture,
 } from '../element/lead-details.ts';
 import type { ConversationDelivery } from './conversation-delivery.ts';
+import type { FeedbackDelivery } from './feedback-delivery.ts';
 
 export type { Capture, ConsentEvidence, LeadCapture, ViewingCapture };
 
-/** What the delivery queue posts to `lead-endpoint`: a capture, or a conversation's transcript. */
-export type Deliverable = Capture | ConversationDelivery;
+/**
+ * What the delivery queue posts to `lead-endpoint`: a capture, a conversation's transcript, or
+ * the visitor's feedback on it.
+ */
+export type Deliverable = Capture | ConversationDelivery | FeedbackDelivery;
 
 /**
  * True when the capture may wait on the device: the visitor said yes to being contacted

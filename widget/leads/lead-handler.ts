@@ -3,10 +3,21 @@ import type { Capture } from './capture.ts';
 import { type ChatTranscript, chatTranscriptFor } from './chat-transcript.ts';
 import { consentEvidence } from './consent-evidence.ts';
 import { TOOL_RESULT_WAIT_MS } from './constants.ts';
+import {
+  applyContactAnswer,
+  type ContactAnswer,
+  contactSeller,
+  contactSentence,
+  isSendable,
+  needsContactCard,
+} from './contact-consent.ts';
 import { type ConversationFacts, conversationDelivery } from './conversation-delivery.ts';
 import { type DeliveryReport, LeadDeliveryQueue } from './delivery-queue.ts';
+import { feedbackDelivery, pushFeedbackAnalytics } from './feedback-delivery.ts';
 import { pushLeadAnalytics } from './lead-analytics.ts';
 import { LeadTools } from './lead-tools.ts';
+import { loadContactCard } from './load-contact-card.ts';
+import { loadFeedbackCard } from './load-feedback-card.ts';
 import { type ListingContext, pageUrlVariable } from './page/listing-context.ts';
 import { pageStorage } from './page/page-storage.ts';
 import { followUpResult } from './rules/tool-results.ts';
@@ -26,6 +37,8 @@ import type { ToolCallChannel } from './watch/tool-call-channel.ts';
  */
 const queues = new Map<string, LeadDeliveryQueue>();
 const resumed = new Set<string>();
+/** Conversations already asked for feedback on this page (a resumed one is not asked twice). */
+const askedFeedback = new Set<string>();
 
 function queueFor(endpoint: string): LeadDeliveryQueue {
   let queue = queues.get(endpoint);
@@ -47,6 +60,11 @@ export function resumeLeadDelivery(endpoint: string): void {
     .catch(() => undefined);
 }
 
+/** The tool result for a capture the visitor checks on the contact card. */
+const CARD_RESULT =
+  "Saved. The caller's details are on their screen to check: tell them to correct anything " +
+  'misheard and press Send. Whether they may be called or texted is theirs to tick there.';
+
 /**
  * One conversation's answers to `capture_lead` and `request_viewing`: each accepted capture is
  * dispatched as a cancelable event, delivered to `lead-endpoint` unless the host took it over,
@@ -61,6 +79,12 @@ export class LeadHandler {
   #posted = 0;
   /** A typed chat's transcript, sent when the chat ends. */
   readonly #chat: ChatTranscript | null;
+  /** The card's answer per number as heard: a second capture with it is not asked again. */
+  readonly #cards = new Map<string, Promise<ContactAnswer>>();
+  /** "How was this conversation?" was asked in this conversation. */
+  #feedbackAsked = false;
+  /** Captures waiting on the card: the conversation's transcript waits for them. */
+  readonly #pending: Promise<void>[] = [];
 
   constructor(context: LeadPort, channel: ToolCallChannel, listing: ListingContext) {
     this.#context = context;
@@ -76,6 +100,13 @@ export class LeadHandler {
       demo: context.config().demo,
     });
     const view = context.host.ownerDocument.defaultView;
+    // A typed chat ends when the visitor closes it: one that said anything asks for feedback.
+    const chat = channel.chat;
+    chat?.onEnd(() => {
+      if (chat.lines().length > 0) {
+        this.askFeedback('chat').catch(() => undefined);
+      }
+    });
     this.#chat = channel.chat
       ? chatTranscriptFor(channel.chat, {
           view,
@@ -95,10 +126,15 @@ export class LeadHandler {
    * {@link TOOL_RESULT_WAIT_MS}): "passed to" only when delivered, else "saved for follow-up".
    */
   async handle(message: unknown): Promise<void> {
-    const answers = this.#tools.handle(message).map((outcome) => ({
-      outcome,
-      reached: outcome.capture ? this.#hand(outcome.capture) : null,
-    }));
+    const answers = this.#tools.handle(message).map((outcome) => {
+      const { capture } = outcome;
+      if (capture && needsContactCard(capture)) {
+        // The visitor checks the details first; the assistant hears so at once.
+        this.#confirmThenHand(capture, capture.fields.phone);
+        return { outcome: { ...outcome, result: CARD_RESULT }, reached: null };
+      }
+      return { outcome, reached: capture ? this.#hand(capture) : null };
+    });
     for (const { outcome, reached } of answers) {
       const result =
         outcome.capture && reached !== null && !(await reached)
@@ -110,6 +146,50 @@ export class LeadHandler {
         // The conversation ended before the result could go back: the capture itself is safe.
       }
     }
+  }
+
+  /**
+   * Shows the contact card for `capture` (once per number as heard, so the lead and the viewing
+   * request of one visitor ask once), then hands it on as the visitor sent it.
+   */
+  #confirmThenHand(capture: Capture, heard: string): void {
+    const seller = contactSeller(
+      this.#context.host.getAttribute('brokerage'),
+      capture.listing.agentName,
+    );
+    let answer = this.#cards.get(heard);
+    if (!answer) {
+      const ask =
+        this.#context.askContact ??
+        ((request) =>
+          loadContactCard().then((card) => card.showContactCard(this.#context.host, request)));
+      // Leaving the page with the card unsent still hands the capture on, as understood and
+      // without the box: the lead is not lost, and no consent is assumed.
+      const left = new Promise<ContactAnswer>((resolve) => {
+        this.#context.host.ownerDocument.defaultView?.addEventListener(
+          'pagehide',
+          () => resolve({ name: capture.fields.name, phone: heard, consented: false }),
+          { once: true },
+        );
+      });
+      answer = Promise.race([
+        ask({
+          name: capture.fields.name,
+          phone: heard,
+          sentence: (phone) => contactSentence(seller, phone),
+          sendable: (phone) => isSendable({ phone }),
+        }),
+        left,
+      ]);
+      this.#cards.set(heard, answer);
+    }
+    this.#pending.push(
+      answer
+        .then((sent) => {
+          this.#hand(applyContactAnswer(capture, sent, seller, new Date()));
+        })
+        .catch(() => undefined),
+    );
   }
 
   /**
@@ -153,7 +233,61 @@ export class LeadHandler {
    * agreed to the disclosure, its transcript follows through the same queue, with its own
    * idempotency key. Without the agreement nothing leaves the page.
    */
-  conversationEnded(
+  async conversationEnded(
+    ending: Pick<ConversationFacts, 'channel' | 'lines' | 'durationMs' | 'startedAt'>,
+  ): Promise<void> {
+    await Promise.all(this.#pending);
+    this.#sendTranscript(ending);
+    if (ending.lines.length > 0) {
+      await this.askFeedback(ending.channel);
+    }
+  }
+
+  /**
+   * Asks "How was this conversation?" once per conversation (docs/behaviour.md#leads): a rating
+   * goes to `lead-endpoint` with the conversation (`kind: 'feedback'`) and, alone, to the funnel.
+   */
+  async askFeedback(channel: 'call' | 'chat'): Promise<void> {
+    const conversationId = this.#channel.conversationId();
+    if (this.#feedbackAsked || (conversationId !== null && askedFeedback.has(conversationId))) {
+      return;
+    }
+    this.#feedbackAsked = true;
+    if (conversationId !== null) {
+      askedFeedback.add(conversationId);
+    }
+    const { host, config } = this.#context;
+    const ask =
+      this.#context.askFeedback ??
+      (() => loadFeedbackCard().then((card) => card.askFeedback(host)));
+    const answer = await ask();
+    if (answer === null) {
+      return;
+    }
+    const view = host.ownerDocument.defaultView;
+    const { leadEndpoint, analytics, demo } = config();
+    if (analytics === 'datalayer' && view) {
+      pushFeedbackAnalytics(view as Window & { dataLayer?: unknown }, answer.rating);
+    }
+    if (leadEndpoint === null) {
+      return;
+    }
+    const href = view?.location.href;
+    const body = feedbackDelivery(answer, {
+      idempotencyKey: crypto.randomUUID(),
+      conversationId,
+      channel,
+      givenAt: new Date().toISOString(),
+      pageUrl: (href && pageUrlVariable(href)) ?? null,
+      ...(demo && { demo: true as const }),
+    });
+    // Its comment may hold personal data: it waits on the device only with the agreement.
+    await queueFor(leadEndpoint)
+      .deliver(body, { consentAgreed: this.#context.consent?.() != null })
+      .catch(() => undefined);
+  }
+
+  #sendTranscript(
     ending: Pick<ConversationFacts, 'channel' | 'lines' | 'durationMs' | 'startedAt'>,
   ): void {
     const { host, config } = this.#context;

@@ -45,7 +45,15 @@ export const CAPTURE_LEAD_TOOL = {
         notes: { type: 'string', description: 'Anything else the agent should know.' },
         consent_to_contact: {
           type: 'boolean',
-          description: 'True only if the caller said yes to being contacted by an agent.',
+          description:
+            'True only if the caller said yes to being contacted by an agent. The caller confirms ' +
+            'it themselves on a card on screen.',
+        },
+        do_not_contact: {
+          type: 'boolean',
+          description:
+            'True when the caller asks not to be contacted again ("stop contacting me"), with ' +
+            'their phone number or email so the brokerage can honour it.',
         },
       },
       required: ['intent', 'consent_to_contact'],

@@ -39,6 +39,7 @@ export const ASK_AGAIN = {
   intent: `whether they want to ${LEAD_INTENTS.join(', ')} (intent must be one of these)`,
   consent_to_contact:
     'whether they agree to be contacted (consent_to_contact must be true or false)',
+  do_not_contact: 'whether they asked not to be contacted (do_not_contact must be true or false)',
   preferred_times: 'when they would like to view (at least one preferred time)',
 } as const;
 
@@ -101,10 +102,12 @@ function compact<T extends object>(value: T): T {
 }
 
 /**
- * Checks and cleans `capture_lead`'s arguments (pure): at least one of phone or email, a dialable phone, an
- * email with a domain, `intent` one of {@link LEAD_INTENTS}, and `consent_to_contact` a boolean
- * when given. Text is trimmed, stripped of control characters and cut to
- * {@link LEAD_FIELD_MAX_CHARS}; unknown arguments are ignored.
+ * Checks and cleans `capture_lead`'s arguments (pure): at least one of phone or email, a
+ * dialable phone, an email with a domain, `intent` one of {@link LEAD_INTENTS}, and
+ * `consent_to_contact` and `do_not_contact` booleans when given. `consentToContact` starts
+ * false: only the visitor's tick on the contact card makes it true (`spokenConsent` keeps the
+ * model's reading). Text is trimmed, stripped of control characters
+ * and cut to {@link LEAD_FIELD_MAX_CHARS}; unknown arguments are ignored.
  */
 export function checkLeadArguments(args: Readonly<Record<string, unknown>>): Checked<LeadFields> {
   const askAgain: string[] = [];
@@ -117,6 +120,10 @@ export function checkLeadArguments(args: Readonly<Record<string, unknown>>): Che
   const consent = args.consent_to_contact;
   if (consent !== undefined && consent !== null && typeof consent !== 'boolean') {
     askAgain.push(ASK_AGAIN.consent_to_contact);
+  }
+  const stop = args.do_not_contact;
+  if (stop !== undefined && stop !== null && typeof stop !== 'boolean') {
+    askAgain.push(ASK_AGAIN.do_not_contact);
   }
   if (askAgain.length > 0) {
     return { ok: false, askAgain };
@@ -131,7 +138,11 @@ export function checkLeadArguments(args: Readonly<Record<string, unknown>>): Che
       timeframe: fieldText(args.timeframe),
       budget: fieldText(args.budget),
       notes: fieldText(args.notes),
-      consentToContact: consent === true,
+      // Only the visitor's own tick on the card says yes (contact-consent.ts); what the model
+      // heard is kept beside it.
+      consentToContact: false,
+      spokenConsent: typeof consent === 'boolean' ? consent : undefined,
+      doNotContact: stop === true ? (true as const) : undefined,
     }),
   };
 }

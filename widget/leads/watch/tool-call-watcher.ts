@@ -10,6 +10,8 @@ import type { ToolCallChannel } from './tool-call-channel.ts';
 /** One watched conversation: its tool-call handling (once loaded) and when it began. */
 interface Watched {
   handler: LeadHandler | null;
+  channel: ToolCallChannel;
+  listing: PageListing['listing'];
   turn: Promise<void>;
   startedAt: number;
 }
@@ -81,35 +83,48 @@ export class ToolCallWatcher {
   /** Answers the lead tool calls arriving on `channel` about `listing`, until the next watch. */
   watch(channel: ToolCallChannel, listing: PageListing['listing']): void {
     this.#detach?.();
-    const watched: Watched = { handler: null, turn: Promise.resolve(), startedAt: Date.now() };
+    const watched: Watched = {
+      handler: null,
+      channel,
+      listing,
+      turn: Promise.resolve(),
+      startedAt: Date.now(),
+    };
     this.#watched = watched;
     const unsubscribe = channel.subscribe((message) => {
-      if (!isToolCalls(message)) {
-        return;
+      if (isToolCalls(message)) {
+        watched.turn = this.#then(watched, (handler) => handler.handle(message));
       }
-      watched.turn = watched.turn
-        .then(async () => {
-          if (!watched.handler) {
-            const { LeadHandler } = await this.#load();
-            watched.handler = new LeadHandler(this.#options, channel, listing);
-          }
-          await watched.handler.handle(message);
-        })
-        .catch(() => undefined);
     });
     this.#detach = unsubscribe;
   }
 
+  /** Runs `use` with the conversation's handler (loaded the first time) after its turn. */
+  #then(watched: Watched, use: (handler: LeadHandler) => unknown): Promise<void> {
+    return watched.turn
+      .then(async () => {
+        watched.handler ??= new (await this.#load()).LeadHandler(
+          this.#options,
+          watched.channel,
+          watched.listing,
+        );
+        await use(watched.handler);
+      })
+      .catch(() => undefined);
+  }
+
   /**
    * The watched conversation ended: once its tool calls are answered, its transcript goes to
-   * `lead-endpoint` when it produced a capture there and the visitor agreed to the disclosure
-   * (`LeadHandler.conversationEnded`). A conversation without tool calls loads nothing.
+   * `lead-endpoint` when it produced a capture there and the visitor agreed to the disclosure,
+   * and a conversation that said anything asks for feedback (`LeadHandler.conversationEnded`).
+   * The lazy half loads then, after the conversation, when it had no tool calls.
    */
   conversationEnded(ending: ConversationEnding): void {
     const watched = this.#watched;
     this.#watched = null;
-    watched?.turn
-      .then(() => watched.handler?.conversationEnded({ ...ending, startedAt: watched.startedAt }))
-      .catch(() => undefined);
+    if (watched && (watched.handler || ending.lines.length > 0)) {
+      const { startedAt } = watched;
+      this.#then(watched, (handler) => handler.conversationEnded({ ...ending, startedAt }));
+    }
   }
 }

@@ -1,7 +1,11 @@
 import type { LeadDetail } from '../../../api-contract.ts';
 import { timeText } from '../../lib/format.ts';
 
-/** The `Consent` panel: the recording disclosure the visitor agreed to, its version and when. */
+/**
+ * The `Consent` panel: the recording disclosure the visitor agreed to, its version and when; then
+ * contact: the box they ticked or not on the widget's card (its exact sentence), beside what the
+ * assistant heard, and a request not to be contacted.
+ */
 export function ConsentSection({ lead }: { lead: LeadDetail }) {
   const { consent } = lead;
   return (
@@ -32,6 +36,32 @@ export function ConsentSection({ lead }: { lead: LeadDetail }) {
           </dl>
         </>
       )}
+      <h3 id="contact-consent-title">Contact</h3>
+      <dl className="facts" aria-labelledby="contact-consent-title">
+        <dt>Box on the card</dt>
+        <dd>{consent.consentToContact ? 'Ticked' : 'Not ticked'}</dd>
+        {consent.contact ? (
+          <>
+            <dt>Agreed to</dt>
+            <dd>
+              <q>{consent.contact.text}</q> (<code>{consent.contact.version}</code>),{' '}
+              <time dateTime={consent.contact.givenAt}>
+                {timeText(consent.contact.givenAtText)}
+              </time>
+            </dd>
+          </>
+        ) : null}
+        <dt>Heard by the assistant</dt>
+        <dd>
+          {consent.spokenConsent === null ? 'Not asked' : consent.spokenConsent ? 'Yes' : 'No'}
+        </dd>
+        {consent.doNotContact ? (
+          <>
+            <dt>Do not contact</dt>
+            <dd>The visitor asked not to be contacted again</dd>
+          </>
+        ) : null}
+      </dl>
     </section>
   );
 }

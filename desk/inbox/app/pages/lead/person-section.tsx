@@ -41,7 +41,13 @@ export function PersonSection({ lead }: { lead: LeadDetail }) {
           <Fact key={field.key} label={field.label} value={field.value} />
         ))}
         <dt>May be contacted</dt>
-        <dd>{lead.consent.consentToContact ? 'Yes' : 'Not asked or no'}</dd>
+        <dd>
+          {lead.consent.doNotContact
+            ? 'No: asked not to be contacted'
+            : lead.consent.consentToContact
+              ? 'Yes'
+              : 'Not asked or no'}
+        </dd>
       </dl>
     </section>
   );
