@@ -23,8 +23,8 @@ import { PREACT_ALIASES } from './scripts/preact-aliases.ts';
  * - mode `umd`: `dist/widget/voice-assistant.umd.js`, one self-contained file (code splitting
  *   off, every dynamic import inlined) exposing the global `VoiceAssistant`.
  *
- * The UI is written against React's API and turned into a custom element by
- * @r2wc/react-to-web-component. In these bundles `react`/`react-dom` resolve to preact/compat,
+ * The UI is written against React's API and rendered into an internal custom element
+ * (widget/ui/view-element.ts). In these bundles `react`/`react-dom` resolve to preact/compat,
  * which keeps the whole after-click download under budget (React 19's react-dom alone is
  * ~64 KB gzip); `WIDGET_RUNTIME=react` builds with React itself. The site bundle and the unit
  * tests always use React.
@@ -84,8 +84,10 @@ const WIDGET_STYLES = /[\\/]widget[\\/]element[\\/](?:[^\\/]+[\\/])*styles(-[a-z
 
 /**
  * Collapses the whitespace of the widget's CSS, which ships as a string (the loader carries its
- * sheet, so every byte counts against the before-intent budget). Only whitespace goes: around
- * `{ } ; , >` and after `:`, never inside a value (`calc(100% - 40px)` keeps its spaces).
+ * sheet, so every byte counts against the before-intent budget). Whitespace goes around
+ * `{ } ; , >`, after `:`, before `!important` and around the alpha's `/` in `rgb(0 0 0 / 0.25)`,
+ * never elsewhere inside a value (`calc(100% - 40px)` keeps its spaces); a number's leading zero
+ * goes too (`0.25` is `.25`), and the quotes of an attribute selector's one-word value.
  */
 export function compactCss(css: string): string {
   return css
@@ -93,6 +95,10 @@ export function compactCss(css: string): string {
     .replace(/\s*([{};,>])\s*/g, '$1')
     .replace(/:\s+/g, ':')
     .replace(/;}/g, '}')
+    .replace(/ !important/g, '!important')
+    .replace(/(rgb\([\d ]+) \/ /g, '$1/')
+    .replace(/([ :(,/])0\.(\d)/g, '$1.$2')
+    .replace(/="([a-z]+)"\]/g, '=$1]')
     .trim();
 }
 

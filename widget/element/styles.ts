@@ -29,7 +29,7 @@ export const WIDGET_CSS = `
   color: var(--va-fg, #fff); background: var(--va-bg, #000);
 }
 .va--floating {
-  position: fixed; right: 20px; bottom: 20px; width: auto; height: auto; min-height: 0;
+  position: fixed; width: auto; height: auto; min-height: 0;
   padding: 0; align-items: flex-end; z-index: var(--va-z-index, 2147483000);
 }
 .wave { position: absolute; inset: 0; display: block; width: 100%; height: 100%; pointer-events: none; }
@@ -55,10 +55,6 @@ export const WIDGET_CSS = `
   font-weight: 600; color: #0f172a; background: #fde68a;
 }
 .va--fullscreen .badge { position: fixed; top: 16px; left: 50%; transform: translateX(-50%); }
-.va--fullscreen .status {
-  position: absolute; top: 100%; left: 50%; width: max-content; max-width: min(36ch, 90vw);
-  margin-top: 12px; transform: translateX(-50%);
-}
 .problem {
   margin: 0; padding: 12px 16px; max-width: 48ch; border-radius: 8px; font-size: 14px;
   color: #7f1d1d; background: #fef2f2; border: 1px solid #fecaca;
@@ -103,14 +99,6 @@ export const WIDGET_CSS = `
 }
 .avatar--launcher { position: absolute; z-index: 1; top: 6px; left: 6px; pointer-events: none; }
 .avatar--launcher + .launcher { padding-left: 50px; }
-.launcher::before {
-  display: inline-block; width: 10px; height: 16px; border-radius: 5px; background: currentColor;
-}
-.launcher::after {
-  content: ""; position: absolute; left: -4px; right: -4px; top: 7px; height: 12px;
-  border: 2px solid currentColor; border-top: 0; border-radius: 0 0 9px 9px;
-}
-.launcher::after { display: none; }
 @media (max-width: 479.98px) {
   .va--floating > .controls > .launcher {
     width: 56px; height: 56px; min-width: 56px; padding: 0 0 0 56px; overflow: hidden;
@@ -121,8 +109,8 @@ export const WIDGET_CSS = `
     border-radius: 7px; background: var(--va-button-fg, #fff);
   }
   .launcher::after {
-    display: block; top: 24px; left: 16px; right: auto; width: 24px; height: 14px;
-    border-color: var(--va-button-fg, #fff); border-radius: 0 0 12px 12px;
+    content: ""; position: absolute; top: 24px; left: 16px; width: 24px; height: 14px;
+    border: 2px solid var(--va-button-fg, #fff); border-top: 0; border-radius: 0 0 12px 12px;
   }
   .va--floating > .controls > .badge, .va--floating > .controls > .avatar { display: none; }
 }
