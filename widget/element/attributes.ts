@@ -5,8 +5,7 @@ import { LANGUAGES, matchLanguage } from './i18n/languages.ts';
 
 /**
  * The element's attributes, declared once. The observed attributes of `<voice-assistant>`,
- * the r2wc props of the internal React element, the TypeScript types below and
- * `custom-elements.json` are all derived from this list.
+ * the TypeScript types below and `custom-elements.json` are all derived from this list.
  *
  * This module is part of the tiny loader (it runs before the visitor shows intent), so it stays
  * dependency-free and small.

@@ -24,7 +24,7 @@ export type {
 } from '../element/after-intent/dom-events.ts';
 /** An attribute name of `<voice-assistant>`, a display mode, and the three button labels. */
 export type { AttributeName, Labels, Mode } from '../element/attributes.ts';
-/** The element's attributes, declared once; r2wc props and TS types derive from this list. */
+/** The element's attributes, declared once; the observed attributes and TS types derive from this list. */
 export { ATTRIBUTES } from '../element/attributes.ts';
 /** Call options a host may set on the element (`el.callOptions`), and its imperative API. */
 export type { CallOptionsOverride, WidgetController } from '../element/bridge.ts';

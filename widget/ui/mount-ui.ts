@@ -1,4 +1,3 @@
-import r2wc from '@r2wc/react-to-web-component';
 import { version } from '../../package.json';
 import { loadTexts } from '../element/after-intent/load-texts.ts';
 import { ACCESS_CSS } from '../element/after-intent/styles-access.ts';
@@ -9,6 +8,7 @@ import { extendWidgetStyleSheet } from '../element/styles.ts';
 import type { TextsSnapshot } from '../session/text-store.ts';
 import { createWidgetApp, resumePending } from '../session/widget-app.ts';
 import { checkBoxHeight } from './box-height.ts';
+import { viewElement } from './view-element.ts';
 import { type AppElement, VoiceAssistantView } from './voice-assistant.tsx';
 
 /** The internal element's tag, versioned so two widget versions on one page never share it. */
@@ -17,7 +17,7 @@ export const UI_TAG = `voice-assistant-ui-${version.replaceAll('.', '-')}`;
 function defineUiElement(registry: CustomElementRegistry): void {
   if (!registry.get(UI_TAG)) {
     // No props: the view reads everything from its element's application (`AppElement`).
-    registry.define(UI_TAG, r2wc(VoiceAssistantView));
+    registry.define(UI_TAG, viewElement(VoiceAssistantView));
   }
 }
 
@@ -37,7 +37,7 @@ export function mountUi(root: ShadowRoot, bridge: UiBridge, initial: TextsSnapsh
   defineUiElement((doc.defaultView ?? window).customElements);
   extendWidgetStyleSheet(doc, VIEW_CSS + ACCESS_CSS);
   const app = createWidgetApp(bridge, initial);
-  // Built in an inert document, so r2wc's constructor runs only when the element is adopted
+  // Built in an inert document, so the view renders only when the element is adopted
   // into the shadow root, with its application already there: one first render.
   const element = doc.implementation.createHTMLDocument('').createElement(UI_TAG) as AppElement;
   element.className = 'ui';

@@ -19,17 +19,17 @@ import { type UiServices, UiServicesContext, useUiServices } from './ui-services
 import { useConversation } from './use-conversation.ts';
 import { WaveCanvas } from './wave-canvas.tsx';
 
-/** The internal element r2wc renders into, carrying its `<voice-assistant>`'s application. */
+/** The internal element the view renders into (`view-element.ts`), carrying its `<voice-assistant>`'s application. */
 export type AppElement = HTMLElement & { app?: WidgetApp };
 
-/** r2wc's only prop: the internal element itself. */
+/** The view's only prop: the internal element itself. */
 export interface VoiceAssistantViewProps {
   container?: AppElement;
 }
 
 /**
- * The React UI of `<voice-assistant>`, turned into an internal custom element by r2wc and
- * mounted by the loader inside its shadow root. It draws exactly the DOM the loader drew
+ * The React UI of `<voice-assistant>`, rendered into an internal custom element
+ * (`view-element.ts`) and mounted by the loader inside its shadow root. It draws exactly the DOM the loader drew
  * before intent (so nothing moves when it takes over), then the call's states, the wave, the
  * status line and, in floating mode, the panel.
  */
