@@ -1,3 +1,5 @@
+// Over 300 lines as one concept: the inbox's route table and the types each route carries, so a
+// route's row and its request and answer types are read together.
 // Note from the inbox app (desk/inbox/app): it plays `conversation.recordingUrl` in an <audio>
 // element, and recordings live on the platform's storage (https://…), which `default-src 'self'`
 // refuses; the inbox pages' CSP needs `media-src 'self' https:` for the recording to play.

@@ -1,3 +1,5 @@
+// Over 300 lines as one concept: reading a capture from either door (POST /leads and the
+// platform's tool calls) with the one set of field rules; split, the two doors drifted apart.
 import {
   cleanUrl,
   LISTING_ATTRIBUTES,

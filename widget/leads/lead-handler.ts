@@ -1,3 +1,5 @@
+// Over 300 lines as one concept: the lead-handler chunk's entry, which answers a conversation's
+// tool calls and hands each capture to its delivery queue, card and feedback question.
 import { dispatchWidgetEvent } from '../element/after-intent/dom-events.ts';
 import type { Capture } from './capture.ts';
 import { type ChatTranscript, chatTranscriptFor } from './chat-transcript.ts';

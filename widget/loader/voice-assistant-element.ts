@@ -1,3 +1,5 @@
+// Over 300 lines as one concept: the <voice-assistant> element class, its lifecycle and the
+// hand-over of its shadow root to the UI chunk.
 import { version } from '../../package.json';
 import { ATTRIBUTES } from '../element/attributes.ts';
 import type { CallOptionsOverride, LoadUi, MountedUi, UiBridge } from '../element/bridge.ts';
