@@ -1,4 +1,4 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTransport } from 'nodemailer';
 import type { DeskEnv } from '../config/desk-env.ts';
@@ -45,6 +45,28 @@ export const SMTP_TIMEOUTS = {
 };
 
 /**
+ * Writes a message whole or not at all: under a temporary name, then renamed. A failed write (a
+ * full disk) removes what it left, so no `.eml.tmp` stays behind, and the error goes on to the
+ * job's retry. `write` is the file system's (tests give one that fails halfway).
+ */
+export async function writeMailFile(
+  dir: string,
+  name: string,
+  message: Buffer,
+  write: typeof writeFile = writeFile,
+): Promise<string> {
+  const temp = join(dir, `.${name}.tmp`);
+  try {
+    await write(temp, message);
+    await rename(temp, join(dir, name));
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+  return join(dir, name);
+}
+
+/**
  * The one mailer. Without `smtpUrl` each message is written to `mailDir` under a temporary name,
  * then renamed, so a reader never sees half a file: that is how a brokerage tries the desk
  * before it has a mail server.
@@ -64,10 +86,7 @@ export function createMailer(settings: MailSettings): Mailer {
       }
       await mkdir(settings.mailDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${fileTag}.eml`;
-      const temp = join(settings.mailDir, `.${name}.tmp`);
-      await writeFile(temp, info.message as Buffer);
-      await rename(temp, join(settings.mailDir, name));
-      return join(settings.mailDir, name);
+      return writeMailFile(settings.mailDir, name, info.message as Buffer);
     },
     close() {
       transport.close();
