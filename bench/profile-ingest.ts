@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPostgresServer } from '../tests/helpers/postgres-server.ts';
@@ -95,6 +95,7 @@ function summarise(nodes: ProfileNode[], samples: number[], deltas: number[]): v
       all += dt;
     }
   }
+  // Start-up and the warm-up's captures are in the profile too: a slight overstatement.
   const ms = (us: number) => `${(us / 1000 / total).toFixed(3)} ms/capture`;
   console.log(`\nbusy samples: ${(all / 1000).toFixed(0)} ms`);
   for (const [area, us] of [...byArea].sort((a, b) => b[1] - a[1])) {
@@ -167,6 +168,8 @@ await exited;
 if (profile) {
   const [file] = await readdir(profDir);
   const data = JSON.parse(await readFile(join(profDir, file ?? ''), 'utf8'));
+  // Kept for a closer look (Chrome DevTools opens it).
+  await copyFile(join(profDir, file ?? ''), join(tmpdir(), `desk-ingest-${storage}.cpuprofile`));
   summarise(data.nodes, data.samples, data.timeDeltas);
 }
 await server?.stop();
