@@ -11,16 +11,20 @@ export interface TimedDesk extends DeskProcess {
 }
 
 /**
- * Spawns `desk/cli.ts` as a deployment would and polls `/health` until it answers 200. The time
- * includes Node, tsx, opening the database and its migrations: what a restart costs.
+ * Starts the desk as `npm run desk` does (`desk/launch.mjs`, the compiled desk that `npm run
+ * bench` builds first) and polls `/health` until it answers 200. The time includes Node,
+ * opening the database and its migrations: what a restart costs.
  */
 export async function startTimedDesk(env: Record<string, string>): Promise<TimedDesk> {
   const started = performance.now();
-  const desk = await startDeskProcess({
-    DESK_ALLOWED_ORIGINS: BENCH_ORIGIN,
-    DESK_LEADS_PER_MINUTE: '0',
-    ...env,
-  });
+  const desk = await startDeskProcess(
+    {
+      DESK_ALLOWED_ORIGINS: BENCH_ORIGIN,
+      DESK_LEADS_PER_MINUTE: '0',
+      ...env,
+    },
+    'launcher',
+  );
   for (;;) {
     const res = await fetch(`${desk.url}/health`).catch(() => null);
     if (res?.status === 200) {

@@ -17,8 +17,9 @@ import {
 } from './desk-load.ts';
 
 // `npm run bench -- desk`: the desk as it is deployed (child processes started by
-// `desk/cli.ts`), loaded over loopback by autocannon from this process; rows are counted in the
-// database afterwards, so "0 lost" is checked, not assumed. The budgets are issue 19's.
+// `desk/launch.mjs`, the compiled desk, as `npm run desk` starts it), loaded over loopback by
+// autocannon from this process; rows are counted in the database afterwards, so "0 lost" is
+// checked, not assumed. The budgets are issue 19's.
 
 const RATE = 300;
 const SECONDS = 10;

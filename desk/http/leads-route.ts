@@ -90,6 +90,7 @@ export function leadsRoute(services: DeskServices): Hono {
             db: services.database.db,
             brokerage: services.brokerage,
             adapters: services.adapters,
+            oneSession: services.database.kind === 'embedded',
             ...(services.now && { now: services.now }),
           },
           capture,

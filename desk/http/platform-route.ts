@@ -51,6 +51,7 @@ export function platformRoute(services: DeskServices): Hono {
             db: services.database.db,
             brokerage: services.brokerage,
             adapters: services.adapters,
+            oneSession: services.database.kind === 'embedded',
             messageValidator: services.messageValidator,
             ...(services.now && { now: services.now }),
           },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { MAX_CAPTURES_PER_CONVERSATION } from '../../widget/leads/constants.ts';
 import type { Brokerage } from '../config/brokerage.ts';
 import { isWithinOfficeHours } from '../config/office-hours.ts';
@@ -26,6 +26,11 @@ export interface StoreCaptureDeps {
   /** The enabled delivery adapters: one outbox job each. */
   adapters: readonly string[];
   now?: () => Date;
+  /**
+   * The database has one session (PGlite), so its transactions never overlap and the advisory
+   * locks that order concurrent captures are skipped: a round trip fewer per capture.
+   */
+  oneSession?: boolean;
 }
 
 /** The outcome: `created` is false when the capture was already stored (a repeat). */
@@ -56,25 +61,27 @@ function personLocks(fields: { phone?: string; email?: string }): string[] {
   return [...(phone ? [`person:phone:${phone}`] : []), ...(email ? [`person:email:${email}`] : [])];
 }
 
-/** Finds the person by phone or email (the caller holds their locks), or creates them. */
-async function matchPerson(
+/** The person a capture's phone or email matches, as the state query reads it. */
+interface FoundPerson {
+  id: string;
+  name: string | null;
+  phone: string | null;
+  phone_key: string | null;
+  email: string | null;
+  email_key: string | null;
+}
+
+/**
+ * Completes the matched person with what they lacked, or creates them. The match itself was
+ * read with the capture's state (the caller holds the person's locks).
+ */
+async function writePerson(
   trx: Transaction<DeskDatabase>,
+  found: FoundPerson | null,
   fields: { name?: string; phone?: string; email?: string },
 ): Promise<string> {
   const phone = phoneKey(fields.phone);
   const email = emailKey(fields.email);
-  const found = await trx
-    .selectFrom('people')
-    .selectAll()
-    .where((eb) =>
-      eb.or([
-        ...(phone ? [eb('phone_key', '=', phone)] : []),
-        ...(email ? [eb('email_key', '=', email)] : []),
-      ]),
-    )
-    .orderBy('created_at')
-    .limit(1)
-    .executeTakeFirst();
   if (found) {
     await trx
       .updateTable('people')
@@ -105,6 +112,88 @@ async function matchPerson(
   return id;
 }
 
+/** The matched person's columns in the state query's row (all null when none matched). */
+interface PersonColumns {
+  person_id: string | null;
+  person_name: string | null;
+  person_phone: string | null;
+  person_phone_key: string | null;
+  person_email: string | null;
+  person_email_key: string | null;
+}
+
+/** What decides the rest of a capture's storing, read in one round trip. */
+interface CaptureState {
+  existingId: string | null;
+  existingPerson: string | null;
+  existingAssignee: string | null;
+  /** The conversation's captures so far. */
+  count: number | string;
+  /** The conversation has ended: its transcript is stored. */
+  ended: boolean;
+  found: FoundPerson | null;
+}
+
+/**
+ * One round trip for a repeat (same idempotency key, or the same tool call of the same
+ * conversation), the conversation's captures so far, whether it has ended, and the person the
+ * phone or email matches (the oldest).
+ */
+async function readState(
+  trx: Transaction<DeskDatabase>,
+  capture: IncomingCapture,
+  sameCall: boolean,
+): Promise<CaptureState> {
+  const phone = phoneKey(capture.fields.phone);
+  const email = emailKey(capture.fields.email);
+  const repeat = sameCall
+    ? sql`idempotency_key = ${capture.idempotencyKey} or (conversation_id = ${capture.conversationId} and tool_call_id = ${capture.toolCallId})`
+    : sql`idempotency_key = ${capture.idempotencyKey}`;
+  const keys = [
+    ...(phone ? [sql`phone_key = ${phone}`] : []),
+    ...(email ? [sql`email_key = ${email}`] : []),
+  ];
+  const match = keys.length > 0 ? sql.join(keys, sql` or `) : sql`false`;
+  const conversation = capture.conversationId ?? '';
+  const result = await sql<Omit<CaptureState, 'found'> & PersonColumns>`
+    select r.id as "existingId", r.person_id as "existingPerson",
+      r.assigned_name as "existingAssignee",
+      (select count(*) from captures where conversation_id = ${conversation}) as count,
+      exists (select 1 from conversations where id = ${conversation}) as ended,
+      p.id as person_id, p.name as person_name, p.phone as person_phone,
+      p.phone_key as person_phone_key, p.email as person_email, p.email_key as person_email_key
+    from (select 1) as one
+    left join lateral (
+      select id, person_id, assigned_name from captures where ${repeat} limit 1
+    ) as r on true
+    left join lateral (
+      select * from people where ${match} order by created_at limit 1
+    ) as p on true`.execute(trx);
+  const row = result.rows[0];
+  if (!row) {
+    throw new Error('the capture state query returned no row');
+  }
+  const found =
+    row.person_id === null
+      ? null
+      : {
+          id: row.person_id,
+          name: row.person_name,
+          phone: row.person_phone,
+          phone_key: row.person_phone_key,
+          email: row.person_email,
+          email_key: row.person_email_key,
+        };
+  return {
+    existingId: row.existingId,
+    existingPerson: row.existingPerson,
+    existingAssignee: row.existingAssignee,
+    count: row.count,
+    ended: row.ended,
+    found,
+  };
+}
+
 /**
  * Stores a capture, its person and its delivery jobs in one transaction (the outbox,
  * docs/desk.md#delivery): all of it or none. A repeat (same idempotency key, or the same tool
@@ -119,52 +208,18 @@ export async function storeCapture(
   const now = deps.now?.() ?? new Date();
   return deps.db.transaction().execute(async (trx) => {
     const sameCall = capture.conversationId !== null && capture.toolCallId !== null;
-    await lockAll(trx, [
-      sameCall
-        ? `capture:call:${capture.conversationId}:${capture.toolCallId}`
-        : `capture:key:${capture.idempotencyKey}`,
-      ...(capture.conversationId !== null ? [`conversation:${capture.conversationId}`] : []),
-      ...personLocks(capture.fields),
-    ]);
-    // One round trip for what decides the rest: a repeat, the conversation's captures so far,
-    // and whether the conversation has ended (its transcript is stored).
-    const repeat = (eb: ExpressionBuilder<DeskDatabase, 'captures'>) =>
-      eb.or([
-        eb('idempotency_key', '=', capture.idempotencyKey),
-        ...(sameCall
-          ? [
-              eb.and([
-                eb('conversation_id', '=', capture.conversationId),
-                eb('tool_call_id', '=', capture.toolCallId),
-              ]),
-            ]
-          : []),
+    // One session (PGlite) runs one transaction at a time: there is no one to wait for.
+    if (!deps.oneSession) {
+      await lockAll(trx, [
+        sameCall
+          ? `capture:call:${capture.conversationId}:${capture.toolCallId}`
+          : `capture:key:${capture.idempotencyKey}`,
+        ...(capture.conversationId !== null ? [`conversation:${capture.conversationId}`] : []),
+        ...personLocks(capture.fields),
       ]);
-    const state = await trx
-      .selectNoFrom((eb) => [
-        eb.selectFrom('captures').select('id').where(repeat).limit(1).as('existingId'),
-        eb.selectFrom('captures').select('person_id').where(repeat).limit(1).as('existingPerson'),
-        eb
-          .selectFrom('captures')
-          .select('assigned_name')
-          .where(repeat)
-          .limit(1)
-          .as('existingAssignee'),
-        eb
-          .selectFrom('captures')
-          .select((c) => c.fn.countAll<number>().as('n'))
-          .where('conversation_id', '=', capture.conversationId ?? '')
-          .as('count'),
-        eb
-          .exists(
-            eb
-              .selectFrom('conversations')
-              .select('id')
-              .where('id', '=', capture.conversationId ?? ''),
-          )
-          .as('ended'),
-      ])
-      .executeTakeFirstOrThrow();
+    }
+    // Read after the locks (a statement of its own, so it sees what their last holder wrote).
+    const state = await readState(trx, capture, sameCall);
     if (state.existingId !== null && state.existingPerson !== null) {
       return {
         created: false,
@@ -181,7 +236,7 @@ export async function storeCapture(
         409,
       );
     }
-    const personId = await matchPerson(trx, capture.fields);
+    const personId = await writePerson(trx, state.found, capture.fields);
     const { agent, reason } = assignCapture(
       deps.brokerage,
       capture.listing,

@@ -2,9 +2,9 @@ import { access, mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import { dropTemplate, readTemplate, saveTemplate, templatePath } from './embedded-template.ts';
 import { applyMigrations, type ScriptRunner } from './migrate.ts';
+import { KeptStatementDialect } from './pglite-driver.ts';
 import type { DeskDatabase } from './schema.ts';
 
 /** The embedded database's folder inside the desk's data folder. */
@@ -128,7 +128,7 @@ async function openEmbedded(
   } catch (error) {
     throw dataDir === null ? error : new EmbeddedDatabaseError(dataDir, error);
   }
-  const db = new Kysely<DeskDatabase>({ dialect: new PGliteDialect(client) });
+  const db = new Kysely<DeskDatabase>({ dialect: new KeptStatementDialect(client) });
   // PGlite has one session: exec() runs inside the transaction the migration holds open.
   const runScript: ScriptRunner = async (_trx, script) => {
     await client.exec(script);

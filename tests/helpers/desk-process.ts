@@ -10,12 +10,22 @@ export interface DeskProcess {
   exited: Promise<number | null>;
 }
 
+/** How the desk is started: `desk/cli.ts` through tsx (tests), or as `npm run desk` starts it. */
+const ENTRIES = {
+  source: ['--import', 'tsx', 'desk/cli.ts'],
+  // The compiled desk (dist/desk) when its build is current, as in production.
+  launcher: ['desk/launch.mjs'],
+} as const;
+
 /**
- * Starts `desk/cli.ts` under Node with tsx, with the given environment on top of this one, and
- * resolves once it prints its address.
+ * Starts the desk under Node (by default `desk/cli.ts` with tsx), with the given environment on
+ * top of this one, and resolves once it prints its address.
  */
-export function startDeskProcess(env: Record<string, string>): Promise<DeskProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'desk/cli.ts'], {
+export function startDeskProcess(
+  env: Record<string, string>,
+  entry: keyof typeof ENTRIES = 'source',
+): Promise<DeskProcess> {
+  const child = spawn(process.execPath, [...ENTRIES[entry]], {
     env: { ...process.env, DESK_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
