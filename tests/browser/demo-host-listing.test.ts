@@ -4,6 +4,7 @@ import { typeAndSend } from '../fixtures/access/access-page.ts';
 import { widgetServerOptions } from '../fixtures/widget/harness.ts';
 import { browserFixture } from '../helpers/browser-fixture.ts';
 import { withPage } from '../helpers/chromium.ts';
+import { sendContactCard } from '../helpers/contact-card.ts';
 
 // docs/behaviour.md#chat: a page for "22 Oak Street" running the offline demo gets a viewing request
 // for 22 Oak Street, never for the demo's own 14 Linden Court.
@@ -48,6 +49,7 @@ describe('the offline demo on a host page with its own listing', () => {
         );
       await expect.poll(log, { timeout: 15_000 }).toContain('What name and phone number');
       await typeAndSend(page, 'I’m Sam Rivera, call me at 604 555 0134');
+      await sendContactCard(page, false);
       const viewings = () =>
         page.evaluate(() => (window as unknown as { viewings: unknown[] }).viewings);
       await expect.poll(viewings, { timeout: 15_000 }).toHaveLength(1);

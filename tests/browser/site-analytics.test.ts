@@ -11,6 +11,7 @@ import {
 } from '../fixtures/demo/demo-page.ts';
 import { leadSiteFixture } from '../fixtures/demo/lead-site.ts';
 import { withPage } from '../helpers/chromium.ts';
+import { sendContactCard } from '../helpers/contact-card.ts';
 
 // With analytics="datalayer" (docs/marketers.md#analytics-in-google-tag-manager) (the site's own widgets set it), every step of the
 // funnel reaches window.dataLayer in GA4's shape, and never a name, phone, email or transcript.
@@ -62,6 +63,8 @@ describe('the funnel in window.dataLayer: one demo call', () => {
       expect(await eventNames(page)).toEqual([]);
       await page.locator('voice-assistant').getByRole('button', { name: 'Talk to Nora' }).click();
       await agreeToConsent(page);
+      // The phone the visitor says is checked on the contact card before the lead goes out.
+      await sendContactCard(page, true, 150_000);
       await waitForEvent(page, 'call-end', {}, 150_000);
       await expect
         .poll(() => eventNames(page), WAIT)
@@ -100,6 +103,7 @@ describe('the funnel in window.dataLayer: one typed chat, microphone denied', ()
           .evaluate((host) => host.shadowRoot?.querySelector('[role="log"]')?.textContent ?? '');
       await expect.poll(log, WAIT).toContain('What name and phone number or email');
       await typeAndSend(page, `I’m ${DEMO_VISITOR.name}, call me at ${DEMO_VISITOR.phone}`);
+      await sendContactCard(page, true);
       await expect
         .poll(() => eventNames(page), WAIT)
         .toEqual([

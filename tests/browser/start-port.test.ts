@@ -72,7 +72,11 @@ describe('npm start', () => {
     expect(await page.text()).toContain('Add the voice assistant to your website');
     // The desk answers, and lets the site's origin post leads (its CORS preflight).
     const health = await fetch(`http://127.0.0.1:${deskPort}/health`);
-    expect(await health.json()).toEqual({ ok: true, database: 'embedded' });
+    expect(await health.json()).toEqual({
+      ok: true,
+      database: 'embedded',
+      tzdata: expect.stringMatching(/^20\d\d[a-z]$/),
+    });
     const preflight = await fetch(`http://127.0.0.1:${deskPort}/leads`, {
       method: 'OPTIONS',
       headers: {

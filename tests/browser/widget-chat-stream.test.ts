@@ -5,6 +5,7 @@ import { logText, typeAndSend } from '../fixtures/access/access-page.ts';
 import { widgetServerOptions } from '../fixtures/widget/harness.ts';
 import { browserFixture } from '../helpers/browser-fixture.ts';
 import { withPage } from '../helpers/chromium.ts';
+import { sendContactCard } from '../helpers/contact-card.ts';
 
 // A streamed chat reply (docs/behaviour.md#chat), on the BUILT widget
 // in real Chromium: POST /chat/web asks for `stream: true`; the platform stand-in (the fixture
@@ -241,6 +242,8 @@ describe('Type instead without a call: the lead tools through POST /chat/web', (
             ['user', false, 'I’m Sam Rivera, 604 555 0134, I want to buy'],
             ['assistant', false, 'One moment.\n\nI’ve passed your details to the team.'],
           ]);
+        // A capture with a phone number waits on the visitor's contact card (issue 29 §3).
+        await sendContactCard(page, true);
         const leads = await page.evaluate(() => (window as unknown as { leads: unknown[] }).leads);
         expect(leads).toEqual([
           expect.objectContaining({
