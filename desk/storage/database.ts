@@ -77,6 +77,15 @@ async function isCluster(dataDir: string): Promise<boolean> {
   );
 }
 
+/**
+ * PGlite's settings beside its defaults. PostgreSQL's default 128 MB of shared buffers are all
+ * touched at start inside the WASM heap, so an idle desk held some 330 MB; 32 MB is ample for a
+ * brokerage's database (the operating system caches the files as well) and halves that.
+ */
+const PGLITE_OPTIONS = {
+  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
+};
+
 // Only an empty folder is new: one with files but no cluster yet is being made by another desk
 // (two started at once), or is damaged, and loading the template over it would mix the two.
 async function isEmpty(dataDir: string): Promise<boolean> {
@@ -88,7 +97,7 @@ async function isEmpty(dataDir: string): Promise<boolean> {
 async function openCluster(dataDir: string | null, templateFile?: string | null): Promise<PGlite> {
   if (dataDir === null) {
     // In memory (tests): PGlite runs initdb even when given a template, so there is none to use.
-    const client = new PGlite();
+    const client = new PGlite(PGLITE_OPTIONS);
     await client.waitReady;
     return client;
   }
@@ -97,7 +106,7 @@ async function openCluster(dataDir: string | null, templateFile?: string | null)
   const template = fresh ? await readTemplate(path) : null;
   if (template !== null) {
     try {
-      const client = new PGlite(dataDir, { loadDataDir: template });
+      const client = new PGlite(dataDir, { ...PGLITE_OPTIONS, loadDataDir: template });
       await client.waitReady;
       return client;
     } catch {
@@ -107,7 +116,7 @@ async function openCluster(dataDir: string | null, templateFile?: string | null)
       await mkdir(dataDir, { recursive: true });
     }
   }
-  const client = new PGlite(dataDir);
+  const client = new PGlite(dataDir, PGLITE_OPTIONS);
   await client.waitReady;
   if (fresh) {
     await saveTemplate(client, path);
@@ -161,7 +170,7 @@ export async function restoreEmbedded(dataDir: string, archive: Blob): Promise<v
     throw new DatabaseExistsError(dataDir);
   }
   await mkdir(dataDir, { recursive: true });
-  const client = new PGlite(dataDir, { loadDataDir: archive });
+  const client = new PGlite(dataDir, { ...PGLITE_OPTIONS, loadDataDir: archive });
   await client.waitReady;
   await client.query('select count(*) from desk_migrations');
   await client.close();
