@@ -107,52 +107,28 @@ function url(name: string, value: string, problems: string[], protocols: readonl
   }
 }
 
-// A count of hours or days: a whole number of at least 1 (a session of 0 hours would never start).
-function positive(name: string, value: string | null, fallback: number, problems: string[]) {
-  if (value === null) {
-    return fallback;
-  }
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 100_000) {
-    problems.push(`${name} must be a whole number from 1 to 100000 (got "${value}")`);
-    return fallback;
-  }
-  return n;
+/** The range a whole-number setting may take, and the unit its message names. */
+interface WholeRange {
+  min?: number;
+  max?: number;
+  unit?: string;
 }
 
+// Every numeric setting: a whole number within its range, else its default and a problem.
 function integer(
   name: string,
   value: string | null,
   fallback: number,
   problems: string[],
-  max = 65535,
+  { min = 0, max = 65535, unit }: WholeRange = {},
 ) {
   if (value === null) {
     return fallback;
   }
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > max) {
-    problems.push(`${name} must be a whole number from 0 to ${max} (got "${value}")`);
-    return fallback;
-  }
-  return n;
-}
-
-function milliseconds(
-  name: string,
-  value: string | null,
-  fallback: number,
-  min: number,
-  problems: string[],
-) {
-  if (value === null) {
-    return fallback;
-  }
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > MAX_MS) {
-    problems.push(
-      `${name} must be a whole number of milliseconds from ${min} to ${MAX_MS} (got "${value}")`,
-    );
+  if (!Number.isInteger(n) || n < min || n > max) {
+    const what = unit === undefined ? 'a whole number' : `a whole number of ${unit}`;
+    problems.push(`${name} must be ${what} from ${min} to ${max} (got "${value}")`);
     return fallback;
   }
   return n;
@@ -208,38 +184,42 @@ export function parseDeskEnv(env: DeskEnvInput, cwd = process.cwd()): DeskEnv {
     DEFAULT_LEADS_PER_MINUTE,
     problems,
   );
-  const idleHours = positive(
+  // Hours and days of at least 1: a session of 0 hours would never start.
+  const sessionRange = { min: 1, max: 100_000 };
+  const idleHours = integer(
     'DESK_SESSION_IDLE_HOURS',
     blank(env.DESK_SESSION_IDLE_HOURS),
     DEFAULT_SESSION_IDLE_HOURS,
     problems,
+    sessionRange,
   );
-  const maxDays = positive(
+  const maxDays = integer(
     'DESK_SESSION_MAX_DAYS',
     blank(env.DESK_SESSION_MAX_DAYS),
     DEFAULT_SESSION_MAX_DAYS,
     problems,
+    sessionRange,
   );
-  const deliveryLeaseMs = milliseconds(
+  const deliveryLeaseMs = integer(
     'DESK_DELIVERY_LEASE_MS',
     blank(env.DESK_DELIVERY_LEASE_MS),
     DEFAULT_LEASE_MS,
-    1000,
     problems,
+    { min: 1000, max: MAX_MS, unit: 'milliseconds' },
   );
-  const retryBaseMs = milliseconds(
+  const retryBaseMs = integer(
     'DESK_RETRY_BASE_MS',
     blank(env.DESK_RETRY_BASE_MS),
     DEFAULT_RETRY_BASE_MS,
-    1,
     problems,
+    { min: 1, max: MAX_MS, unit: 'milliseconds' },
   );
-  const retryMaxMs = milliseconds(
+  const retryMaxMs = integer(
     'DESK_RETRY_MAX_MS',
     blank(env.DESK_RETRY_MAX_MS),
     DEFAULT_RETRY_MAX_MS,
-    1,
     problems,
+    { min: 1, max: MAX_MS, unit: 'milliseconds' },
   );
   if (retryMaxMs < retryBaseMs) {
     problems.push(`DESK_RETRY_MAX_MS must be at least DESK_RETRY_BASE_MS (${retryBaseMs})`);
@@ -255,7 +235,7 @@ export function parseDeskEnv(env: DeskEnvInput, cwd = process.cwd()): DeskEnv {
     blank(env.DESK_SHUTDOWN_MS),
     DEFAULT_SHUTDOWN_MS,
     problems,
-    600_000,
+    { max: 600_000 },
   );
   if (problems.length > 0) {
     throw new DeskConfigError(problems);
