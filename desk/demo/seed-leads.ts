@@ -135,13 +135,23 @@ export async function seedLeads(db: Kysely<DeskDatabase>, plan: SeedPlan): Promi
           ${plan.now}::timestamptz - (g * ${spreadMs}::float8) * interval '1 millisecond',
           60 + g % 300, 'customer-ended-call'
         from generate_series(${from}::int, ${to}::int) g where g % ${every} = 0`.execute(trx);
+      // One person, one lead: the lead's id is its person's.
+      await sql`insert into leads (id, person_id, status, assigned_name, assigned_email,
+          assignment_reason, created_at, last_activity_at)
+        select md5(${tag} || 'p' || g)::uuid, md5(${tag} || 'p' || g)::uuid,
+          (array['New','New','Contacted','Viewing booked','Closed','Lost'])[1 + g % 6],
+          (${agentNames})[1 + g % ${agentCount}], (${agentEmails})[1 + g % ${agentCount}], 'seed',
+          t.at, t.at
+        from generate_series(${from}::int, ${to}::int) g,
+          lateral (select ${plan.now}::timestamptz
+            - (g * ${spreadMs}::float8) * interval '1 millisecond' as at) t`.execute(trx);
       await sql`insert into captures (id, idempotency_key, kind, source, conversation_id,
-          person_id, captured_at, received_at, listing, fields, assigned_name, assigned_email,
+          person_id, lead_id, captured_at, received_at, listing, fields, assigned_name, assigned_email,
           assignment_reason, status, page_url)
         select md5(${tag} || 'c' || g)::uuid, 'seed-' || ${tag} || '-' || g,
           case when g % 3 = 0 then 'viewing-request' else 'lead' end, 'widget',
           case when g % ${every} = 0 then 'seed-' || ${tag} || '-' || g end,
-          md5(${tag} || 'p' || g)::uuid, t.at, t.at,
+          md5(${tag} || 'p' || g)::uuid, md5(${tag} || 'p' || g)::uuid, t.at, t.at,
           jsonb_build_object('address', (10 + g % 40) || ' ' || (${textArray(STREETS)})[1 + g % 8],
             'id', 'MRR-' || (10 + g % 40)),
           '{}'::jsonb,
@@ -154,6 +164,11 @@ export async function seedLeads(db: Kysely<DeskDatabase>, plan: SeedPlan): Promi
       await sql`update captures c
         set search = inbox_search_vector(c.id, c.person_id, c.conversation_id, c.listing)
         where c.idempotency_key like ${`seed-${tag}-%`} and c.search is null`.execute(trx);
+      await sql`insert into lead_events (lead_id, at, kind, capture_id, conversation_id, detail)
+        select c.lead_id, c.received_at, 'received', c.id, c.conversation_id,
+          jsonb_build_object('captureKind', c.kind, 'assignedName', c.assigned_name,
+            'assignedEmail', c.assigned_email, 'reason', c.assignment_reason)
+        from captures c where c.idempotency_key like ${`seed-${tag}-%`}`.execute(trx);
     });
     plan.progress?.(to);
   }

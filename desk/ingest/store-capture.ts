@@ -5,6 +5,8 @@ import type { Brokerage } from '../config/brokerage.ts';
 import { isWithinOfficeHours } from '../config/office-hours.ts';
 import { deliveryJob } from '../jobs/job-kinds.ts';
 import { enqueue } from '../jobs/job-queue.ts';
+import { type ExistingLead, joinLead } from '../leads/join-lead.ts';
+import { appendLeadEvents } from '../leads/timeline.ts';
 import { assignCapture } from '../routing/assign.ts';
 import { resolveViewingTimes } from '../routing/viewing-time.ts';
 import { json } from '../storage/database.ts';
@@ -38,6 +40,8 @@ export interface StoredCapture {
   created: boolean;
   captureId: string;
   personId: string;
+  /** The lead (one per person) the capture belongs to. */
+  leadId: string;
   /** The name of the agent the capture is assigned to (for a repeat, as it is now). */
   assignee: string | null;
   /** Its delivery jobs are due now (its conversation has ended), so the worker should look. */
@@ -122,16 +126,28 @@ interface PersonColumns {
   person_email_key: string | null;
 }
 
+/** The matched person's lead's columns in the state query's row (all null when none). */
+interface LeadColumns {
+  lead_id: string | null;
+  lead_status: string | null;
+  lead_assigned_name: string | null;
+  lead_assigned_email: string | null;
+  lead_reason: string | null;
+  lead_in_conversation: boolean | null;
+}
+
 /** What decides the rest of a capture's storing, read in one round trip. */
 interface CaptureState {
   existingId: string | null;
   existingPerson: string | null;
+  existingLead: string | null;
   existingAssignee: string | null;
   /** The conversation's captures so far. */
   count: number | string;
   /** The conversation has ended: its transcript is stored. */
   ended: boolean;
   found: FoundPerson | null;
+  lead: ExistingLead | null;
 }
 
 /**
@@ -155,20 +171,28 @@ async function readState(
   ];
   const match = keys.length > 0 ? sql.join(keys, sql` or `) : sql`false`;
   const conversation = capture.conversationId ?? '';
-  const result = await sql<Omit<CaptureState, 'found'> & PersonColumns>`
-    select r.id as "existingId", r.person_id as "existingPerson",
+  const result = await sql<Omit<CaptureState, 'found' | 'lead'> & PersonColumns & LeadColumns>`
+    select r.id as "existingId", r.person_id as "existingPerson", r.lead_id as "existingLead",
       r.assigned_name as "existingAssignee",
       (select count(*) from captures where conversation_id = ${conversation}) as count,
       exists (select 1 from conversations where id = ${conversation}) as ended,
       p.id as person_id, p.name as person_name, p.phone as person_phone,
-      p.phone_key as person_phone_key, p.email as person_email, p.email_key as person_email_key
+      p.phone_key as person_phone_key, p.email as person_email, p.email_key as person_email_key,
+      l.id as lead_id, l.status as lead_status, l.assigned_name as lead_assigned_name,
+      l.assigned_email as lead_assigned_email, l.assignment_reason as lead_reason,
+      exists (select 1 from captures where lead_id = l.id and conversation_id = ${conversation})
+        as lead_in_conversation
     from (select 1) as one
     left join lateral (
-      select id, person_id, assigned_name from captures where ${repeat} limit 1
+      select id, person_id, lead_id, assigned_name from captures where ${repeat} limit 1
     ) as r on true
     left join lateral (
       select * from people where ${match} order by created_at limit 1
-    ) as p on true`.execute(trx);
+    ) as p on true
+    left join lateral (
+      select t.* from leads own join leads t on t.id = coalesce(own.merged_into, own.id)
+      where own.person_id = p.id
+    ) as l on true`.execute(trx);
   const row = result.rows[0];
   if (!row) {
     throw new Error('the capture state query returned no row');
@@ -184,13 +208,26 @@ async function readState(
           email: row.person_email,
           email_key: row.person_email_key,
         };
+  const lead =
+    row.lead_id === null || row.lead_status === null || row.lead_reason === null
+      ? null
+      : {
+          id: row.lead_id,
+          status: row.lead_status,
+          assignedName: row.lead_assigned_name,
+          assignedEmail: row.lead_assigned_email,
+          assignmentReason: row.lead_reason,
+          inConversation: Boolean(row.lead_in_conversation),
+        };
   return {
     existingId: row.existingId,
     existingPerson: row.existingPerson,
+    existingLead: row.existingLead,
     existingAssignee: row.existingAssignee,
     count: row.count,
     ended: row.ended,
     found,
+    lead,
   };
 }
 
@@ -220,11 +257,12 @@ export async function storeCapture(
     }
     // Read after the locks (a statement of its own, so it sees what their last holder wrote).
     const state = await readState(trx, capture, sameCall);
-    if (state.existingId !== null && state.existingPerson !== null) {
+    if (state.existingId !== null && state.existingPerson !== null && state.existingLead !== null) {
       return {
         created: false,
         captureId: state.existingId,
         personId: state.existingPerson,
+        leadId: state.existingLead,
         assignee: state.existingAssignee,
         deliverNow: false,
       };
@@ -237,7 +275,7 @@ export async function storeCapture(
       );
     }
     const personId = await writePerson(trx, state.found, capture.fields);
-    const { agent, reason } = assignCapture(
+    const routed = assignCapture(
       deps.brokerage,
       capture.listing,
       isWithinOfficeHours(deps.brokerage.officeHours, new Date(capture.capturedAt)),
@@ -251,6 +289,13 @@ export async function storeCapture(
           )
         : [];
     const captureId = randomUUID();
+    const lead = await joinLead(trx, state.lead, {
+      newLeadId: randomUUID(),
+      personId,
+      routed: { name: routed.agent.name, email: routed.agent.email, reason: routed.reason },
+      demo: capture.demo,
+      now,
+    });
     const captureRow = {
       id: captureId,
       idempotency_key: capture.idempotencyKey,
@@ -259,6 +304,7 @@ export async function storeCapture(
       conversation_id: capture.conversationId,
       tool_call_id: capture.toolCallId,
       person_id: personId,
+      lead_id: lead.leadId,
       captured_at: capture.capturedAt,
       received_at: now,
       listing: json(capture.listing),
@@ -274,9 +320,10 @@ export async function storeCapture(
       consent_text: capture.consent?.text ?? null,
       consent_accepted_at: capture.consent?.acceptedAt ?? null,
       page_url: capture.pageUrl,
-      assigned_name: agent.name,
-      assigned_email: agent.email,
-      assignment_reason: reason,
+      // The lead's assignee: a returning person stays with their agent.
+      assigned_name: lead.assignedName,
+      assigned_email: lead.assignedEmail,
+      assignment_reason: lead.assignmentReason,
       demo: capture.demo,
     };
     const ended = capture.conversationId === null || Boolean(state.ended);
@@ -287,11 +334,38 @@ export async function storeCapture(
       deps.adapters.map((adapter) => deliveryJob(captureId, adapter, runAt)),
       { now, alongside: trx.insertInto('captures').values(captureRow) },
     );
+    await appendLeadEvents(trx, [
+      {
+        leadId: lead.leadId,
+        kind: lead.kind,
+        at: now,
+        captureId,
+        conversationId: capture.conversationId,
+        detail: {
+          captureKind: capture.kind,
+          assignedName: lead.assignedName,
+          assignedEmail: lead.assignedEmail,
+          reason: lead.assignmentReason,
+        },
+      },
+      ...(lead.reopenedFrom === null
+        ? []
+        : [
+            {
+              leadId: lead.leadId,
+              kind: 'status' as const,
+              at: now,
+              captureId,
+              detail: { from: lead.reopenedFrom, to: 'New', reason: 'returned' },
+            },
+          ]),
+    ]);
     return {
       created: true,
       captureId,
       personId,
-      assignee: agent.name,
+      leadId: lead.leadId,
+      assignee: lead.assignedName,
       deliverNow: ended && deps.adapters.length > 0,
     };
   });

@@ -77,6 +77,8 @@ export interface CapturesTable {
   conversation_id: string | null;
   tool_call_id: string | null;
   person_id: string;
+  /** The lead (one per person) the capture belongs to. */
+  lead_id: string;
   captured_at: Timestamp;
   received_at: DefaultTimestamp;
   listing: JSONColumnType<Record<string, string>, string, string>;
@@ -92,6 +94,39 @@ export interface CapturesTable {
   assignment_reason: string;
   status: Generated<string>;
   demo: Generated<boolean>;
+}
+
+/**
+ * `leads`: one person at the brokerage, with one status, one assignee and a timeline
+ * (`lead_events`). A merged lead points at the lead it went into.
+ */
+export interface LeadsTable {
+  id: string;
+  person_id: string;
+  status: Generated<string>;
+  assigned_name: string | null;
+  assigned_email: string | null;
+  assignment_reason: string;
+  claimed_by: string | null;
+  claimed_at: Timestamp | null;
+  demo: Generated<boolean>;
+  created_at: DefaultTimestamp;
+  last_activity_at: DefaultTimestamp;
+  merged_into: string | null;
+  merged_at: Timestamp | null;
+}
+
+/** `lead_events`: a lead's timeline, append-only (the database refuses an update). */
+export interface LeadEventsTable {
+  id: Generated<number>;
+  lead_id: string;
+  at: DefaultTimestamp;
+  kind: string;
+  capture_id: string | null;
+  conversation_id: string | null;
+  user_id: string | null;
+  user_email: string | null;
+  detail: JSONColumnType<Record<string, unknown>, string | undefined, string>;
 }
 
 /** A job's state; "in progress" is `pending` with a live lease. `delivered` means done. */
@@ -164,6 +199,7 @@ export interface LoginFailuresTable {
 export interface LeadNotesTable {
   id: string;
   capture_id: string;
+  lead_id: string | null;
   user_id: string | null;
   text: string;
   created_at: DefaultTimestamp;
@@ -173,6 +209,7 @@ export interface LeadNotesTable {
 export interface LeadStatusChangesTable {
   id: Generated<number>;
   capture_id: string;
+  lead_id: string | null;
   from_status: string;
   to_status: string;
   user_id: string | null;
@@ -187,6 +224,7 @@ export interface AuditLogTable {
   at: DefaultTimestamp;
   action: string;
   capture_id: string | null;
+  lead_id: string | null;
   detail: JSONColumnType<Record<string, unknown>, string | undefined, string>;
 }
 
@@ -206,6 +244,8 @@ export interface DeskDatabase {
   conversations: ConversationsTable;
   conversation_feedback: ConversationFeedbackTable;
   captures: CapturesTable;
+  leads: LeadsTable;
+  lead_events: LeadEventsTable;
   jobs: JobsTable;
   deliveries: DeliveriesTable;
   desk_migrations: MigrationsTable;

@@ -1,0 +1,89 @@
+import { sql, type Transaction } from 'kysely';
+import type { DeskDatabase } from '../storage/schema.ts';
+import type { LeadEventKind } from './timeline.ts';
+
+/** Statuses a returning visitor reopens: their lead goes back to New. */
+const REOPENED_BY_RETURN: ReadonlySet<string> = new Set(['Closed', 'Lost']);
+
+/** The person's lead as the capture's state read it (the lead it was merged into, if it was). */
+export interface ExistingLead {
+  id: string;
+  status: string;
+  assignedName: string | null;
+  assignedEmail: string | null;
+  assignmentReason: string;
+  /** The lead already has a capture from this conversation. */
+  inConversation: boolean;
+}
+
+/** Who routing would give the capture to, were it a new lead. */
+export interface RoutedAgent {
+  name: string | null;
+  email: string | null;
+  reason: string;
+}
+
+/** The lead a capture joins, with the assignee its deliveries go to and its timeline line. */
+export interface JoinedLead {
+  leadId: string;
+  assignedName: string | null;
+  assignedEmail: string | null;
+  assignmentReason: string;
+  /** The capture's line on the timeline. */
+  kind: Extract<LeadEventKind, 'received' | 'returned' | 'capture'>;
+  /** Set when a return reopened a Closed or Lost lead. */
+  reopenedFrom: string | null;
+}
+
+/**
+ * The lead of a capture's person (issue 26 §2): one person, one lead. A new person's lead is
+ * created with the routed agent; a known person's capture joins their lead, keeps its assignee,
+ * and reopens it only if it was Closed or Lost. Runs in the capture's transaction, under the
+ * person's locks.
+ */
+export async function joinLead(
+  trx: Transaction<DeskDatabase>,
+  existing: ExistingLead | null,
+  input: { newLeadId: string; personId: string; routed: RoutedAgent; demo: boolean; now: Date },
+): Promise<JoinedLead> {
+  if (existing === null) {
+    await trx
+      .insertInto('leads')
+      .values({
+        id: input.newLeadId,
+        person_id: input.personId,
+        assigned_name: input.routed.name,
+        assigned_email: input.routed.email,
+        assignment_reason: input.routed.reason,
+        demo: input.demo,
+        created_at: input.now,
+        last_activity_at: input.now,
+      })
+      .execute();
+    return {
+      leadId: input.newLeadId,
+      assignedName: input.routed.name,
+      assignedEmail: input.routed.email,
+      assignmentReason: input.routed.reason,
+      kind: 'received',
+      reopenedFrom: null,
+    };
+  }
+  const reopen = !existing.inConversation && REOPENED_BY_RETURN.has(existing.status);
+  await trx
+    .updateTable('leads')
+    .set({
+      last_activity_at: sql<Date>`greatest(last_activity_at, ${input.now}::timestamptz)`,
+      ...(reopen ? { status: 'New' } : {}),
+    })
+    .where('id', '=', existing.id)
+    .execute();
+  return {
+    leadId: existing.id,
+    assignedName: existing.assignedName,
+    assignedEmail: existing.assignedEmail,
+    assignmentReason: existing.assignmentReason,
+    kind: existing.inConversation ? 'capture' : 'returned',
+    reopenedFrom: reopen ? existing.status : null,
+  };
+}
