@@ -17,7 +17,7 @@ import { type ApiRoute, CSV, EMPTY, type InboxPage, json, shape } from './route-
  *
  * Error codes: 400 `bad-request`, 401 `unauthorized` (no, expired or signed-out session),
  * 401 `invalid-credentials`, 403 `csrf` (token missing or wrong), 403 `forbidden` (an agent
- * assigning), 404 `not-found`, 409 `not-dead` (retrying a delivery that is not dead), 413
+ * assigning), 404 `not-found`, 409 `not-dead` (retrying a delivery that is not dead), 409 `merged` (merging a merged lead), 413
  * `body-too-large`, 415, 429 `rate-limited` (with `Retry-After`).
  */
 export const API = {
@@ -41,6 +41,7 @@ export const API = {
   },
   /** 204; the session row is gone, the old cookie gets 401. */
   signOut: { method: 'DELETE', path: '/api/session', access: 'signed-in', answer: EMPTY },
+  /** One row per lead (a person), newest activity first. */
   leads: {
     method: 'GET',
     path: '/api/leads',
@@ -48,7 +49,7 @@ export const API = {
     query: shape<LeadListQuery>(),
     answer: json<LeadListPage>(),
   },
-  /** The list's filters (no cursor, no limit) as a CSV download, audited. */
+  /** The list's filters (no cursor, no limit) as a CSV download, one line per lead, audited. */
   leadsCsv: {
     method: 'GET',
     path: '/api/leads.csv',
@@ -71,6 +72,20 @@ export const API = {
     path: '/api/leads/:id/notes',
     access: 'signed-in',
     body: shape<NoteBody>(),
+    answer: json<LeadDetail>(),
+  },
+  /**
+   * Broker only (403 `forbidden`): lead `:id` goes into lead `into`, which is answered. Its
+   * captures, notes and status history move over, its timeline shows on the survivor's with a
+   * `merged` line, and it is hidden from the list; `GET /api/leads/:id` of it then answers the
+   * survivor. 400 `bad-request` for a lead into itself; 409 `merged` when either is already
+   * merged; 404 when either is unknown. Audited.
+   */
+  mergeLead: {
+    method: 'POST',
+    path: '/api/leads/:id/merge',
+    access: 'signed-in',
+    body: shape<MergeBody>(),
     answer: json<LeadDetail>(),
   },
   /** Queues a dead delivery again; answers its lead. 409 `not-dead` for any other. */
@@ -150,9 +165,12 @@ export interface LeadListQuery {
   status?: LeadStatus;
   /** The assigned agent's email. */
   agent?: string;
-  /** A listing's address or id, exactly as the filter options list it. */
+  /** A listing's address or id, exactly as the filter options list it: leads with a capture on it. */
   listing?: string;
-  /** Full-text search: name, phone, email, listing, notes and transcript words. */
+  /**
+   * Full-text search over everything a lead holds: names, phone digits, email, listings, the
+   * visitor's notes and other free-text fields of every capture, transcripts and agents' notes.
+   */
   q?: string;
   /** `show` or `hide` demo leads; absent: hidden once a real lead exists. */
   demo?: 'show' | 'hide';
@@ -162,20 +180,30 @@ export interface LeadListQuery {
   limit?: number;
 }
 
-/** One row of the leads list. */
+/** One row of the leads list: one lead (one person); merged leads are never listed. */
 export interface LeadListItem {
+  /** The lead's id (`/inbox/leads/:id`). */
   id: string;
   name: string | null;
-  /** The listing's address, or its id. */
+  /** The newest capture's listing address, or its id. */
   listing: string | null;
-  kind: 'lead' | 'viewing-request';
+  /** Every listing the lead's captures name, newest first, without repeats. */
+  listings: string[];
+  /** How many captures the lead has (details left, viewing requests). */
+  captures: number;
   status: LeadStatus;
   agent: { name: string | null; email: string | null };
-  /** ISO 8601. */
+  /** No one has claimed the lead yet. */
+  unclaimed: boolean;
+  /** The lead's first capture, ISO 8601. */
   receivedAt: string;
   /** `receivedAt` as the desk writes it in the brokerage's zone (see {@link LeadDetail}). */
   receivedAtText: string;
-  /** The earliest requested viewing still to come, ISO 8601 with offset, or null. */
+  /** The newest capture, conversation, note or change: the list's order. ISO 8601. */
+  lastActivityAt: string;
+  /** `lastActivityAt`'s display text. */
+  lastActivityAtText: string;
+  /** The earliest requested viewing still to come over all captures, ISO 8601 with offset, or null. */
   nextViewing: string | null;
   /** `nextViewing`'s display text, or null. */
   nextViewingText: string | null;
@@ -205,38 +233,77 @@ export interface TranscriptLine {
   secondsFromStart?: number;
 }
 
-/** One entry of a lead's activity log. */
-export interface ActivityEntry {
+/** What can appear on a lead's timeline (docs/inbox.md#timeline). */
+export type TimelineKind =
+  | 'received'
+  | 'returned'
+  | 'capture'
+  | 'conversation'
+  | 'status'
+  | 'assigned'
+  | 'note'
+  | 'delivery-retry'
+  | 'alert'
+  | 'merged'
+  | 'claimed'
+  | 'escalated';
+
+/**
+ * One line of a lead's timeline. Lines are only ever added: the first (`received`, "Received,
+ * assigned to Daniel Okafor (listing agent)") never changes, and a reassignment adds a line.
+ */
+export interface TimelineEntry {
+  /** Stable and increasing: a line's key in a list. */
+  id: string;
   /** ISO 8601. */
   at: string;
-  /** Who did it (a user's name), or null for the desk itself. */
-  by: string | null;
   /** `at` as the desk writes it in the brokerage's zone. */
   atText: string;
-  kind: 'received' | 'status' | 'assignment' | 'note' | 'delivery-retry' | 'export';
-  /** What changed, as text: "New → Contacted", the note's text… */
+  kind: TimelineKind;
+  /** Who did it (a user's name, else the email they had), or null for the desk itself. */
+  by: string | null;
+  /** What happened, as text: "Returned", "Status New → Contacted", "Reassigned to …", a note. */
   text: string;
+  /** The capture the line is about, if any (one of {@link LeadDetail.captures}). */
+  captureId: string | null;
+  /** The conversation the line is about, if any (one of {@link LeadDetail.conversations}). */
+  conversationId: string | null;
 }
 
-/** `GET /api/leads/:id`. */
-export interface LeadDetail {
+/** One capture's consent evidence, as the visitor gave it with that capture. */
+export interface ConsentEvidence {
+  captureId: string;
+  /** When the capture was received, ISO 8601, and its display text. */
+  at: string;
+  atText: string;
+  version: string | null;
+  text: string | null;
+  acceptedAt: string | null;
+  /** `acceptedAt`'s display text, or null. */
+  acceptedAtText: string | null;
+  /** The visitor ticked the contact consent box on the widget's card. */
+  consentToContact: boolean;
+  /** The box's sentence as they saw it, its hash and when they sent it; null unticked. */
+  contact: { text: string; version: string; givenAt: string; givenAtText: string | null } | null;
+  /** What the assistant heard them say (`consent_to_contact`); null when it did not say. */
+  spokenConsent: boolean | null;
+  /** They asked not to be contacted again. */
+  doNotContact: boolean;
+}
+
+/** One capture of a lead: details left, or a viewing request. */
+export interface LeadCapture {
   id: string;
   kind: 'lead' | 'viewing-request';
-  status: LeadStatus;
-  demo: boolean;
+  /** The conversation it came from (one of {@link LeadDetail.conversations}), or null. */
+  conversationId: string | null;
+  source: 'widget' | 'platform';
   receivedAt: string;
   capturedAt: string;
-  /**
-   * Each time's display text, written by the desk with its pinned tz database in the
-   * brokerage's zone (`Sunday, November 29, 2026, 2:00 PM MST`): the inbox shows these and never
-   * re-computes a time in the browser, whose own zone rules may be older.
-   */
   receivedAtText: string;
   capturedAtText: string;
-  person: { id: string; name: string | null; phone: string | null; email: string | null };
   listing: { address?: string; price?: string; id?: string; url?: string; agentName?: string };
   fields: Record<string, unknown>;
-  assignedTo: { name: string | null; email: string | null; reason: string };
   viewingTimes: {
     said: string;
     /** ISO 8601 with the brokerage zone's offset then, or null when no time was named. */
@@ -246,39 +313,92 @@ export interface LeadDetail {
     timeZone: string;
     approximate?: boolean;
   }[];
-  consent: {
-    version: string | null;
-    text: string | null;
-    acceptedAt: string | null;
-    /** `acceptedAt`'s display text, or null. */
-    acceptedAtText: string | null;
-    /** The visitor ticked the contact consent box on the widget's card. */
-    consentToContact: boolean;
-    /** The box's sentence as they saw it, its hash and when they sent it; null unticked. */
-    contact: { text: string; version: string; givenAt: string; givenAtText: string | null } | null;
-    /** What the assistant heard them say (`consent_to_contact`); null when it did not say. */
-    spokenConsent: boolean | null;
-    /** They asked not to be contacted again. */
-    doNotContact: boolean;
-  };
+  /** This capture's own consent evidence. */
+  consent: ConsentEvidence;
   pageUrl: string | null;
-  conversation: {
-    id: string;
-    summary: string | null;
-    transcript: string | null;
-    messages: TranscriptLine[];
-    recordingUrl: string | null;
-    durationSeconds: number | null;
-    endedReason: string | null;
-  } | null;
+}
+
+/** One conversation of a lead, with its transcript. */
+export interface LeadConversation {
+  id: string;
+  /** Its first capture's receipt, ISO 8601, and display text: the conversations' order. */
+  at: string;
+  atText: string;
+  summary: string | null;
+  transcript: string | null;
+  messages: TranscriptLine[];
+  recordingUrl: string | null;
+  durationSeconds: number | null;
+  endedReason: string | null;
+}
+
+/** An agent's or broker's note on a lead. */
+export interface LeadNote {
+  id: string;
+  at: string;
+  atText: string;
+  /** The author's name, else the email they had, or null once neither is known. */
+  by: string | null;
+  text: string;
+}
+
+/**
+ * `GET /api/leads/:id`: one lead, one person. `:id` may also be a merged lead's id, or one of
+ * the lead's capture ids (links written before leads existed): the answer is then the lead
+ * they now belong to, with `resolvedFrom` set, and the app should show `/inbox/leads/<id>`.
+ */
+export interface LeadDetail {
+  id: string;
+  /** Set when the asked id was not this lead's own: a lead merged into it, or one of its captures. */
+  resolvedFrom: { id: string; reason: 'merged' | 'capture' } | null;
+  status: LeadStatus;
+  demo: boolean;
+  /**
+   * Each time's display text, written by the desk with its pinned tz database in the
+   * brokerage's zone (`Sunday, November 29, 2026, 2:00 PM MST`): the inbox shows these and never
+   * re-computes a time in the browser, whose own zone rules may be older.
+   */
+  receivedAt: string;
+  receivedAtText: string;
+  lastActivityAt: string;
+  lastActivityAtText: string;
+  person: { id: string; name: string | null; phone: string | null; email: string | null };
+  assignedTo: { name: string | null; email: string | null; reason: string };
+  /** Who claimed it, or null. */
+  claimedBy: { name: string | null; email: string | null; at: string; atText: string } | null;
+  /** Every listing its captures name, newest first, without repeats. */
+  listings: string[];
+  /** Every capture, oldest first. */
+  captures: LeadCapture[];
+  /** Every conversation, oldest first, each with its transcript. */
+  conversations: LeadConversation[];
+  /**
+   * The lead's consent: the latest capture's `consentToContact` (and `doNotContact` if any
+   * capture asked it), with every capture's evidence, oldest first.
+   */
+  consent: {
+    consentToContact: boolean;
+    doNotContact: boolean;
+    history: ConsentEvidence[];
+  };
+  /** Agents' and brokers' notes, oldest first. */
+  notes: LeadNote[];
+  /** Every capture's deliveries. */
   deliveries: {
     id: string;
+    captureId: string;
     adapter: string;
     status: 'pending' | 'delivered' | 'dead';
     attempts: number;
     lastError: string | null;
   }[];
-  activity: ActivityEntry[];
+  /** The timeline, oldest first; for a lead others were merged into, theirs too. */
+  timeline: TimelineEntry[];
+}
+
+/** `POST /api/leads/:id/merge`: merge lead `:id` into lead `into` (the one that stays). */
+export interface MergeBody {
+  into: string;
 }
 
 /** `PATCH /api/leads/:id`: either or both. */
