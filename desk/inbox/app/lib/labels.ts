@@ -1,8 +1,8 @@
-import type { LeadListItem, LeadStatus } from '../../api-contract.ts';
+import type { LeadCapture, LeadStatus } from '../../api-contract.ts';
 
-/** "lead" / "viewing", as the list's Kind column says it. */
-export function kindLabel(kind: LeadListItem['kind']): string {
-  return kind === 'viewing-request' ? 'Viewing' : 'Lead';
+/** What a capture is, in words: "Viewing request" or "Details left". */
+export function captureKindLabel(kind: LeadCapture['kind']): string {
+  return kind === 'viewing-request' ? 'Viewing request' : 'Details left';
 }
 
 /** A class per status, for its badge colour (the text always says the status too). */

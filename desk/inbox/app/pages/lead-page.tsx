@@ -1,17 +1,27 @@
+import { useEffect } from 'react';
 import { API } from '../../api-contract.ts';
 import { PageHeading } from '../components/page-heading.tsx';
 import { InboxApiError } from '../lib/api.ts';
-import type { PageParams } from '../lib/routes.ts';
+import { navigate } from '../lib/navigation.ts';
+import { type PageParams, pageHref } from '../lib/routes.ts';
 import { useInboxData } from '../lib/use-inbox-data.ts';
 import { LeadView } from './lead/lead-view.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 
 /**
- * The lead detail page at `/leads/:id`: loads the lead, then shows it, a not-found page, or a
- * message that the desk did not answer.
+ * The lead page at `/leads/:id`: loads the lead, then shows it, a not-found page, or a message
+ * that the desk did not answer. A merged lead's id (or an old capture's) answers the lead it now
+ * belongs to, and the address moves to that lead's, so a reload or a shared link shows it too.
  */
 export default function LeadPage({ params }: { params: PageParams<'lead'> }) {
   const lead = useInboxData(API.lead, { params });
+  const survivor = lead.data !== null && lead.data.id !== params.id ? lead.data.id : null;
+
+  useEffect(() => {
+    if (survivor !== null) {
+      navigate(pageHref('lead', { id: survivor }), { replace: true });
+    }
+  }, [survivor]);
 
   if (lead.status === 'failed') {
     return lead.error instanceof InboxApiError && lead.error.status === 404 ? (

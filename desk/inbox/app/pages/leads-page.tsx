@@ -4,7 +4,6 @@ import {
   type LeadListItem,
   type LeadListPage,
   type LeadListQuery,
-  type LeadStatus,
 } from '../../api-contract.ts';
 import { AgentOptions } from '../components/agent-options.tsx';
 import { Link } from '../components/link.tsx';
@@ -12,7 +11,7 @@ import { PageHeading } from '../components/page-heading.tsx';
 import { StatusOptions } from '../components/status-options.tsx';
 import { isAbort, request, routeUrl } from '../lib/api.ts';
 import { timeText } from '../lib/format.ts';
-import { kindLabel, nameOf, statusClass } from '../lib/labels.ts';
+import { nameOf, statusClass } from '../lib/labels.ts';
 import { navigate, useLocation } from '../lib/navigation.ts';
 import { pageHref } from '../lib/routes.ts';
 import { useSession } from '../lib/session.ts';
@@ -199,7 +198,7 @@ export default function LeadsPage() {
             ? error
             : leads.length === 0
               ? 'No leads match.'
-              : `${leads.length}${page?.nextCursor ? '+' : ''} ${leads.length === 1 ? 'lead' : 'leads'}, newest first.`}
+              : `${leads.length}${page?.nextCursor ? '+' : ''} ${leads.length === 1 ? 'lead' : 'leads'}, latest activity first.`}
       </p>
       {leads.length > 0 ? <LeadsTable leads={leads} busy={loading} /> : null}
       {page?.nextCursor ? (
@@ -216,15 +215,14 @@ export default function LeadsPage() {
 function LeadsTable({ leads, busy }: { leads: LeadListItem[]; busy: boolean }) {
   return (
     <table className="data-table leads-table" aria-busy={busy || undefined}>
-      <caption className="visually-hidden">Leads, newest first</caption>
+      <caption className="visually-hidden">Leads, latest activity first</caption>
       <thead>
         <tr>
           <th scope="col">Name</th>
-          <th scope="col">Listing</th>
-          <th scope="col">Kind</th>
+          <th scope="col">Listings</th>
           <th scope="col">Status</th>
           <th scope="col">Agent</th>
-          <th scope="col">Received</th>
+          <th scope="col">Last activity</th>
           <th scope="col">Next viewing</th>
         </tr>
       </thead>
@@ -237,14 +235,23 @@ function LeadsTable({ leads, busy }: { leads: LeadListItem[]; busy: boolean }) {
                 {lead.demo ? <span className="badge badge-demo">Demo</span> : null}
               </span>
             </td>
-            <td data-label="Listing">{lead.listing ?? '—'}</td>
-            <td data-label="Kind">{kindLabel(lead.kind)}</td>
+            <td data-label="Listings">
+              {lead.listings.length === 0 ? (
+                '—'
+              ) : (
+                <ul className="cell-listings">
+                  {lead.listings.map((listing) => (
+                    <li key={listing}>{listing}</li>
+                  ))}
+                </ul>
+              )}
+            </td>
             <td data-label="Status">
-              <span className={statusClass(lead.status as LeadStatus)}>{lead.status}</span>
+              <span className={statusClass(lead.status)}>{lead.status}</span>
             </td>
             <td data-label="Agent">{lead.agent.name ?? lead.agent.email ?? 'Unassigned'}</td>
-            <td data-label="Received">
-              <time dateTime={lead.receivedAt}>{timeText(lead.receivedAtText)}</time>
+            <td data-label="Last activity">
+              <time dateTime={lead.lastActivityAt}>{timeText(lead.lastActivityAtText)}</time>
             </td>
             <td data-label="Next viewing">
               {lead.nextViewing ? (

@@ -11,11 +11,13 @@ import { StatusOptions } from '../../components/status-options.tsx';
 import { request } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { AssignField } from './assign-field.tsx';
+import { MergeField } from './merge-field.tsx';
 import { failureText } from './save-failure.ts';
 
 /**
- * The `Actions` panel: the `Status` select, `Assign to` for brokers (agents see who holds the
- * lead), and the `Add note` form. Status and assignment show at once and roll back if the desk
+ * The `Actions` panel, acting on the whole lead (every capture of the person): the `Status`
+ * select, `Assign to` for brokers (agents see who holds the lead), the `Add note` form, and
+ * `Merge…` for brokers. Status and assignment show at once and roll back if the desk
  * refuses; `onChange` receives each new state of the lead.
  */
 export function ActionsSection({
@@ -108,6 +110,7 @@ export function ActionsSection({
       <div role="alert" className="form-error">
         {error}
       </div>
+      {isBroker ? <MergeField lead={lead} /> : null}
     </section>
   );
 }

@@ -2,11 +2,13 @@ import { useState } from 'react';
 import { API, type LeadDetail } from '../../../api-contract.ts';
 import { announce } from '../../components/announcer.tsx';
 import { request } from '../../lib/api.ts';
+import { captureKindLabel } from '../../lib/labels.ts';
 import { failureText } from './save-failure.ts';
 
 /**
- * The `Deliveries` panel: each adapter the lead was sent to, its state and attempts, and a
- * `Retry <adapter>` button for a failed one; `onChange` receives the lead after a retry.
+ * The `Deliveries` panel: each adapter each capture was sent to, its state and attempts, and a
+ * `Retry <adapter>` button for a failed one (naming the capture when the adapter repeats, so
+ * every button says which); `onChange` receives the lead after a retry.
  */
 export function DeliveriesSection({
   lead,
@@ -17,6 +19,15 @@ export function DeliveriesSection({
 }) {
   const [retrying, setRetrying] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const captureOf = new Map(lead.captures.map((capture) => [capture.id, capture]));
+  const adapters = lead.deliveries.map((delivery) => delivery.adapter);
+  function deliveryName(delivery: LeadDetail['deliveries'][number]): string {
+    const capture = captureOf.get(delivery.captureId);
+    const repeated = adapters.indexOf(delivery.adapter) !== adapters.lastIndexOf(delivery.adapter);
+    return repeated && capture
+      ? `${delivery.adapter} for ${captureKindLabel(capture.kind).toLowerCase()}, ${capture.receivedAtText}`
+      : delivery.adapter;
+  }
 
   async function retry(id: string, adapter: string): Promise<void> {
     setRetrying(id);
@@ -40,7 +51,7 @@ export function DeliveriesSection({
         <ul className="deliveries">
           {lead.deliveries.map((delivery) => (
             <li key={delivery.id}>
-              <span className="delivery-adapter">{delivery.adapter}</span>
+              <span className="delivery-adapter">{deliveryName(delivery)}</span>
               <span className={`delivery-status delivery-${delivery.status}`}>
                 {delivery.status === 'dead'
                   ? 'Failed'
@@ -57,8 +68,8 @@ export function DeliveriesSection({
                   type="button"
                   className="button"
                   disabled={retrying === delivery.id}
-                  aria-label={`Retry ${delivery.adapter}`}
-                  onClick={() => retry(delivery.id, delivery.adapter)}
+                  aria-label={`Retry ${deliveryName(delivery)}`}
+                  onClick={() => retry(delivery.id, deliveryName(delivery))}
                 >
                   Retry
                 </button>

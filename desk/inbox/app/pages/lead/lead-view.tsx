@@ -2,19 +2,22 @@ import type { LeadDetail } from '../../../api-contract.ts';
 import { Link } from '../../components/link.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { timeText } from '../../lib/format.ts';
-import { kindLabel, nameOf, statusClass } from '../../lib/labels.ts';
+import { nameOf, statusClass } from '../../lib/labels.ts';
 import { pageHref } from '../../lib/routes.ts';
 import { ActionsSection } from './actions-section.tsx';
-import { ActivitySection } from './activity-section.tsx';
+import { CapturesSection } from './captures-section.tsx';
 import { ConsentSection } from './consent-section.tsx';
-import { ConversationSection } from './conversation-section.tsx';
+import { ConversationsSection } from './conversations-section.tsx';
 import { DeliveriesSection } from './deliveries-section.tsx';
-import { ListingSection } from './listing-section.tsx';
+import { NotesSection } from './notes-section.tsx';
 import { PersonSection } from './person-section.tsx';
+import { TimelineSection } from './timeline-section.tsx';
+import { ViewingsSection } from './viewings-section.tsx';
 
 /**
- * A loaded lead: breadcrumb, heading with status, kind and arrival time, the lead's panels in the
- * main column and its actions, deliveries and activity beside them.
+ * A loaded lead, one person: breadcrumb, heading with status, first arrival and last activity;
+ * who they are, what they asked for, what they said and agreed to in the main column; the
+ * actions, notes, deliveries and timeline beside them.
  */
 export function LeadView({
   lead,
@@ -33,24 +36,29 @@ export function LeadView({
         <PageHeading title={name} />
         <p className="lead-meta">
           <span className={statusClass(lead.status)}>{lead.status}</span>
-          <span>{kindLabel(lead.kind)}</span>
           {lead.demo ? <span className="badge badge-demo">Demo</span> : null}
           <span>
             Received <time dateTime={lead.receivedAt}>{timeText(lead.receivedAtText)}</time>
+          </span>
+          <span>
+            Last activity{' '}
+            <time dateTime={lead.lastActivityAt}>{timeText(lead.lastActivityAtText)}</time>
           </span>
         </p>
       </div>
       <div className="lead-grid">
         <div className="lead-main">
           <PersonSection lead={lead} />
-          <ListingSection lead={lead} />
-          <ConversationSection lead={lead} />
+          <ViewingsSection lead={lead} />
+          <CapturesSection lead={lead} />
+          <ConversationsSection lead={lead} />
           <ConsentSection lead={lead} />
         </div>
         <div className="lead-side">
           <ActionsSection lead={lead} onChange={onChange} />
+          <NotesSection lead={lead} />
           <DeliveriesSection lead={lead} onChange={onChange} />
-          <ActivitySection lead={lead} />
+          <TimelineSection lead={lead} />
         </div>
       </div>
     </article>
