@@ -4,10 +4,14 @@ import type { DeskDatabase } from '../storage/schema.ts';
 
 const PAGE = 500;
 
-/** One capture as `npm run desk -- export` prints it (docs/desk.md#export): its keys are a contract. */
-export function exportLine(lead: LeadRecord): Record<string, unknown> {
+/**
+ * One capture as `npm run desk -- export` prints it (docs/desk.md#export): its keys are a
+ * contract. `leadId` is the lead (one per person) the capture belongs to now.
+ */
+export function exportLine(lead: LeadRecord, leadId: string): Record<string, unknown> {
   return {
     id: lead.id,
+    leadId,
     kind: lead.kind,
     idempotencyKey: lead.idempotencyKey,
     conversationId: lead.conversationId,
@@ -49,6 +53,22 @@ export function exportLine(lead: LeadRecord): Record<string, unknown> {
   };
 }
 
+/** Each capture's lead, for a page of captures: one query. */
+async function leadsOf(
+  db: Kysely<DeskDatabase>,
+  captureIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (captureIds.length === 0) {
+    return new Map();
+  }
+  const rows = await db
+    .selectFrom('captures')
+    .select(['id', 'lead_id'])
+    .where('id', 'in', captureIds)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.lead_id]));
+}
+
 /** Writes every capture, newest first, one JSON line each, in pages (no full table in memory). */
 export async function exportCaptures(
   db: Kysely<DeskDatabase>,
@@ -58,8 +78,12 @@ export async function exportCaptures(
   let after: { receivedAt: Date; id: string } | undefined;
   for (;;) {
     const page = await loadLeadRecords(db, { limit: PAGE, ...(after && { after }) });
+    const leadIds = await leadsOf(
+      db,
+      page.map((c) => c.id),
+    );
     for (const lead of page) {
-      write(JSON.stringify(exportLine(lead)));
+      write(JSON.stringify(exportLine(lead, leadIds.get(lead.id) ?? '')));
     }
     count += page.length;
     const last = page.at(-1);

@@ -104,7 +104,7 @@ function textArray(values: readonly string[]) {
  * Adds `plan.leads` synthetic leads (people, captures, and every `plan.transcripts`-th one a
  * conversation with a transcript) for benchmarks (`npm run desk -- seed`), newest `now`, spread
  * over 90 days, in transactions of 10,000. The search vectors are built per batch by the same
- * function the triggers use (desk/storage/migrations/0002-inbox.sql), after the rows.
+ * function the triggers use (desk/storage/migrations/0008-lead-search.sql), after the rows.
  */
 export async function seedLeads(db: Kysely<DeskDatabase>, plan: SeedPlan): Promise<void> {
   const tag = randomBytes(4).toString('hex');
@@ -161,9 +161,9 @@ export async function seedLeads(db: Kysely<DeskDatabase>, plan: SeedPlan): Promi
         from generate_series(${from}::int, ${to}::int) g,
           lateral (select ${plan.now}::timestamptz
             - (g * ${spreadMs}::float8) * interval '1 millisecond' as at) t`.execute(trx);
-      await sql`update captures c
-        set search = inbox_search_vector(c.id, c.person_id, c.conversation_id, c.listing)
-        where c.idempotency_key like ${`seed-${tag}-%`} and c.search is null`.execute(trx);
+      await sql`update leads l set search = lead_search_vector(l.id)
+        where l.id in (select c.lead_id from captures c
+          where c.idempotency_key like ${`seed-${tag}-%`})`.execute(trx);
       await sql`insert into lead_events (lead_id, at, kind, capture_id, conversation_id, detail)
         select c.lead_id, c.received_at, 'received', c.id, c.conversation_id,
           jsonb_build_object('captureKind', c.kind, 'assignedName', c.assigned_name,

@@ -18,6 +18,7 @@ import {
   updateLead,
 } from './lead-changes.ts';
 import { leadDetail } from './lead-detail.ts';
+import { mergeLeads, parseMerge } from './lead-merge.ts';
 import { demoHidden, parseLeadFilters } from './lead-scope.ts';
 import { leadsCsv } from './leads-csv.ts';
 import { agentOptions, DEFAULT_PAGE, decodeCursor, listLeads, MAX_PAGE } from './leads-list.ts';
@@ -28,8 +29,8 @@ const API_MAX_BYTES = 32 * 1024;
 
 /**
  * The inbox's JSON API under `/api/`, one handler per route of the table
- * (desk/inbox/api-contract.ts): sessions, leads, notes, retries, agents, numbers and the CSV
- * export, each behind {@link apiGuards} for the access the table gives it.
+ * (desk/inbox/api-contract.ts): sessions, leads, notes, merges, retries, agents, numbers and the
+ * CSV export, each behind {@link apiGuards} for the access the table gives it.
  */
 export function inboxApi(services: DeskServices): Hono<ApiEnv> {
   const { db } = services.database;
@@ -81,7 +82,7 @@ export function inboxApi(services: DeskServices): Hono<ApiEnv> {
     const session = c.get('session');
     const now = nowOf(services);
     const hide = await demoHidden(db, session, filters.demo);
-    await audit(db, session, 'export', null, { filters, demoHidden: hide }, now);
+    await audit(db, session, 'export', {}, { filters, demoHidden: hide }, now);
     c.header('content-type', 'text/csv; charset=utf-8');
     c.header('content-disposition', 'attachment; filename="leads.csv"');
     c.header('cache-control', 'no-store');
@@ -104,6 +105,7 @@ export function inboxApi(services: DeskServices): Hono<ApiEnv> {
     }
     const session = c.get('session');
     await updateLead(db, services.brokerage, session, params.id, update, nowOf(services));
+    // By the id asked for: a capture's or a merged lead's id answers with `resolvedFrom`.
     const detail = await leadDetail(db, session, params.id, zone);
     // A broker who hands a lead on still sees it; an agent who could see it still does.
     return detail ?? errorBody(c, 404, 'not-found', 'No such lead');
@@ -131,9 +133,20 @@ export function inboxApi(services: DeskServices): Hono<ApiEnv> {
 
   serve(API.retryDelivery, async (c, { params }) => {
     const session = c.get('session');
-    const captureId = await retryDeadDelivery(db, session, params.id, nowOf(services));
+    const leadId = await retryDeadDelivery(db, session, params.id, nowOf(services));
     services.wakeOutbox();
-    const detail = await leadDetail(db, session, captureId, zone);
+    const detail = await leadDetail(db, session, leadId, zone);
+    return detail ?? errorBody(c, 404, 'not-found', 'No such lead');
+  });
+
+  serve(API.mergeLead, async (c, { params }) => {
+    const body = parseMerge(await readJsonBody(c));
+    if (typeof body === 'string') {
+      return errorBody(c, 400, 'bad-request', body);
+    }
+    const session = c.get('session');
+    const leadId = await mergeLeads(db, session, params.id, body.into, nowOf(services));
+    const detail = await leadDetail(db, session, leadId, zone);
     return detail ?? errorBody(c, 404, 'not-found', 'No such lead');
   });
 

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { Brokerage } from '../config/brokerage.ts';
 import { retryJob } from '../jobs/job-queue.ts';
+import { appendLeadEvents } from '../leads/timeline.ts';
 import { json } from '../storage/database.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
 import { LEAD_STATUSES, type LeadStatus, type LeadUpdateBody } from './api-contract.ts';
-import { deliveryCapture, isUuid, maySee } from './lead-detail.ts';
+import { deliveryLead, maySee, resolveLead } from './lead-detail.ts';
 
 /** A change refused, with the API's status and code. */
 export class ChangeError extends Error {
@@ -19,12 +20,18 @@ export class ChangeError extends Error {
   }
 }
 
+/** What an audit row is about: a lead, and the capture if one. */
+export interface AuditTarget {
+  leadId?: string | null;
+  captureId?: string | null;
+}
+
 /** Writes one audit row: who, when, what, on which lead. */
 export async function audit(
   db: Kysely<DeskDatabase> | Transaction<DeskDatabase>,
   session: SessionUser,
   action: string,
-  captureId: string | null,
+  target: AuditTarget,
   detail: Record<string, unknown>,
   at: Date,
 ): Promise<void> {
@@ -35,7 +42,8 @@ export async function audit(
       user_email: session.user.email,
       at,
       action,
-      capture_id: captureId,
+      lead_id: target.leadId ?? null,
+      capture_id: target.captureId ?? null,
       detail: json(detail),
     })
     .execute();
@@ -66,25 +74,74 @@ export function parseUpdate(body: unknown): LeadUpdateBody | string {
   return update;
 }
 
-/** The lead, locked for the change, if this user may see it; else 404. */
-async function lockLead(trx: Transaction<DeskDatabase>, session: SessionUser, id: string) {
-  const row = isUuid(id)
+/** A lead locked for a change. */
+export interface LockedLead {
+  id: string;
+  status: string;
+  assigned_name: string | null;
+  assigned_email: string | null;
+  /** Its first capture: the one status changes and notes still name (their `capture_id`). */
+  firstCaptureId: string;
+}
+
+/**
+ * The live lead an id names (its own, a merged lead's, a capture's), locked for the change, if
+ * this user may see it; else 404.
+ */
+export async function lockLead(
+  trx: Transaction<DeskDatabase>,
+  session: SessionUser,
+  id: string,
+): Promise<LockedLead> {
+  const resolved = await resolveLead(trx, id);
+  const lockRow = (leadId: string) =>
+    trx
+      .selectFrom('leads')
+      .select(['id', 'status', 'assigned_name', 'assigned_email', 'merged_into'])
+      .where('id', '=', leadId)
+      .forUpdate()
+      .executeTakeFirst();
+  let row = resolved ? await lockRow(resolved.leadId) : undefined;
+  // Merged between the read and the lock: the survivor is the lead now.
+  if (row?.merged_into) {
+    row = await lockRow(row.merged_into);
+  }
+  const first = row
     ? await trx
         .selectFrom('captures')
-        .select(['id', 'status', 'assigned_name', 'assigned_email'])
-        .where('id', '=', id)
-        .forUpdate()
+        .select('id')
+        .where('lead_id', '=', row.id)
+        .orderBy('received_at')
+        .orderBy('id')
+        .limit(1)
         .executeTakeFirst()
     : undefined;
-  if (!row || !maySee(session, row.assigned_email)) {
+  if (!row || !first || !maySee(session, row.assigned_email)) {
     throw new ChangeError(404, 'not-found', 'No such lead');
   }
-  return row;
+  return {
+    id: row.id,
+    status: row.status,
+    assigned_name: row.assigned_name,
+    assigned_email: row.assigned_email,
+    firstCaptureId: first.id,
+  };
+}
+
+/** The lead had activity now: the list is in this order. */
+async function touch(trx: Transaction<DeskDatabase>, leadId: string, now: Date): Promise<void> {
+  await trx
+    .updateTable('leads')
+    .set({ last_activity_at: sql<Date>`greatest(last_activity_at, ${now}::timestamptz)` })
+    .where('id', '=', leadId)
+    .execute();
 }
 
 /**
  * Changes a lead's status and/or assignment (assignment: broker only, to one of the brokerage's
- * agents), in one transaction with a status-history row and an audit row per change.
+ * agents), in one transaction with a status-history row, an audit row and a timeline line per
+ * change. The lead owns its status and assignee; its captures carry a copy, kept equal here,
+ * which their deliveries and the per-capture export read.
  */
 export async function updateLead(
   db: Kysely<DeskDatabase>,
@@ -93,9 +150,10 @@ export async function updateLead(
   id: string,
   update: LeadUpdateBody,
   now: Date,
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+): Promise<string> {
+  return db.transaction().execute(async (trx) => {
     const lead = await lockLead(trx, session, id);
+    const user = { id: session.user.id, email: session.user.email };
     if (update.assignedTo !== undefined) {
       if (session.user.role !== 'broker') {
         throw new ChangeError(403, 'forbidden', 'Only a broker assigns leads');
@@ -105,75 +163,90 @@ export async function updateLead(
         throw new ChangeError(400, 'bad-request', 'assignedTo must be one of the agents’ emails');
       }
       if (agent.email.toLowerCase() !== lead.assigned_email?.toLowerCase()) {
-        await trx
-          .updateTable('captures')
-          .set({
-            assigned_name: agent.name,
-            assigned_email: agent.email,
-            assignment_reason: `assigned by ${session.user.name}`,
-          })
-          .where('id', '=', lead.id)
-          .execute();
-        await audit(
-          trx,
-          session,
-          'assignment',
-          lead.id,
-          {
-            from: lead.assigned_email,
-            fromName: lead.assigned_name,
-            to: agent.email,
-            toName: agent.name,
-          },
-          now,
-        );
+        const assignment = {
+          assigned_name: agent.name,
+          assigned_email: agent.email,
+          assignment_reason: `assigned by ${session.user.name}`,
+        };
+        await trx.updateTable('leads').set(assignment).where('id', '=', lead.id).execute();
+        await trx.updateTable('captures').set(assignment).where('lead_id', '=', lead.id).execute();
+        const detail = {
+          from: lead.assigned_email,
+          fromName: lead.assigned_name,
+          to: agent.email,
+          toName: agent.name,
+        };
+        await audit(trx, session, 'assignment', { leadId: lead.id }, detail, now);
+        await appendLeadEvents(trx, [{ leadId: lead.id, kind: 'assigned', at: now, user, detail }]);
       }
     }
     if (update.status !== undefined && update.status !== lead.status) {
       await trx
-        .updateTable('captures')
+        .updateTable('leads')
         .set({ status: update.status })
         .where('id', '=', lead.id)
         .execute();
       await trx
+        .updateTable('captures')
+        .set({ status: update.status })
+        .where('lead_id', '=', lead.id)
+        .execute();
+      await trx
         .insertInto('lead_status_changes')
         .values({
-          capture_id: lead.id,
+          capture_id: lead.firstCaptureId,
+          lead_id: lead.id,
           from_status: lead.status,
           to_status: update.status,
           user_id: session.user.id,
           at: now,
         })
         .execute();
-      await audit(trx, session, 'status', lead.id, { from: lead.status, to: update.status }, now);
+      const detail = { from: lead.status, to: update.status };
+      await audit(trx, session, 'status', { leadId: lead.id }, detail, now);
+      await appendLeadEvents(trx, [{ leadId: lead.id, kind: 'status', at: now, user, detail }]);
     }
+    await touch(trx, lead.id, now);
+    return lead.id;
   });
 }
 
 /** The longest note the inbox stores. */
 export const MAX_NOTE_CHARS = 5000;
 
-/** Adds a note to a lead (it joins the lead's search words) and audits it. */
+/** Adds a note to a lead (it joins the lead's search words), audits it and puts it on the timeline. */
 export async function addNote(
   db: Kysely<DeskDatabase>,
   session: SessionUser,
   id: string,
   text: string,
   now: Date,
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+): Promise<string> {
+  return db.transaction().execute(async (trx) => {
     const lead = await lockLead(trx, session, id);
     await trx
       .insertInto('lead_notes')
       .values({
         id: randomUUID(),
-        capture_id: lead.id,
+        capture_id: lead.firstCaptureId,
+        lead_id: lead.id,
         user_id: session.user.id,
         text,
         created_at: now,
       })
       .execute();
-    await audit(trx, session, 'note', lead.id, { text }, now);
+    await audit(trx, session, 'note', { leadId: lead.id }, { text }, now);
+    await appendLeadEvents(trx, [
+      {
+        leadId: lead.id,
+        kind: 'note',
+        at: now,
+        user: { id: session.user.id, email: session.user.email },
+        detail: { text },
+      },
+    ]);
+    await touch(trx, lead.id, now);
+    return lead.id;
   });
 }
 
@@ -184,21 +257,34 @@ export async function retryDeadDelivery(
   deliveryId: string,
   now: Date,
 ): Promise<string> {
-  const job = await deliveryCapture(db, session, deliveryId);
+  const job = await deliveryLead(db, session, deliveryId);
   if (!job) {
     throw new ChangeError(404, 'not-found', 'No such delivery');
   }
   if (job.status !== 'dead') {
     throw new ChangeError(409, 'not-dead', 'Only a dead delivery can be retried');
   }
-  await retryJob(db, deliveryId, now);
-  await audit(
-    db,
-    session,
-    'delivery-retry',
-    job.captureId,
-    { delivery: deliveryId, adapter: job.adapter },
-    now,
-  );
-  return job.captureId;
+  const detail = { delivery: deliveryId, adapter: job.adapter };
+  await db.transaction().execute(async (trx) => {
+    await retryJob(trx, deliveryId, now);
+    await audit(
+      trx,
+      session,
+      'delivery-retry',
+      { leadId: job.leadId, captureId: job.captureId },
+      detail,
+      now,
+    );
+    await appendLeadEvents(trx, [
+      {
+        leadId: job.leadId,
+        kind: 'delivery-retry',
+        at: now,
+        captureId: job.captureId,
+        user: { id: session.user.id, email: session.user.email },
+        detail,
+      },
+    ]);
+  });
+  return job.leadId;
 }

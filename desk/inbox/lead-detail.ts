@@ -1,10 +1,19 @@
 import type { Kysely } from 'kysely';
 import type { SessionUser } from '../auth/sessions.ts';
-import { loadLeadRecords } from '../delivery/lead-record.ts';
-import { shownText, shownViewingTimes } from '../delivery/shown-times.ts';
+import { type LeadRecord, loadLeadRecords } from '../delivery/lead-record.ts';
+import { shownViewingTimes } from '../delivery/shown-times.ts';
+import { isLeadEventKind, timelineText } from '../leads/timeline-text.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
 import { displayTime } from '../time/brokerage-time.ts';
-import type { ActivityEntry, LeadDetail, LeadStatus } from './api-contract.ts';
+import type {
+  LeadCapture,
+  LeadConversation,
+  LeadDetail,
+  LeadNote,
+  LeadStatus,
+  TimelineEntry,
+} from './api-contract.ts';
+import { consentEvidence, leadConsent } from './lead-consent.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -21,70 +30,149 @@ export function maySee(session: SessionUser, assignedEmail: string | null): bool
   );
 }
 
-const KIND_OF_ACTION: Record<string, ActivityEntry['kind']> = {
-  status: 'status',
-  assignment: 'assignment',
-  note: 'note',
-  'delivery-retry': 'delivery-retry',
-  export: 'export',
-};
-
-function activityText(action: string, detail: Record<string, unknown>): string {
-  const s = (v: unknown) => (typeof v === 'string' ? v : '');
-  switch (action) {
-    case 'status':
-      return `${s(detail.from)} → ${s(detail.to)}`;
-    case 'assignment':
-      return `${s(detail.fromName) || s(detail.from) || 'nobody'} → ${s(detail.toName) || s(detail.to)}`;
-    case 'note':
-      return s(detail.text);
-    case 'delivery-retry':
-      return `${s(detail.adapter)} delivery sent again`;
-    default:
-      return action;
-  }
-}
-
-/** A lead's activity: its arrival, then every audited change to it, oldest first. */
-async function activityOf(
-  db: Kysely<DeskDatabase>,
-  captureId: string,
-  receivedAt: string,
-  assignedName: string | null,
-  timeZone: string,
-): Promise<ActivityEntry[]> {
-  const rows = await db
-    .selectFrom('audit_log as a')
-    .leftJoin('users as u', 'u.id', 'a.user_id')
-    .select(['a.at', 'a.action', 'a.detail', 'u.name', 'a.user_email'])
-    .where('a.capture_id', '=', captureId)
-    .orderBy('a.at')
-    .orderBy('a.id')
-    .execute();
-  const received: ActivityEntry = {
-    at: receivedAt,
-    atText: displayTime(receivedAt, timeZone),
-    by: null,
-    kind: 'received',
-    text: assignedName ? `Received, assigned to ${assignedName}` : 'Received',
-  };
-  return [
-    received,
-    ...rows
-      .filter((r) => r.action in KIND_OF_ACTION)
-      .map((r) => ({
-        at: r.at.toISOString(),
-        atText: displayTime(r.at, timeZone),
-        by: r.name ?? r.user_email,
-        kind: KIND_OF_ACTION[r.action] ?? 'note',
-        text: activityText(r.action, r.detail),
-      })),
-  ];
+/** The lead an id names now: its own, the one it was merged into, or a capture's lead. */
+export interface ResolvedLead {
+  leadId: string;
+  resolvedFrom: LeadDetail['resolvedFrom'];
 }
 
 /**
- * A lead as the detail page shows it, every time with its display text in `timeZone` (the
- * brokerage's), or null when it does not exist or is not this user's.
+ * The live lead an id names (no access check): a lead's id, a merged lead's id (the lead it went
+ * into: merges keep `merged_into` pointing at the survivor), or a capture's id (links written
+ * before leads existed). Null for anything else.
+ */
+export async function resolveLead(
+  db: Kysely<DeskDatabase>,
+  id: string,
+): Promise<ResolvedLead | null> {
+  if (!isUuid(id)) {
+    return null;
+  }
+  const lead = await db
+    .selectFrom('leads')
+    .select(['id', 'merged_into'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (lead) {
+    return lead.merged_into === null
+      ? { leadId: lead.id, resolvedFrom: null }
+      : { leadId: lead.merged_into, resolvedFrom: { id, reason: 'merged' } };
+  }
+  const capture = await db
+    .selectFrom('captures as c')
+    .innerJoin('leads as l', 'l.id', 'c.lead_id')
+    .select(['l.id', 'l.merged_into'])
+    .where('c.id', '=', id)
+    .executeTakeFirst();
+  return capture
+    ? { leadId: capture.merged_into ?? capture.id, resolvedFrom: { id, reason: 'capture' } }
+    : null;
+}
+
+/** A capture as the lead page shows it. */
+function shownCapture(record: LeadRecord, timeZone: string): LeadCapture {
+  return {
+    id: record.id,
+    kind: record.kind,
+    conversationId: record.conversationId,
+    source: record.source,
+    receivedAt: record.receivedAt,
+    capturedAt: record.capturedAt,
+    receivedAtText: displayTime(record.receivedAt, timeZone),
+    capturedAtText: displayTime(record.capturedAt, timeZone),
+    listing: { ...record.listing },
+    fields: record.fields,
+    viewingTimes: shownViewingTimes(record.viewingTimes, timeZone),
+    consent: consentEvidence(record, timeZone),
+    pageUrl: record.pageUrl,
+  };
+}
+
+/** Each conversation once, in the order of its first capture (records oldest first). */
+function conversationsOf(records: readonly LeadRecord[], timeZone: string): LeadConversation[] {
+  const seen = new Map<string, LeadConversation>();
+  for (const r of records) {
+    if (r.conversation !== null && !seen.has(r.conversation.id)) {
+      seen.set(r.conversation.id, {
+        ...r.conversation,
+        at: r.receivedAt,
+        atText: displayTime(r.receivedAt, timeZone),
+      });
+    }
+  }
+  return [...seen.values()];
+}
+
+/** The lead's timeline, oldest first: its own lines and those of the leads merged into it. */
+async function timelineOf(
+  db: Kysely<DeskDatabase>,
+  leadId: string,
+  timeZone: string,
+): Promise<TimelineEntry[]> {
+  const rows = await db
+    .selectFrom('lead_events as e')
+    .leftJoin('users as u', 'u.id', 'e.user_id')
+    .select([
+      'e.id',
+      'e.at',
+      'e.kind',
+      'e.detail',
+      'e.capture_id',
+      'e.conversation_id',
+      'u.name',
+      'e.user_email',
+    ])
+    .where((eb) =>
+      eb.or([
+        eb('e.lead_id', '=', leadId),
+        eb(
+          'e.lead_id',
+          'in',
+          eb.selectFrom('leads as m').select('m.id').where('m.merged_into', '=', leadId),
+        ),
+      ]),
+    )
+    .orderBy('e.at')
+    .orderBy('e.id')
+    .execute();
+  return rows.map((r) => ({
+    id: String(r.id),
+    at: r.at.toISOString(),
+    atText: displayTime(r.at, timeZone),
+    kind: isLeadEventKind(r.kind) ? r.kind : 'note',
+    by: r.name ?? r.user_email,
+    text: timelineText({ kind: r.kind, detail: r.detail }),
+    captureId: r.capture_id,
+    conversationId: r.conversation_id,
+  }));
+}
+
+async function notesOf(
+  db: Kysely<DeskDatabase>,
+  leadId: string,
+  timeZone: string,
+): Promise<LeadNote[]> {
+  const rows = await db
+    .selectFrom('lead_notes as n')
+    .leftJoin('users as u', 'u.id', 'n.user_id')
+    .select(['n.id', 'n.created_at', 'n.text', 'u.name', 'u.email'])
+    .where('n.lead_id', '=', leadId)
+    .orderBy('n.created_at')
+    .orderBy('n.id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    at: r.created_at.toISOString(),
+    atText: displayTime(r.created_at, timeZone),
+    by: r.name ?? r.email,
+    text: r.text,
+  }));
+}
+
+/**
+ * A lead as its page shows it, every time with its display text in `timeZone` (the
+ * brokerage's), or null when the id names no lead this user may see. A merged lead's or a
+ * capture's id answers the lead it belongs to now, with `resolvedFrom`.
  */
 export async function leadDetail(
   db: Kysely<DeskDatabase>,
@@ -92,81 +180,117 @@ export async function leadDetail(
   id: string,
   timeZone: string,
 ): Promise<LeadDetail | null> {
-  if (!isUuid(id)) {
+  const resolved = await resolveLead(db, id);
+  if (!resolved) {
     return null;
   }
-  const [lead] = await loadLeadRecords(db, { ids: [id] });
-  if (!lead || !maySee(session, lead.assignedTo.email)) {
+  const lead = await db
+    .selectFrom('leads as l')
+    .innerJoin('people as p', 'p.id', 'l.person_id')
+    .leftJoin('users as u', 'u.id', 'l.claimed_by')
+    .select([
+      'l.id',
+      'l.status',
+      'l.demo',
+      'l.created_at',
+      'l.last_activity_at',
+      'l.assigned_name',
+      'l.assigned_email',
+      'l.assignment_reason',
+      'l.claimed_at',
+      'p.id as person_id',
+      'p.name as person_name',
+      'p.phone as person_phone',
+      'p.email as person_email',
+      'u.name as claimed_name',
+      'u.email as claimed_email',
+    ])
+    .where('l.id', '=', resolved.leadId)
+    .executeTakeFirst();
+  if (!lead || !maySee(session, lead.assigned_email)) {
     return null;
   }
-  const activity = await activityOf(db, lead.id, lead.receivedAt, lead.assignedTo.name, timeZone);
+  const captureIds = await db
+    .selectFrom('captures')
+    .select('id')
+    .where('lead_id', '=', lead.id)
+    .execute();
+  // loadLeadRecords answers newest first; the page reads oldest first.
+  const records = (await loadLeadRecords(db, { ids: captureIds.map((c) => c.id) })).reverse();
+  const [notes, timeline] = await Promise.all([
+    notesOf(db, lead.id, timeZone),
+    timelineOf(db, lead.id, timeZone),
+  ]);
+  const captures = records.map((r) => shownCapture(r, timeZone));
+  const listings: string[] = [];
+  for (const c of [...captures].reverse()) {
+    const key = c.listing.address ?? c.listing.id;
+    if (key !== undefined && !listings.includes(key)) {
+      listings.push(key);
+    }
+  }
   return {
     id: lead.id,
-    kind: lead.kind,
+    resolvedFrom: resolved.resolvedFrom,
     status: lead.status as LeadStatus,
     demo: lead.demo,
-    receivedAt: lead.receivedAt,
-    capturedAt: lead.capturedAt,
-    receivedAtText: displayTime(lead.receivedAt, timeZone),
-    capturedAtText: displayTime(lead.capturedAt, timeZone),
-    person: lead.person,
-    listing: { ...lead.listing },
-    fields: lead.fields,
-    assignedTo: lead.assignedTo,
-    viewingTimes: shownViewingTimes(lead.viewingTimes, timeZone),
-    consent: {
-      ...lead.consent,
-      acceptedAtText: shownText(lead.consent.acceptedAt, timeZone),
-      ...contactConsentOf(lead.fields, timeZone),
+    receivedAt: lead.created_at.toISOString(),
+    receivedAtText: displayTime(lead.created_at, timeZone),
+    lastActivityAt: lead.last_activity_at.toISOString(),
+    lastActivityAtText: displayTime(lead.last_activity_at, timeZone),
+    person: {
+      id: lead.person_id,
+      name: lead.person_name,
+      phone: lead.person_phone,
+      email: lead.person_email,
     },
-    pageUrl: lead.pageUrl,
-    conversation: lead.conversation,
-    deliveries: lead.deliveries,
-    activity,
+    assignedTo: {
+      name: lead.assigned_name,
+      email: lead.assigned_email,
+      reason: lead.assignment_reason,
+    },
+    claimedBy:
+      lead.claimed_at === null
+        ? null
+        : {
+            name: lead.claimed_name,
+            email: lead.claimed_email,
+            at: lead.claimed_at.toISOString(),
+            atText: displayTime(lead.claimed_at, timeZone),
+          },
+    listings,
+    captures,
+    conversations: conversationsOf(records, timeZone),
+    consent: leadConsent(captures.map((c) => c.consent)),
+    notes,
+    deliveries: records.flatMap((r) => r.deliveries.map((d) => ({ ...d, captureId: r.id }))),
+    timeline,
   };
 }
 
-/** The capture a delivery job belongs to, if this user may see it. */
-export async function deliveryCapture(
+/** The lead a delivery job belongs to, if this user may see it. */
+export async function deliveryLead(
   db: Kysely<DeskDatabase>,
   session: SessionUser,
   deliveryId: string,
-): Promise<{ captureId: string; adapter: string; status: string } | null> {
+): Promise<{ captureId: string; leadId: string; adapter: string; status: string } | null> {
   if (!isUuid(deliveryId)) {
     return null;
   }
   const row = await db
     .selectFrom('deliveries as d')
     .innerJoin('captures as c', 'c.id', 'd.capture_id')
-    .select(['d.capture_id', 'd.adapter', 'd.status', 'c.assigned_email'])
+    .innerJoin('leads as l', 'l.id', 'c.lead_id')
+    .select(['d.capture_id', 'c.lead_id', 'd.adapter', 'd.status', 'l.assigned_email'])
     .where('d.id', '=', deliveryId)
     .executeTakeFirst();
   if (!row || !maySee(session, row.assigned_email)) {
     return null;
   }
-  return { captureId: row.capture_id, adapter: row.adapter, status: row.status };
-}
-
-/** The contact consent the widget's card and the assistant recorded in a capture's fields. */
-function contactConsentOf(
-  fields: Record<string, unknown>,
-  timeZone: string,
-): Pick<LeadDetail['consent'], 'contact' | 'spokenConsent' | 'doNotContact'> {
-  const box = fields.contactConsent as Partial<Record<string, unknown>> | undefined;
-  const contact =
-    typeof box?.text === 'string' &&
-    typeof box.version === 'string' &&
-    typeof box.givenAt === 'string'
-      ? {
-          text: box.text,
-          version: box.version,
-          givenAt: box.givenAt,
-          givenAtText: shownText(box.givenAt, timeZone),
-        }
-      : null;
   return {
-    contact,
-    spokenConsent: typeof fields.spokenConsent === 'boolean' ? fields.spokenConsent : null,
-    doNotContact: fields.doNotContact === true,
+    captureId: row.capture_id,
+    leadId: row.lead_id,
+    adapter: row.adapter,
+    status: row.status,
   };
 }

@@ -52,20 +52,24 @@ export function searchText(q: string): string {
   return q.trim().replace(/\+?\d[\d\s().-]{5,}\d/g, (m) => phoneKey(m) ?? m);
 }
 
-/** The listing a lead is filed under: its address, else its id. */
+/** The listing a capture is filed under: its address, else its id (for a captures query `c`). */
 export const LISTING_KEY = sql<
   string | null
 >`coalesce(c.listing ->> 'address', c.listing ->> 'id')`;
 
-/** Only the leads this user may see: an agent's own, a broker's all. */
+/**
+ * Only the leads this user may see (for a leads query `l`): an agent's own, a broker's all;
+ * never a lead merged into another.
+ */
 export function scoped<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   session: SessionUser,
 ): SelectQueryBuilder<DB, TB, O> {
+  const live = query.where(sql<boolean>`l.merged_into is null`);
   if (session.user.role === 'broker') {
-    return query;
+    return live;
   }
-  return query.where(sql<boolean>`lower(c.assigned_email) = ${session.user.email}`);
+  return live.where(sql<boolean>`lower(l.assigned_email) = ${session.user.email}`);
 }
 
 /**
@@ -81,7 +85,7 @@ export async function demoHidden(
     return demo === 'hide';
   }
   const real = await scoped(
-    db.selectFrom('captures as c').select('c.id').where('c.demo', '=', false),
+    db.selectFrom('leads as l').select('l.id').where('l.demo', '=', false),
     session,
   )
     .limit(1)
@@ -89,7 +93,10 @@ export async function demoHidden(
   return real !== undefined;
 }
 
-/** Applies the filters (status, agent, listing, full-text search, demo) to a captures query. */
+/**
+ * Applies the filters to a leads query `l`: status, agent, a listing any of its captures names,
+ * full-text search over everything the lead holds (0008-lead-search.sql), demo.
+ */
 export function filtered<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   filters: LeadFilters,
@@ -97,19 +104,21 @@ export function filtered<DB, TB extends keyof DB, O>(
 ): SelectQueryBuilder<DB, TB, O> {
   let q = query;
   if (filters.status) {
-    q = q.where(sql<boolean>`c.status = ${filters.status}`);
+    q = q.where(sql<boolean>`l.status = ${filters.status}`);
   }
   if (filters.agent) {
-    q = q.where(sql<boolean>`lower(c.assigned_email) = ${filters.agent}`);
+    q = q.where(sql<boolean>`lower(l.assigned_email) = ${filters.agent}`);
   }
   if (filters.listing) {
-    q = q.where(sql<boolean>`${LISTING_KEY} = ${filters.listing}`);
+    q = q.where(
+      sql<boolean>`l.id in (select c.lead_id from captures c where ${LISTING_KEY} = ${filters.listing})`,
+    );
   }
   if (filters.q) {
-    q = q.where(sql<boolean>`c.search @@ websearch_to_tsquery('english', ${filters.q})`);
+    q = q.where(sql<boolean>`l.search @@ websearch_to_tsquery('english', ${filters.q})`);
   }
   if (hideDemo) {
-    q = q.where(sql<boolean>`not c.demo`);
+    q = q.where(sql<boolean>`not l.demo`);
   }
   return q;
 }

@@ -4,8 +4,8 @@ import type { SessionUser } from '../auth/sessions.ts';
 import { shownText } from '../delivery/shown-times.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
 import { displayTime } from '../time/brokerage-time.ts';
-import { filtered, type LeadFilters, LISTING_KEY, scoped } from './lead-scope.ts';
-import { nextViewing } from './leads-list.ts';
+import { filtered, type LeadFilters, scoped } from './lead-scope.ts';
+import { captureSummaries, nextViewing } from './leads-list.ts';
 
 /** The export's columns, in order. */
 export const CSV_COLUMNS = [
@@ -26,6 +26,10 @@ export const CSV_COLUMNS = [
   // the columns a spreadsheet already reads by position.
   'received_at_text',
   'next_viewing_text',
+  // One line per lead (issue 26 §2): how many captures it holds and its latest activity.
+  'captures',
+  'last_activity_at',
+  'last_activity_at_text',
 ] as const;
 
 /** The most rows one export holds. */
@@ -44,8 +48,10 @@ export function csvCell(value: string | number | boolean | null): string {
 }
 
 /**
- * Rows of the export, the filtered list's leads newest first, in pages of 1000, times also as
- * display text in `timeZone` (the brokerage's).
+ * Rows of the export, one per lead, the filtered list's leads in its order (latest activity
+ * first), in pages of 1000, times also as display text in `timeZone` (the brokerage's). `id` is
+ * the lead's, `received_at` its first capture's, `kind` and `listing` every kind and listing of
+ * its captures, newest first, joined by "; ".
  */
 export async function* leadsCsv(
   db: Kysely<DeskDatabase>,
@@ -62,23 +68,22 @@ export async function* leadsCsv(
     let query = filtered(
       scoped(
         db
-          .selectFrom('captures as c')
-          .innerJoin('people as p', 'p.id', 'c.person_id')
+          .selectFrom('leads as l')
+          .innerJoin('people as p', 'p.id', 'l.person_id')
           .select([
-            'c.id',
-            'c.received_at',
-            'c.kind',
-            'c.status',
+            'l.id',
+            'l.created_at',
+            'l.last_activity_at',
+            'l.status',
             'p.name',
             'p.phone',
             'p.email',
-            LISTING_KEY.as('listing'),
-            'c.assigned_name',
-            'c.assigned_email',
-            'c.viewing_times',
-            'c.page_url',
-            'c.demo',
-            sql<string>`to_char(c.received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as(
+            'l.assigned_name',
+            'l.assigned_email',
+            'l.demo',
+            sql<string | null>`(select c.page_url from captures c where c.lead_id = l.id
+              order by c.received_at desc, c.id desc limit 1)`.as('page_url'),
+            sql<string>`to_char(l.last_activity_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as(
               'at',
             ),
           ]),
@@ -89,32 +94,40 @@ export async function* leadsCsv(
     );
     if (after) {
       query = query.where(
-        sql<boolean>`(c.received_at, c.id) < (${after.at}::timestamptz, ${after.id}::uuid)`,
+        sql<boolean>`(l.last_activity_at, l.id) < (${after.at}::timestamptz, ${after.id}::uuid)`,
       );
     }
     const rows = await query
-      .orderBy('c.received_at', 'desc')
-      .orderBy('c.id', 'desc')
+      .orderBy('l.last_activity_at', 'desc')
+      .orderBy('l.id', 'desc')
       .limit(1000)
       .execute();
+    const summaries = await captureSummaries(
+      db,
+      rows.map((r) => r.id),
+    );
     for (const r of rows) {
-      const next = nextViewing(r.viewing_times, now);
+      const summary = summaries.get(r.id);
+      const next = nextViewing(summary?.viewingTimes ?? [], now);
       const cells = [
         r.id,
-        r.received_at.toISOString(),
-        r.kind,
+        r.created_at.toISOString(),
+        summary?.kinds.join('; ') ?? '',
         r.status,
         r.name,
         r.phone,
         r.email,
-        r.listing,
+        summary?.listings.join('; ') ?? '',
         r.assigned_name,
         r.assigned_email,
         next,
         r.page_url,
         r.demo,
-        displayTime(r.received_at, timeZone),
+        displayTime(r.created_at, timeZone),
         shownText(next, timeZone),
+        summary?.count ?? 0,
+        r.last_activity_at.toISOString(),
+        displayTime(r.last_activity_at, timeZone),
       ];
       yield `${cells.map(csvCell).join(',')}\r\n`;
     }

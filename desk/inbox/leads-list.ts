@@ -11,7 +11,7 @@ import { demoHidden, filtered, type LeadFilters, LISTING_KEY, scoped } from './l
 export const DEFAULT_PAGE = 50;
 export const MAX_PAGE = 100;
 
-/** A position in the list: the last row's exact receipt time (microseconds) and id. */
+/** A position in the list: the last row's exact last activity (microseconds) and id. */
 interface Cursor {
   at: string;
   id: string;
@@ -58,10 +58,57 @@ export function agentOptions(brokerage: Brokerage): AgentOption[] {
   return brokerage.agents.map((a) => ({ name: a.name, email: a.email.toLowerCase() }));
 }
 
+/** What a page of leads shows of their captures. */
+export interface CaptureSummary {
+  /** Listings, newest first, without repeats. */
+  listings: string[];
+  count: number;
+  /** The captures' kinds, newest first, without repeats. */
+  kinds: ('lead' | 'viewing-request')[];
+  /** Every requested viewing time of every capture. */
+  viewingTimes: StoredViewingTime[];
+}
+
+/** The captures of a page of leads, summed up per lead: one query over `captures_lead`. */
+export async function captureSummaries(
+  db: Kysely<DeskDatabase>,
+  leadIds: readonly string[],
+): Promise<Map<string, CaptureSummary>> {
+  const summaries = new Map<string, CaptureSummary>();
+  if (leadIds.length === 0) {
+    return summaries;
+  }
+  const rows = await db
+    .selectFrom('captures as c')
+    .select(['c.lead_id', 'c.kind', 'c.viewing_times', LISTING_KEY.as('listing_key')])
+    .where('c.lead_id', 'in', leadIds)
+    .orderBy('c.received_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .execute();
+  for (const r of rows) {
+    const summary = summaries.get(r.lead_id) ?? {
+      listings: [],
+      count: 0,
+      kinds: [],
+      viewingTimes: [],
+    };
+    summary.count += 1;
+    if (!summary.kinds.includes(r.kind)) {
+      summary.kinds.push(r.kind);
+    }
+    if (r.listing_key !== null && !summary.listings.includes(r.listing_key)) {
+      summary.listings.push(r.listing_key);
+    }
+    summary.viewingTimes.push(...r.viewing_times);
+    summaries.set(r.lead_id, summary);
+  }
+  return summaries;
+}
+
 /**
  * The distinct listings a filter offers, in order: a loose index scan over the listing index
  * (or, for an agent, the agent-and-listing index), one index probe per listing, not a pass over
- * every lead.
+ * every capture. A capture's assignee is its lead's (lead-changes.ts keeps them equal).
  */
 async function listingOptions(db: Kysely<DeskDatabase>, session: SessionUser): Promise<string[]> {
   const agent = session.user.role === 'agent' ? session.user.email : null;
@@ -79,7 +126,7 @@ async function listingOptions(db: Kysely<DeskDatabase>, session: SessionUser): P
   return rows.map((r) => r.k);
 }
 
-/** One page of the leads list, newest first, after `cursor` (keyset pagination). */
+/** One page of the leads list, one row per lead, latest activity first, after `cursor`. */
 export async function listLeads(
   db: Kysely<DeskDatabase>,
   brokerage: Brokerage,
@@ -91,20 +138,19 @@ export async function listLeads(
   let query = filtered(
     scoped(
       db
-        .selectFrom('captures as c')
-        .innerJoin('people as p', 'p.id', 'c.person_id')
+        .selectFrom('leads as l')
+        .innerJoin('people as p', 'p.id', 'l.person_id')
         .select([
-          'c.id',
+          'l.id',
           'p.name',
-          'c.kind',
-          'c.status',
-          'c.assigned_name',
-          'c.assigned_email',
-          'c.received_at',
-          'c.viewing_times',
-          'c.demo',
-          LISTING_KEY.as('listing_key'),
-          sql<string>`to_char(c.received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as(
+          'l.status',
+          'l.assigned_name',
+          'l.assigned_email',
+          'l.claimed_by',
+          'l.created_at',
+          'l.last_activity_at',
+          'l.demo',
+          sql<string>`to_char(l.last_activity_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as(
             'at',
           ),
         ]),
@@ -115,29 +161,38 @@ export async function listLeads(
   );
   if (page.cursor) {
     query = query.where(
-      sql<boolean>`(c.received_at, c.id) < (${page.cursor.at}::timestamptz, ${page.cursor.id}::uuid)`,
+      sql<boolean>`(l.last_activity_at, l.id) < (${page.cursor.at}::timestamptz, ${page.cursor.id}::uuid)`,
     );
   }
   const rows = await query
-    .orderBy('c.received_at', 'desc')
-    .orderBy('c.id', 'desc')
+    .orderBy('l.last_activity_at', 'desc')
+    .orderBy('l.id', 'desc')
     .limit(page.limit + 1)
     .execute();
   const more = rows.length > page.limit;
   const shown = rows.slice(0, page.limit);
   const last = shown.at(-1);
   const zone = brokerage.officeHours.timeZone;
+  const summaries = await captureSummaries(
+    db,
+    shown.map((r) => r.id),
+  );
   const leads: LeadListItem[] = shown.map((r) => {
-    const next = nextViewing(r.viewing_times, page.now);
+    const summary = summaries.get(r.id);
+    const next = nextViewing(summary?.viewingTimes ?? [], page.now);
     return {
       id: r.id,
       name: r.name,
-      listing: r.listing_key,
-      kind: r.kind,
+      listing: summary?.listings[0] ?? null,
+      listings: summary?.listings ?? [],
+      captures: summary?.count ?? 0,
       status: r.status as LeadStatus,
       agent: { name: r.assigned_name, email: r.assigned_email },
-      receivedAt: r.received_at.toISOString(),
-      receivedAtText: displayTime(r.received_at, zone),
+      unclaimed: r.claimed_by === null,
+      receivedAt: r.created_at.toISOString(),
+      receivedAtText: displayTime(r.created_at, zone),
+      lastActivityAt: r.last_activity_at.toISOString(),
+      lastActivityAtText: displayTime(r.last_activity_at, zone),
       nextViewing: next,
       nextViewingText: shownText(next, zone),
       demo: r.demo,

@@ -68,7 +68,7 @@ describe('who gets in, and what they see', () => {
       expect(note.status()).toBe(403);
       const unchanged = await (await page.request.get(lead)).json();
       expect(unchanged.status).toBe('New');
-      expect(JSON.stringify(unchanged.activity)).not.toContain('sneaky');
+      expect(JSON.stringify(unchanged.timeline)).not.toContain('sneaky');
 
       const session = (await (
         await page.request.get(`${desk.url}/api/session`)

@@ -268,9 +268,8 @@ describe('a large end-of-call transcript', () => {
     // The first and the last words are both found.
     for (const word of ['w0x', `w${(139_999).toString(36)}x`]) {
       const found = await sql<{ conversation_id: string }>`
-        select conversation_id from captures where search @@ plainto_tsquery('english', ${word})`.execute(
-        desk.services.database.db,
-      );
+        select c.conversation_id from captures c join leads l on l.id = c.lead_id
+        where l.search @@ plainto_tsquery('english', ${word})`.execute(desk.services.database.db);
       expect(
         found.rows.map((r) => r.conversation_id),
         word,

@@ -164,7 +164,7 @@ describe('CSRF and origin', () => {
     }
     const detail = (await (await api(desk.url, session, lead)).json()) as Record<string, unknown>;
     expect(detail.status).toBe('New');
-    expect(detail.activity).toHaveLength(1);
+    expect(detail.timeline).toHaveLength(1);
     const audit = await desk.services.database.db
       .selectFrom('audit_log')
       .select('id')

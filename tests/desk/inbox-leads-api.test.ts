@@ -199,6 +199,7 @@ describe.each([pglite(), postgres()])('the inbox API on $name', (database: Datab
     });
     expect(patched.status).toBe(200);
     const detail = (await patched.json()) as LeadDetail;
+    expect(detail.resolvedFrom).toEqual({ id, reason: 'capture' });
     expect(detail.status).toBe('Contacted');
     expect(detail.assignedTo.email).toBe(ACCOUNTS.priya.email);
     await api(desk.url, broker, `${lead}/notes`, {
@@ -212,11 +213,11 @@ describe.each([pglite(), postgres()])('the inbox API on $name', (database: Datab
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     const rows = (await csv.text()).trim().split('\r\n');
     expect(rows[0]).toMatch(/^id,received_at,kind,status,name/);
-    expect(rows.some((r) => r.startsWith(id) && r.includes('Ada Audit'))).toBe(true);
+    expect(rows.some((r) => r.startsWith(detail.id) && r.includes('Ada Audit'))).toBe(true);
     const audit = await desk.services.database.db
       .selectFrom('audit_log')
-      .select(['action', 'user_email', 'at', 'capture_id', 'detail'])
-      .where((eb) => eb.or([eb('capture_id', '=', id), eb('action', '=', 'export')]))
+      .select(['action', 'user_email', 'at', 'lead_id', 'detail'])
+      .where((eb) => eb.or([eb('lead_id', '=', detail.id), eb('action', '=', 'export')]))
       .orderBy('id')
       .execute();
     expect(audit.map((a) => [a.action, a.user_email])).toEqual([
@@ -288,30 +289,36 @@ describe.each([pglite(), postgres()])('the inbox API on $name', (database: Datab
     // Said on Thursday 26 November 2026 at 19:00 in Vancouver, which keeps UTC-7 (MST) from
     // 1 November 2026; Node's own tz 2025c would put it at 22:00 UTC, 3:00 PM in the inbox.
     const sunday = await addViewing('Sunny Sunday', '2026-11-27T02:00:00.000Z', 'Sunday 2:00 PM');
-    expect(sunday.viewingTimes[0]).toMatchObject({
+    const [sundayCapture] = sunday.captures;
+    expect(sundayCapture?.viewingTimes[0]).toMatchObject({
       start: '2026-11-29T14:00:00.000-07:00',
       text: 'Sunday, November 29, 2026, 2:00 PM MST',
     });
-    expect(new Date(sunday.viewingTimes[0]?.start ?? '').toISOString()).toBe(
+    expect(new Date(sundayCapture?.viewingTimes[0]?.start ?? '').toISOString()).toBe(
       '2026-11-29T21:00:00.000Z',
     );
-    expect(sunday.capturedAtText).toBe('Thursday, November 26, 2026, 7:00 PM MST');
-    expect(sunday.consent.acceptedAtText).toBe('Wednesday, November 25, 2026, 11:58 AM MST');
-    expect(sunday.activity[0]?.atText).toBe(sunday.receivedAtText);
+    expect(sundayCapture?.capturedAtText).toBe('Thursday, November 26, 2026, 7:00 PM MST');
+    expect(sunday.consent.history[0]?.acceptedAtText).toBe(
+      'Wednesday, November 25, 2026, 11:58 AM MST',
+    );
+    expect(sunday.timeline[0]?.atText).toBe(sunday.receivedAtText);
 
     // A platform lead's "tomorrow at 11am", said now: the list and the CSV show the detail's text.
     const tomorrow = await addViewing('Tom Morrow', new Date().toISOString(), 'tomorrow at 11am');
-    const text = tomorrow.viewingTimes[0]?.text ?? '';
+    const tomorrowTime = tomorrow.captures[0]?.viewingTimes[0];
+    const text = tomorrowTime?.text ?? '';
     expect(text).toMatch(/^\w+day, \w+ \d{1,2}, \d{4}, 11:00 AM M[SD]T$/);
     const [row] = (await list(broker, '?q=Morrow')).leads;
-    expect(row?.nextViewing).toBe(tomorrow.viewingTimes[0]?.start);
+    expect(row?.nextViewing).toBe(tomorrowTime?.start);
     expect(row?.nextViewingText).toBe(text);
     expect(row?.receivedAtText).toBe(tomorrow.receivedAtText);
     const csv = (await (await api(desk.url, broker, '/api/leads.csv?q=Morrow')).text()).split(
       '\r\n',
     );
-    expect(csv[0]).toMatch(/,received_at_text,next_viewing_text$/);
-    expect(csv[1]).toContain(`,"${tomorrow.receivedAtText}","${text}"`);
+    expect(csv[0]).toMatch(
+      /,received_at_text,next_viewing_text,captures,last_activity_at,last_activity_at_text$/,
+    );
+    expect(csv[1]).toContain(`,"${tomorrow.receivedAtText}","${text}",1,`);
 
     const numbers = (await (await api(desk.url, broker, '/api/numbers?days=7')).json()) as Numbers;
     expect(numbers.fromText).toMatch(/^\w+day, \w+ \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M M[SD]T$/);

@@ -47,14 +47,17 @@ describe('contact consent at the desk', () => {
       },
     });
     expect(res.status, await res.clone().text()).toBe(201);
-    const { consent } = await detail(String(((await res.json()) as { id: string }).id));
+    const lead = await detail(String(((await res.json()) as { id: string }).id));
+    expect(lead.consent).toMatchObject({ consentToContact: true, doNotContact: false });
+    const consent = lead.captures[0]?.consent;
+    expect(lead.consent.history).toEqual([consent]);
     expect(consent).toMatchObject({
       consentToContact: true,
       spokenConsent: false,
       doNotContact: false,
       contact: { text: SENTENCE, version: '0123456789abcdef', givenAt: '2026-11-27T05:01:00.000Z' },
     });
-    expect(consent.contact?.givenAtText).toEqual(expect.any(String));
+    expect(consent?.contact?.givenAtText).toEqual(expect.any(String));
   });
 
   it('an unticked box is no consent, whatever was heard; "stop contacting me" is kept', async () => {
@@ -68,8 +71,9 @@ describe('contact consent at the desk', () => {
       },
     });
     expect(res.status, await res.clone().text()).toBe(201);
-    const { consent } = await detail(String(((await res.json()) as { id: string }).id));
-    expect(consent).toMatchObject({
+    const lead = await detail(String(((await res.json()) as { id: string }).id));
+    expect(lead.consent).toMatchObject({ consentToContact: false, doNotContact: true });
+    expect(lead.consent.history[0]).toMatchObject({
       consentToContact: false,
       spokenConsent: true,
       doNotContact: true,

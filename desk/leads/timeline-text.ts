@@ -1,0 +1,97 @@
+import type { LeadEventKind } from './timeline.ts';
+
+/** One stored line of a lead's timeline, as the inbox reads it. */
+export interface StoredLeadEvent {
+  kind: string;
+  detail: Record<string, unknown>;
+}
+
+const REASONS: Record<string, string> = {
+  'listing-agent': 'listing agent',
+  'on-duty': 'on duty',
+  broker: 'broker',
+};
+
+const CAPTURE_KINDS: Record<string, string> = {
+  lead: 'details left',
+  'viewing-request': 'viewing requested',
+};
+
+const KINDS: ReadonlySet<string> = new Set<LeadEventKind>([
+  'received',
+  'returned',
+  'capture',
+  'conversation',
+  'status',
+  'assigned',
+  'note',
+  'delivery-retry',
+  'alert',
+  'merged',
+  'claimed',
+  'escalated',
+]);
+
+/** Whether a stored kind is one the timeline knows (an unknown one is shown as itself). */
+export function isLeadEventKind(kind: string): kind is LeadEventKind {
+  return KINDS.has(kind);
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** "Daniel Okafor (listing agent)": who a capture went to and why, as the timeline says it. */
+function assignee(detail: Record<string, unknown>): string {
+  const who = text(detail.assignedName) || text(detail.assignedEmail);
+  if (who === '') {
+    return '';
+  }
+  const reason = REASONS[text(detail.reason)] ?? text(detail.reason);
+  return reason === '' ? who : `${who} (${reason})`;
+}
+
+/**
+ * A timeline line's text (docs/inbox.md#timeline): "Received, assigned to Daniel Okafor
+ * (listing agent)", "Returned", "Status New → Contacted", "Reassigned to Maya Chen", a note's
+ * text. Pure: the line's own facts only, so a line reads the same forever.
+ */
+export function timelineText(event: StoredLeadEvent): string {
+  const d = event.detail;
+  const what = CAPTURE_KINDS[text(d.captureKind)];
+  switch (event.kind) {
+    case 'received': {
+      const to = assignee(d);
+      return to === '' ? 'Received' : `Received, assigned to ${to}`;
+    }
+    case 'returned':
+      return what ? `Returned, ${what}` : 'Returned';
+    case 'capture':
+      return what ? `${what.charAt(0).toUpperCase()}${what.slice(1)}` : 'Captured again';
+    case 'conversation':
+      return text(d.text) || 'Conversation ended';
+    case 'status': {
+      const line = `Status ${text(d.from)} → ${text(d.to)}`;
+      return text(d.reason) === 'returned' ? `${line} (returned)` : line;
+    }
+    case 'assigned': {
+      const to = text(d.toName) || text(d.to);
+      const from = text(d.fromName) || text(d.from);
+      return from === '' ? `Assigned to ${to}` : `Reassigned to ${to} (was ${from})`;
+    }
+    case 'note':
+      return text(d.text);
+    case 'delivery-retry':
+      return `${text(d.adapter)} delivery sent again`;
+    case 'merged': {
+      const other = text(d.mergedName) || 'another lead';
+      return `Merged with ${other}'s lead`;
+    }
+    case 'claimed':
+      return text(d.text) || 'Claimed';
+    case 'alert':
+      return text(d.text) || `Alert sent${text(d.to) ? ` to ${text(d.to)}` : ''}`;
+    case 'escalated':
+      return text(d.text) || 'Escalated';
+    default:
+      return text(d.text) || event.kind;
+  }
+}
