@@ -5,7 +5,7 @@ const inbox = inboxFixture();
 const HOSTILE = '<img src=x onerror=alert(1)>';
 
 describe('the broker works the leads', () => {
-  it('signs in, lists the leads newest first, finds one by a word from its transcript and opens it', async () => {
+  it('signs in, lists the leads latest activity first, finds one by a word from its transcript and opens it', async () => {
     const { desk } = inbox;
     await desk.addLead({
       name: 'Olivia Older',
@@ -28,11 +28,13 @@ describe('the broker works the leads', () => {
     });
     await withInboxPage(inbox.browser, async (page) => {
       await signIn(page, desk.url, ACCOUNTS.broker);
-      const rows = page.getByRole('table', { name: 'Leads, newest first' }).getByRole('row');
+      const rows = page
+        .getByRole('table', { name: 'Leads, latest activity first' })
+        .getByRole('row');
       await page.getByRole('link', { name: 'Olivia Older' }).waitFor();
-      // Row 0 is the header: the newest lead comes first.
+      // Row 0 is the header: the lead with the latest activity comes first.
       await expect.poll(() => rows.nth(1).getByRole('link').textContent()).toBe('Pat Pergola');
-      await expect.poll(() => rows.nth(1).textContent()).toMatch(/Viewing/);
+      await expect.poll(() => rows.nth(1).textContent()).toMatch(/14 Linden Court/);
       // The desk's text for the time, by its pinned tz database: Vancouver keeps UTC-7 (MST)
       // from 1 November 2026, whatever the browser's own zone data says.
       const listed = await rows.nth(1).locator('td[data-label="Next viewing"] time').textContent();
@@ -50,7 +52,7 @@ describe('the broker works the leads', () => {
       expect(await page.getByRole('link', { name: 'pat@example.com' }).getAttribute('href')).toBe(
         'mailto:pat@example.com',
       );
-      const transcript = page.getByRole('region', { name: 'Transcript' });
+      const transcript = page.getByRole('region', { name: 'Conversations' });
       await transcript.getByText('Does the garden still have the cedar pergola?').waitFor();
       expect(await transcript.getByRole('list', { name: 'Dialogue' }).innerText()).toMatch(
         /00:00\s+Assistant\s+Hi! How can I help\?\s+01:05\s+Visitor\s+Does the garden/,
@@ -59,10 +61,10 @@ describe('the broker works the leads', () => {
       await consent.getByText('This call is recorded so our agents can follow up.').waitFor();
       await consent.getByText('disclosure-v1').waitFor();
       // The viewing time as the visitor said it, beside an absolute date and time with its zone.
-      const listing = page.getByRole('region', { name: 'Listing' });
-      await listing.getByText('next Saturday at 2 pm').waitFor();
+      const viewings = page.getByRole('region', { name: 'Requested viewings' });
+      await viewings.getByText('next Saturday at 2 pm').waitFor();
       // The same text as the list's, the email's and the calendar invite's.
-      expect(await listing.locator('.viewings time').first().textContent()).toBe(listed);
+      expect(await viewings.locator('.viewings time').first().textContent()).toBe(listed);
     });
   });
 
@@ -89,9 +91,14 @@ describe('the broker works the leads', () => {
       expect(await page.getByLabel('Status', { exact: true }).inputValue()).toBe('Contacted');
       expect(await page.getByLabel('Assign to').inputValue()).toBe(ACCOUNTS.priya.email);
       await page
-        .getByRole('region', { name: 'Activity' })
+        .getByRole('region', { name: 'Notes' })
         .getByText('Called back, left a voicemail.')
         .waitFor();
+      // The timeline only grows: the first line still names the agent it was received with.
+      const timeline = page.getByRole('region', { name: 'Timeline' }).getByRole('listitem');
+      expect(await timeline.first().textContent()).toMatch(/Received, assigned to Daniel Okafor/);
+      await timeline.filter({ hasText: 'Called back, left a voicemail.' }).waitFor();
+      await timeline.filter({ hasText: /Priya Sandhu/ }).waitFor();
       await page.getByRole('link', { name: 'All leads' }).click();
       const row = page.getByRole('row').filter({ hasText: 'Casey Status' });
       await row.getByText('Contacted').waitFor();
@@ -125,7 +132,7 @@ describe('the broker works the leads', () => {
       await page.getByRole('link', { name: HOSTILE, exact: true }).waitFor();
       expect(await page.evaluate(() => document.images.length)).toBe(0);
       await page.getByRole('link', { name: HOSTILE, exact: true }).click();
-      await page.waitForURL(`**/inbox/leads/${id}`);
+      await page.waitForURL(`**/inbox/leads/${await desk.leadIdOf(id)}`);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(HOSTILE);
       await page.getByText(`My name is ${HOSTILE}`).waitFor();
       expect(await page.evaluate(() => document.images.length)).toBe(0);

@@ -32,6 +32,8 @@ export interface TestLead {
   /** Transcript lines, stored as the widget's end-of-conversation report. */
   messages?: { role: 'assistant' | 'user'; text: string; secondsFromStart?: number }[];
   capturedAt?: string;
+  /** The conversation it came from: the same id for two captures of one conversation. */
+  conversationId?: string;
   /** Sent from the offline demo (`demo: true`), shown with a Demo badge. */
   demo?: boolean;
 }
@@ -39,8 +41,10 @@ export interface TestLead {
 export interface InboxDesk {
   readonly url: string;
   readonly desk: RunningDesk;
-  /** Posts a lead (and its transcript) as the widget would; resolves the lead's id. */
+  /** Posts a capture (and its transcript) as the widget would; resolves the capture's id. */
   addLead(lead?: TestLead): Promise<string>;
+  /** The id of the lead (the person) a capture joined: the inbox's `/inbox/leads/:id`. */
+  leadIdOf(captureId: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -92,7 +96,7 @@ export async function startInboxDesk(env: DeskEnvInput = {}): Promise<InboxDesk>
     url: desk.url,
     desk,
     async addLead(lead = {}) {
-      const conversationId = `call-${randomUUID()}`;
+      const conversationId = lead.conversationId ?? `call-${randomUUID()}`;
       const kind = lead.kind ?? 'lead';
       // Each lead its own person: the desk merges leads that share a phone or an email.
       leadCount += 1;
@@ -136,6 +140,14 @@ export async function startInboxDesk(env: DeskEnvInput = {}): Promise<InboxDesk>
         });
       }
       return String(answer.id);
+    },
+    async leadIdOf(captureId) {
+      const row = await desk.services.database.db
+        .selectFrom('captures')
+        .select('lead_id')
+        .where('id', '=', captureId)
+        .executeTakeFirstOrThrow();
+      return row.lead_id;
     },
     async close() {
       await desk.stop();
