@@ -95,6 +95,7 @@ async function measure(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | null
       transcripts: 5,
       agents: desk.services.brokerage.agents.filter((a) => a.role === 'agent'),
       now: new Date(),
+      timeZone: desk.services.brokerage.officeHours.timeZone,
     });
     const seedSeconds = (performance.now() - seeding) / 1000;
     const broker = await apiSignIn(desk.url, ACCOUNTS.broker);

@@ -17,6 +17,7 @@ import { createDeskApp, type RouteMount } from './http/app.ts';
 import { listen } from './http/listen.ts';
 import { inboxApi } from './inbox/api-routes.ts';
 import { mountInboxPages } from './inbox/inbox-pages.ts';
+import { ensureNumbersRollup } from './inbox/numbers-rebuild.ts';
 import { loadMessageValidator, type MessageValidator } from './ingest/platform-schema.ts';
 import { startWeeklyReportSchedule } from './reports/weekly-schedule.ts';
 import { embeddedDir, openDatabase } from './storage/database.ts';
@@ -103,6 +104,13 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
       ? { kind: 'embedded', dataDir: embeddedDir(env) }
       : { kind: 'postgres', url: env.databaseUrl },
   );
+  // After migration 0010, or a move to another zone: the numbers count in the zone's days.
+  try {
+    await ensureNumbersRollup(database.db, brokerage.officeHours.timeZone);
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    throw error;
+  }
   const worker = new OutboxWorker({
     db: database.db,
     adapters,

@@ -37,6 +37,7 @@ export const seedCommand: DeskCommand = {
         transcripts: every,
         agents: agents.length > 0 ? agents : brokerage.agents,
         now: new Date(),
+        timeZone: brokerage.officeHours.timeZone,
         progress: (done) => io.out(`  ${done} leads`),
       });
       io.out(`Seeded ${leads} leads in ${((Date.now() - started) / 1000).toFixed(1)} s.`);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
+import { rebuildNumbers } from '../inbox/numbers-rebuild.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
 
 /** How many leads and transcripts to add, and to whom they are assigned. */
@@ -9,6 +10,8 @@ export interface SeedPlan {
   transcripts: number;
   agents: readonly { name: string; email: string }[];
   now: Date;
+  /** The brokerage's zone: the numbers' rollups are rebuilt in its days after the leads. */
+  timeZone: string;
   /** Told after each batch, with the leads added so far. */
   progress?: (done: number) => void;
 }
@@ -102,7 +105,8 @@ function textArray(values: readonly string[]) {
 
 /**
  * Adds `plan.leads` synthetic leads (people, captures, and every `plan.transcripts`-th one a
- * conversation with a transcript) for benchmarks (`npm run desk -- seed`), newest `now`, spread
+ * conversation with a transcript, and a conversation without a capture for every second
+ * lead in four) for benchmarks (`npm run desk -- seed`), newest `now`, spread
  * over 90 days, in transactions of 10,000. The search vectors are built per batch by the same
  * function the triggers use (desk/storage/migrations/0008-lead-search.sql), after the rows.
  */
@@ -169,7 +173,25 @@ export async function seedLeads(db: Kysely<DeskDatabase>, plan: SeedPlan): Promi
           jsonb_build_object('captureKind', c.kind, 'assignedName', c.assigned_name,
             'assignedEmail', c.assigned_email, 'reason', c.assignment_reason)
         from captures c where c.idempotency_key like ${`seed-${tag}-%`}`.execute(trx);
+      // Leads past New were answered within two hours: speed to lead has figures to show.
+      await sql`insert into lead_events (lead_id, at, kind, detail)
+        select c.lead_id, c.received_at + ((c.g % 7200) * interval '1 second'), 'status',
+          jsonb_build_object('from', 'New', 'to', c.status)
+        from (select lead_id, received_at, status, substring(idempotency_key from '[0-9]+$')::int as g
+          from captures where idempotency_key like ${`seed-${tag}-%`} and status <> 'New') c`.execute(
+        trx,
+      );
+      // One conversation in two ends without a capture, reported without its transcript.
+      await sql`insert into conversations (id, source, channel, page_url, started_at,
+          duration_seconds, ended_reason)
+        select 'seed-' || ${tag} || '-none-' || g, 'widget',
+          case when g % 2 = 0 then 'call' else 'chat' end,
+          'https://maple-ridge.example/listings/' || (g % 8),
+          ${plan.now}::timestamptz - (2 * g * ${spreadMs}::float8) * interval '1 millisecond',
+          30 + g % 200, 'customer-ended-call'
+        from generate_series(${from}::int, ${to}::int) g where g % 4 = 0`.execute(trx);
     });
     plan.progress?.(to);
   }
+  await db.transaction().execute((trx) => rebuildNumbers(trx, plan.timeZone));
 }

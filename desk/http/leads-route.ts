@@ -16,7 +16,7 @@ import type { DeskServices } from '../web/services.ts';
 export const LEADS_MAX_BYTES = 64 * 1024;
 
 /**
- * `POST /leads`: the widget's deliveries (captures, and transcripts with `kind: "conversation"`).
+ * `POST /leads`: the widget's deliveries (captures, and each conversation's report with `kind: "conversation"`).
  * 201 first arrival, 200 repeat, 400 bad field, 403 origin not allowed, 413, 415, 429, 503 when
  * the database cannot take it (the widget then keeps the lead and retries).
  */
@@ -76,7 +76,11 @@ export function leadsRoute(services: DeskServices): Hono {
         const body = await readJsonBody(c);
         if (isRecord(body) && body.kind === 'conversation') {
           const { conversation } = parseConversationBody(body);
-          const changed = await storeConversation(services.database.db, conversation);
+          const changed = await storeConversation(
+            services.database.db,
+            conversation,
+            services.brokerage.officeHours.timeZone,
+          );
           services.wakeOutbox();
           return c.json({ ok: true, stored: changed }, changed ? 201 : 200);
         }

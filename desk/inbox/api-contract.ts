@@ -416,26 +416,31 @@ export interface NoteBody {
 /** One figure set for a group (all, a listing, a page, an agent). */
 export interface NumbersRow {
   key: string;
+  /** Calls and chats that reached the desk, with or without a capture (docs/inbox.md#numbers). */
   conversations: number;
   calls: number;
   chats: number;
   captures: number;
-  /**
-   * Conversations that produced at least one capture ÷ conversations, 0–1; null with no
-   * conversation, and null by listing and by agent, where a conversation belongs to a listing or
-   * an agent only through its captures (so the rate would always be 1).
-   */
+  /** People whose first capture arrived in the period. */
+  newLeads: number;
+  /** New leads ÷ conversations; null with no conversation. */
   conversionRate: number | null;
   viewingsRequested: number;
-  /** Capture to first status change away from New, in seconds; null with none. */
+  /**
+   * A new lead's first capture to its first status change away from New, or its first logged
+   * contact, in seconds; null with none.
+   */
   speedToLeadMedianSeconds: number | null;
   speedToLeadP90Seconds: number | null;
 }
 
-/** `GET /api/numbers?days=7|30|90`. */
+/**
+ * `GET /api/numbers?days=7|30|90`: the last `days` whole days in the brokerage's zone, today
+ * included. Each breakdown's rows add up to `total`.
+ */
 export interface Numbers {
   days: 7 | 30 | 90;
-  /** ISO 8601: the period's start and end. */
+  /** ISO 8601: the period's start (midnight in the brokerage's zone) and end (now). */
   from: string;
   to: string;
   /** `from` and `to` as the desk writes them in the brokerage's zone. */
@@ -445,6 +450,8 @@ export interface Numbers {
   byListing: NumbersRow[];
   byPage: NumbersRow[];
   byAgent: NumbersRow[];
+  /** By where visitors came from: `utm_source / utm_medium`, an ad click, a referrer, `(direct)`. */
+  bySource: NumbersRow[];
   /** Whether demo leads and conversations are left out (the same rule as the leads list). */
   demoHidden?: boolean;
 }

@@ -1,8 +1,11 @@
 import { type Kysely, sql } from 'kysely';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
-import { daysBefore, displayTime } from '../time/brokerage-time.ts';
+import { displayTime, inZone } from '../time/brokerage-time.ts';
 import type { Numbers, NumbersRow } from './api-contract.ts';
+import { NONE_KEY } from './numbers-rollup.ts';
+
+export { NONE_KEY };
 
 /** The periods the numbers page offers, in days. */
 export const NUMBER_PERIODS = [7, 30, 90] as const;
@@ -10,6 +13,7 @@ export const NUMBER_PERIODS = [7, 30, 90] as const;
 /** What a figure set is computed over. */
 export interface NumbersScope {
   days: 7 | 30 | 90;
+  /** The period is the `days` whole local days up to the one holding the instant before this. */
   now: Date;
   hideDemo: boolean;
   session: SessionUser;
@@ -17,156 +21,127 @@ export interface NumbersScope {
   timeZone: string;
 }
 
-/** A group's key when it has no listing, page or agent. */
-export const NONE_KEY = '(none)';
+/** The period's days, `YYYY-MM-DD` (the last exclusive), and its start as an instant. */
+export function numbersPeriod(
+  days: number,
+  now: Date,
+  timeZone: string,
+): { firstDay: string; endDay: string; from: Date } {
+  // The instant before `now`: a report for the week up to Monday 00:00 ends with Sunday.
+  const last = inZone(new Date(now.getTime() - 1), timeZone).startOf('day');
+  const first = last.minus({ days: days - 1 });
+  return {
+    firstDay: first.toISODate() ?? '',
+    endDay: last.plus({ days: 1 }).toISODate() ?? '',
+    from: first.toJSDate(),
+  };
+}
 
-interface CaptureGroup {
-  gl: number;
-  gp: number;
-  ga: number;
-  listing: string | null;
-  page: string | null;
-  agent: string | null;
+interface SumRow {
+  dimension: 'all' | 'listing' | 'page' | 'source' | 'agent';
+  key: string;
+  name: string | null;
+  conversations: number;
+  chats: number;
   captures: number;
   viewings: number;
-  linked: number;
-  linked_chats: number;
+  new_leads: number;
+}
+
+interface SpeedRow {
+  dimension: SumRow['dimension'];
+  key: string;
   median: number | null;
   p90: number | null;
 }
 
-interface ConversationGroup {
-  gp: number;
-  page: string | null;
-  conversations: number;
-  chats: number;
-  converted: number;
-}
-
-function row(key: string, c?: CaptureGroup, v?: ConversationGroup | 'linked'): NumbersRow {
-  const linked = v === 'linked';
-  const conversations = linked ? (c?.linked ?? 0) : (v?.conversations ?? 0);
-  const chats = linked ? (c?.linked_chats ?? 0) : (v?.chats ?? 0);
-  return {
-    key,
-    conversations,
-    calls: conversations - chats,
-    chats,
-    captures: c?.captures ?? 0,
-    conversionRate: linked || !v || v.conversations === 0 ? null : v.converted / v.conversations,
-    viewingsRequested: c?.viewings ?? 0,
-    speedToLeadMedianSeconds: c?.median ?? null,
-    speedToLeadP90Seconds: c?.p90 ?? null,
-  };
-}
-
-const byKey = (a: NumbersRow, b: NumbersRow) =>
-  b.captures - a.captures || a.key.localeCompare(b.key);
-
 /**
- * The figures for the last `days` (docs/desk.md#inbox): conversations (calls, chats) by their
- * start, captures by their receipt, conversion, viewings requested, and speed to lead (receipt to
- * the first status change away from New: median and p90 by `percentile_cont`), in total and by
- * listing, page and agent. An agent's figures cover their own leads, and the conversations
- * that led to them.
+ * The figures for the period (docs/inbox.md#numbers), in total and by listing, page, agent and
+ * source, from the daily rollups (numbers-rollup.ts): conversations (calls, chats) by the day
+ * they started, captures and new leads by the day they arrived, conversion = new leads ÷
+ * conversations, and speed to lead over the period's new leads (median and p90 by
+ * `percentile_cont`). An agent sees the figures of their own leads and of the conversations
+ * that led to them. The numbers page and the weekly report both read this.
  */
 export async function computeNumbers(
   db: Kysely<DeskDatabase>,
   scope: NumbersScope,
 ): Promise<Numbers> {
-  const to = scope.now;
-  // Calendar days on the brokerage's clock, by the pinned tz database: a week that crosses a
-  // clock change is 167 or 169 hours, and a week from Monday 00:00 starts on Monday 00:00.
-  const from = daysBefore(to, scope.days, scope.timeZone);
-  const agentEmail = scope.session.user.role === 'agent' ? scope.session.user.email : null;
-  const captureWhere = sql`c.received_at >= ${from} and c.received_at < ${to}
-    and (${!scope.hideDemo} or not c.demo)
-    and (${agentEmail}::text is null or lower(c.assigned_email) = ${agentEmail})`;
-  const captures = await sql<CaptureGroup>`
-    with first_change as (
-      select s.capture_id, min(s.at) as at from lead_status_changes s
-      where s.from_status = 'New' and s.to_status <> 'New' and s.at >= ${from}
-      group by s.capture_id
-    ), cap as (
-      select coalesce(c.listing ->> 'address', c.listing ->> 'id', ${NONE_KEY}) as listing,
-        coalesce(c.page_url, ${NONE_KEY}) as page,
-        coalesce(c.assigned_name, c.assigned_email, ${NONE_KEY}) as agent,
-        c.kind, c.conversation_id, v.channel,
-        extract(epoch from (f.at - c.received_at))::float8 as secs
-      from captures c left join conversations v on v.id = c.conversation_id
-        left join first_change f on f.capture_id = c.id
-      where ${captureWhere}
-    )
-    select grouping(listing)::int as gl, grouping(page)::int as gp, grouping(agent)::int as ga,
-      listing, page, agent,
-      count(*)::int as captures,
-      (count(*) filter (where kind = 'viewing-request'))::int as viewings,
-      count(distinct conversation_id)::int as linked,
-      (count(distinct conversation_id) filter (where channel = 'chat'))::int as linked_chats,
+  const { firstDay, endDay, from } = numbersPeriod(scope.days, scope.now, scope.timeZone);
+  const agent = scope.session.user.role === 'agent' ? scope.session.user.email.toLowerCase() : null;
+  const where = sql`day >= ${firstDay}::date and day < ${endDay}::date
+    and (${!scope.hideDemo} or not demo) and (${agent}::text is null or agent = ${agent})`;
+  const sums = await sql<SumRow>`
+    select case when grouping(agent) = 0 then 'agent' else dimension end as dimension,
+      case when grouping(agent) = 0 then agent else key end as key,
+      max(agent_name) as name,
+      sum(conversations)::int as conversations, sum(chats)::int as chats,
+      sum(captures)::int as captures, sum(viewings)::int as viewings,
+      sum(new_leads)::int as new_leads
+    from numbers_daily
+    where ${where}
+    group by grouping sets ((dimension, key), (dimension, agent))
+    having grouping(agent) = 1 or dimension = 'all'`.execute(db);
+  const speeds = await sql<SpeedRow>`
+    select case when grouping(listing) = 0 then 'listing' when grouping(page) = 0 then 'page'
+        when grouping(source) = 0 then 'source' when grouping(agent) = 0 then 'agent'
+        else 'all' end as dimension,
+      coalesce(listing, page, source, agent, 'all') as key,
       percentile_cont(0.5) within group (order by secs) as median,
       percentile_cont(0.9) within group (order by secs) as p90
-    from cap
-    group by grouping sets ((), (listing), (page), (agent))`.execute(db);
-  const conversations = await sql<ConversationGroup>`
-    with conv as (
-      select coalesce(v.page_url, ${NONE_KEY}) as page, v.channel,
-        exists (select 1 from captures c where c.conversation_id = v.id
-          and (${!scope.hideDemo} or not c.demo)) as converted
-      from conversations v
-      where coalesce(v.started_at, v.created_at) >= ${from}
-        and coalesce(v.started_at, v.created_at) < ${to}
-        and (${!scope.hideDemo} or not v.demo)
-        and (${agentEmail}::text is null or exists (select 1 from captures c
-          where c.conversation_id = v.id and lower(c.assigned_email) = ${agentEmail}))
-    )
-    select grouping(page)::int as gp, page, count(*)::int as conversations,
-      (count(*) filter (where channel = 'chat'))::int as chats,
-      (count(*) filter (where converted))::int as converted
-    from conv group by grouping sets ((), (page))`.execute(db);
-  const caps = captures.rows;
-  const convs = conversations.rows;
-  const totalCaptures = caps.find((r) => r.gl && r.gp && r.ga);
-  const totalConversations = convs.find((r) => r.gp);
-  const total = row(
-    'all',
-    totalCaptures,
-    totalConversations ?? { gp: 1, page: null, conversations: 0, chats: 0, converted: 0 },
-  );
-  if (agentEmail !== null) {
-    total.conversionRate = null;
-  }
-  const pages = new Set<string>([
-    ...caps.filter((r) => !r.gp).map((r) => r.page ?? NONE_KEY),
-    ...convs.filter((r) => !r.gp).map((r) => r.page ?? NONE_KEY),
-  ]);
-  const byPage = [...pages].map((page) => {
-    const v = convs.find((r) => !r.gp && r.page === page);
-    const result = row(
-      page,
-      caps.find((r) => !r.gp && r.page === page),
-      v ?? { gp: 0, page, conversations: 0, chats: 0, converted: 0 },
-    );
-    if (agentEmail !== null) {
-      result.conversionRate = null;
-    }
-    return result;
-  });
+    from (
+      select listing, page, source, agent,
+        extract(epoch from (responded_at - received_at))::float8 as secs
+      from lead_speed where ${where} and responded_at is not null
+    ) as s
+    group by grouping sets ((), (listing), (page), (source), (agent))`.execute(db);
+  const speedOf = new Map(speeds.rows.map((r) => [`${r.dimension}\n${r.key}`, r]));
+  const row = (r: SumRow, key: string): NumbersRow => {
+    const speed = speedOf.get(`${r.dimension}\n${r.key}`);
+    return {
+      key,
+      conversations: r.conversations,
+      calls: r.conversations - r.chats,
+      chats: r.chats,
+      captures: r.captures,
+      newLeads: r.new_leads,
+      conversionRate: r.conversations === 0 ? null : r.new_leads / r.conversations,
+      viewingsRequested: r.viewings,
+      speedToLeadMedianSeconds: speed?.median ?? null,
+      speedToLeadP90Seconds: speed?.p90 ?? null,
+    };
+  };
+  const group = (dimension: SumRow['dimension']) =>
+    sums.rows
+      .filter((r) => r.dimension === dimension)
+      .map((r) => row(r, dimension === 'agent' ? (r.name ?? (r.key || NONE_KEY)) : r.key))
+      .sort(
+        (a, b) =>
+          b.conversations - a.conversations ||
+          b.captures - a.captures ||
+          a.key.localeCompare(b.key),
+      );
+  const empty: SumRow = {
+    dimension: 'all',
+    key: 'all',
+    name: null,
+    conversations: 0,
+    chats: 0,
+    captures: 0,
+    viewings: 0,
+    new_leads: 0,
+  };
   return {
     days: scope.days,
     from: from.toISOString(),
-    to: to.toISOString(),
+    to: scope.now.toISOString(),
     fromText: displayTime(from, scope.timeZone),
-    toText: displayTime(to, scope.timeZone),
-    total,
-    byListing: caps
-      .filter((r) => !r.gl)
-      .map((r) => row(r.listing ?? NONE_KEY, r, 'linked'))
-      .sort(byKey),
-    byPage: byPage.sort(byKey),
-    byAgent: caps
-      .filter((r) => !r.ga)
-      .map((r) => row(r.agent ?? NONE_KEY, r, 'linked'))
-      .sort(byKey),
+    toText: displayTime(scope.now, scope.timeZone),
+    total: row(sums.rows.find((r) => r.dimension === 'all') ?? empty, 'all'),
+    byListing: group('listing'),
+    byPage: group('page'),
+    byAgent: group('agent'),
+    bySource: group('source'),
     demoHidden: scope.hideDemo,
   };
 }

@@ -17,6 +17,7 @@ import {
   listingLabel,
   type ViewingFields,
 } from '../../widget/leads/rules/lead-fields.ts';
+import { readVisitSource, type VisitSource } from '../../widget/leads/rules/visit-source.ts';
 import { IngestError } from './ingest-error.ts';
 
 /**
@@ -50,6 +51,8 @@ export interface IncomingCapture {
   /** The contact consent box the visitor ticked on the widget's card, if they did. */
   contactConsent?: ContactConsent;
   pageUrl: string | null;
+  /** Where the visitor came from; kept only with the disclosure's agreement. */
+  visitSource?: VisitSource | null;
   demo: boolean;
 }
 
@@ -128,6 +131,20 @@ export function refuseUnstorableText(value: unknown, path: string): void {
       refuseUnstorableText(item, path === '' ? key : `${path}.${key}`);
     }
   }
+}
+
+/** Where the visitor came from (`visitSource`), its parts checked by the widget's rules. */
+export function visitSource(value: unknown): VisitSource | null {
+  if (value === undefined || value === null) {
+    return null;
+  }
+  if (!isRecord(value)) {
+    throw IngestError.field(
+      'visitSource',
+      'must be an object like { "utmSource", "referrerHost" }',
+    );
+  }
+  return readVisitSource(value);
 }
 
 /** A page URL: http(s) only, kept as text. */
@@ -287,6 +304,7 @@ export function parseCaptureBody(body: unknown): IncomingCapture {
     consent: parseConsent(body.consent),
     ...compact({ contactConsent: parseContactConsent(body.contactConsent) }),
     pageUrl: pageUrl(body.pageUrl, 'pageUrl'),
+    visitSource: body.consent == null ? null : visitSource(body.visitSource),
     demo: body.demo === true,
   };
   refuseUnstorableText(capture, '');

@@ -1,5 +1,14 @@
+import type { ListingContext } from '../../widget/leads/page/listing-context.ts';
+import type { VisitSource } from '../../widget/leads/rules/visit-source.ts';
 import type { StoredMessage } from '../storage/schema.ts';
-import { instant, isRecord, pageUrl, refuseUnstorableText } from './capture-body.ts';
+import {
+  instant,
+  isRecord,
+  pageUrl,
+  parseListing,
+  refuseUnstorableText,
+  visitSource,
+} from './capture-body.ts';
 import { IngestError } from './ingest-error.ts';
 
 /** A finished conversation's record, from the platform's report or the widget's own. */
@@ -14,6 +23,10 @@ export interface IncomingConversation {
   durationSeconds: number | null;
   endedReason: string | null;
   pageUrl: string | null;
+  /** The listing the widget's report names (absent from the platform's). */
+  listing?: ListingContext | null;
+  /** Where the visitor came from; the widget reports only with the visitor's agreement. */
+  visitSource?: VisitSource | null;
   startedAt: string | null;
   endedAt: string | null;
   demo: boolean;
@@ -47,8 +60,9 @@ export function conversationId(value: unknown, field: string): string {
 }
 
 /**
- * Checks the transcript the widget delivers when a conversation ends (`kind: "conversation"`,
- * docs/desk.md#ingest). Lines keep their order; unknown roles and empty lines are dropped.
+ * Checks the report the widget delivers when a consented conversation ends (`kind:
+ * "conversation"`, docs/desk.md#ingest): its id, channel, duration, page, listing and source,
+ * and its transcript only when it produced a capture. Lines keep their order; unknown roles and empty lines are dropped.
  */
 export function parseConversationBody(body: Record<string, unknown>): {
   idempotencyKey: string;
@@ -58,11 +72,13 @@ export function parseConversationBody(body: Record<string, unknown>): {
     throw IngestError.field('idempotencyKey', 'must be 1-128 letters, digits, or . _ : -');
   }
   const id = conversationId(body.conversationId, 'conversationId');
-  if (!Array.isArray(body.messages) || body.messages.length > MAX_LINES) {
+  // A conversation that produced no capture is reported without its transcript.
+  const lines = body.messages ?? [];
+  if (!Array.isArray(lines) || lines.length > MAX_LINES) {
     throw IngestError.field('messages', `must list at most ${MAX_LINES} { "role", "text" } lines`);
   }
   const messages: StoredMessage[] = [];
-  for (const [index, line] of body.messages.entries()) {
+  for (const [index, line] of lines.entries()) {
     if (!isRecord(line) || typeof line.text !== 'string') {
       throw IngestError.field('messages', 'must hold { "role", "text" } objects');
     }
@@ -93,13 +109,15 @@ export function parseConversationBody(body: Record<string, unknown>): {
     id,
     source: 'widget',
     channel,
-    transcript: transcriptText(messages),
+    transcript: messages.length === 0 ? null : transcriptText(messages),
     messages,
     summary: null,
     recordingUrl: null,
     durationSeconds: typeof duration === 'number' ? duration : null,
     endedReason: ended,
     pageUrl: pageUrl(body.pageUrl, 'pageUrl'),
+    listing: body.listing == null ? null : parseListing(body.listing),
+    visitSource: visitSource(body.visitSource),
     startedAt: body.startedAt == null ? null : instant(body.startedAt, 'startedAt'),
     endedAt: body.endedAt == null ? null : instant(body.endedAt, 'endedAt'),
     demo: body.demo === true,

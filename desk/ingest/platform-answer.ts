@@ -55,7 +55,7 @@ export async function answerPlatformMessage(
     const conversation = readEndOfCallReport(message);
     refuseUnstorableText(conversation, '');
     if (conversation !== null) {
-      await storeConversation(deps.db, conversation);
+      await storeConversation(deps.db, conversation, deps.brokerage.officeHours.timeZone);
     }
     return { body: {}, deliverNow: conversation !== null };
   }

@@ -3,6 +3,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { MAX_CAPTURES_PER_CONVERSATION } from '../../widget/leads/constants.ts';
 import type { Brokerage } from '../config/brokerage.ts';
 import { isWithinOfficeHours } from '../config/office-hours.ts';
+import { countCapture } from '../inbox/numbers-rollup.ts';
 import { deliveryJob } from '../jobs/job-kinds.ts';
 import { enqueue } from '../jobs/job-queue.ts';
 import { type ExistingLead, joinLead } from '../leads/join-lead.ts';
@@ -320,6 +321,7 @@ export async function storeCapture(
       consent_text: capture.consent?.text ?? null,
       consent_accepted_at: capture.consent?.acceptedAt ?? null,
       page_url: capture.pageUrl,
+      visit_source: capture.visitSource ? json(capture.visitSource) : null,
       // The lead's assignee: a returning person stays with their agent.
       assigned_name: lead.assignedName,
       assigned_email: lead.assignedEmail,
@@ -360,6 +362,19 @@ export async function storeCapture(
             },
           ]),
     ]);
+    await countCapture(trx, deps.brokerage.officeHours.timeZone, {
+      leadId: lead.leadId,
+      newLead: lead.kind === 'received',
+      viewing: capture.kind === 'viewing-request',
+      receivedAt: now,
+      demo: capture.demo,
+      assignedEmail: lead.assignedEmail,
+      assignedName: lead.assignedName,
+      listing: capture.listing,
+      pageUrl: capture.pageUrl,
+      visitSource: capture.visitSource ?? null,
+      conversationId: capture.conversationId,
+    });
     return {
       created: true,
       captureId,

@@ -4,6 +4,7 @@ import type { Brokerage } from '../config/brokerage.ts';
 import type { Numbers, NumbersRow } from '../inbox/api-contract.ts';
 import { demoHidden } from '../inbox/lead-scope.ts';
 import { computeNumbers } from '../inbox/numbers.ts';
+import { ensureNumbersRollup } from '../inbox/numbers-rebuild.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
 import { daysBefore, displayTime, inZone, startOfWeek } from '../time/brokerage-time.ts';
 
@@ -47,6 +48,8 @@ export async function collectWeeklyReport(
   timeZone: string,
 ): Promise<WeeklyReport> {
   const week = lastWeek(now, timeZone);
+  // The CLI's `weekly-report` opens the database without starting the desk.
+  await ensureNumbersRollup(db, timeZone);
   const hideDemo = await demoHidden(db, BROKER, undefined);
   const numbers = await computeNumbers(db, {
     days: 7,
@@ -98,7 +101,7 @@ function percent(rate: number | null): string {
 function figureLines(row: NumbersRow, indent = ''): string[] {
   return [
     `${indent}Conversations: ${row.conversations} (${row.calls} calls, ${row.chats} chats)`,
-    `${indent}Captures: ${row.captures}; conversion ${percent(row.conversionRate)}`,
+    `${indent}New leads: ${row.newLeads} (${row.captures} captures); conversion ${percent(row.conversionRate)}`,
     `${indent}Viewings requested: ${row.viewingsRequested}`,
     `${indent}Speed to lead: median ${seconds(row.speedToLeadMedianSeconds)}, p90 ${seconds(row.speedToLeadP90Seconds)}`,
   ];
@@ -129,6 +132,14 @@ export function weeklyReportText(
       ? ['  none']
       : numbers.byListing.map(
           (r) => `  ${r.key}: ${r.captures} captures, ${r.viewingsRequested} viewings`,
+        )),
+    '',
+    'By source:',
+    ...(numbers.bySource.length === 0
+      ? ['  none']
+      : numbers.bySource.map(
+          (r) =>
+            `  ${r.key}: ${r.conversations} conversations, ${r.newLeads} new leads, conversion ${percent(r.conversionRate)}`,
         )),
     '',
     `Leads still New: ${report.newLeadsTotal}`,

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { VisitSource } from '../../widget/leads/rules/visit-source.ts';
 
 // jsonb values are written as JSON text (see `json()` in database.ts): node-postgres would turn
 // a JS array into a Postgres array literal, not JSON.
@@ -45,6 +46,12 @@ export interface ConversationsTable {
   demo: Generated<boolean>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
+  /** Where the visitor came from (`widget/leads/rules/visit-source.ts`); null when not told. */
+  visit_source: ColumnType<VisitSource | null, string | null | undefined, string | null>;
+  /** The listing the widget's report named. */
+  listing: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
+  /** The keys the conversation is counted under in `numbers_daily` (desk/inbox/numbers-rollup.ts). */
+  counted: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
 }
 
 /** `conversation_feedback`: the visitor's rating of a conversation (issue 29 §4). */
@@ -89,6 +96,8 @@ export interface CapturesTable {
   consent_text: string | null;
   consent_accepted_at: Timestamp | null;
   page_url: string | null;
+  /** Where the visitor came from (`widget/leads/rules/visit-source.ts`); null when not told. */
+  visit_source: ColumnType<VisitSource | null, string | null | undefined, string | null>;
   assigned_name: string | null;
   assigned_email: string | null;
   assignment_reason: string;
@@ -238,6 +247,40 @@ export interface ScheduledJobsTable {
   finished_at: Date | null;
 }
 
+/** `numbers_daily`: the numbers' daily rollups (migrations/0010-numbers.sql). */
+export interface NumbersDailyTable {
+  day: string;
+  demo: boolean;
+  agent: string;
+  dimension: 'all' | 'listing' | 'page' | 'source';
+  key: string;
+  agent_name: string | null;
+  conversations: Generated<number>;
+  chats: Generated<number>;
+  captures: Generated<number>;
+  viewings: Generated<number>;
+  new_leads: Generated<number>;
+}
+
+/** `lead_speed`: each lead's first capture and first response (migrations/0010-numbers.sql). */
+export interface LeadSpeedTable {
+  lead_id: string;
+  day: string;
+  demo: boolean;
+  agent: string;
+  listing: string;
+  page: string;
+  source: string;
+  received_at: Timestamp;
+  responded_at: Timestamp | null;
+}
+
+/** `numbers_rollup_zone`: the zone whose days the rollups are in. */
+export interface NumbersRollupZoneTable {
+  only_row: Generated<boolean>;
+  time_zone: string;
+}
+
 /** Every table of the desk's database, for Kysely's typed queries. */
 export interface DeskDatabase {
   people: PeopleTable;
@@ -256,4 +299,7 @@ export interface DeskDatabase {
   lead_status_changes: LeadStatusChangesTable;
   audit_log: AuditLogTable;
   scheduled_jobs: ScheduledJobsTable;
+  numbers_daily: NumbersDailyTable;
+  lead_speed: LeadSpeedTable;
+  numbers_rollup_zone: NumbersRollupZoneTable;
 }

@@ -8,7 +8,7 @@ const START = Date.UTC(2026, 10, 25, 21, 0, 0);
 const ENDPOINT = 'https://desk.example/leads';
 
 /** A typed chat on its own page, and what its transcript delivered. */
-function typedChat() {
+function typedChat(agreed?: boolean) {
   const view = new Window({ url: 'https://brokerage.example/listings/14?name=Sam' });
   const log = new ChatLog();
   const sent: Array<{ endpoint: string; body: ConversationDelivery }> = [];
@@ -20,6 +20,11 @@ function typedChat() {
     demo: false,
     now: () => START + 60_000,
     newKey: () => `chat-key-${++keys}`,
+    ...(agreed !== undefined && {
+      listing: { address: '14 Linden Court' },
+      visitSource: () => ({ utmSource: 'google', gclid: true as const }),
+      report: () => (agreed ? { conversationId: 'chat-1', endpoint: ENDPOINT } : null),
+    }),
   });
   const hide = (): void => {
     Object.defineProperty(view.document, 'visibilityState', {
@@ -96,5 +101,31 @@ describe('a typed chat’s transcript (docs/behaviour.md#leads)', () => {
     transcript.captured('chat-1', ENDPOINT, true);
     log.end();
     expect(sent[0]?.body.messages.map((m) => m.text)).toEqual(['Retried']);
+  });
+
+  it('without a capture, reports an agreed chat that said anything once, without its words', () => {
+    const { log, sent, view } = typedChat(true);
+    log.end();
+    expect(sent).toEqual([]);
+    log.record(1, { role: 'user', text: 'Is the garden south-facing?', at: START });
+    log.end();
+    view.dispatchEvent(new view.Event('pagehide'));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toMatchObject({
+      kind: 'conversation',
+      conversationId: 'chat-1',
+      channel: 'chat',
+      messages: [],
+      listing: { address: '14 Linden Court' },
+      visitSource: { utmSource: 'google', gclid: true },
+    });
+    expect(JSON.stringify(sent[0]?.body)).not.toContain('garden');
+  });
+
+  it('reports nothing for a chat the visitor did not agree to', () => {
+    const { log, sent } = typedChat(false);
+    log.record(1, { role: 'user', text: 'Hello', at: START });
+    log.end();
+    expect(sent).toEqual([]);
   });
 });

@@ -3,6 +3,8 @@ import {
   conversationDelivery,
   type SpokenLine,
 } from './conversation-delivery.ts';
+import type { ListingContext } from './page/listing-context.ts';
+import type { VisitSource } from './rules/visit-source.ts';
 
 /**
  * A typed chat's transcript as the chat keeps it (docs/behaviour.md#leads). A chat has no end
@@ -23,12 +25,19 @@ export interface ChatTranscriptOptions {
   deliver(endpoint: string, body: ConversationDelivery): void;
   pageHref(): string | undefined;
   demo: boolean;
+  listing?: ListingContext;
+  visitSource?: () => VisitSource;
+  /**
+   * Where a chat without a capture is reported (its id and endpoint), or null when the visitor
+   * did not agree to the disclosure: the desk counts every consented conversation.
+   */
+  report?: () => Captured | null;
   now?: () => number;
   newKey?: () => string;
 }
 
 /** Who the chat's first capture posted to `lead-endpoint` named, and where it went. */
-interface Captured {
+export interface Captured {
   conversationId: string;
   endpoint: string;
 }
@@ -46,6 +55,8 @@ export class ChatTranscript {
   #captured: Captured | null = null;
   /** How many lines the last delivery carried. */
   #sent = 0;
+  /** A report without its transcript went (a chat without a capture). */
+  #reported = false;
 
   constructor(source: ChatTranscriptSource, options: ChatTranscriptOptions) {
     this.#source = source;
@@ -73,25 +84,33 @@ export class ChatTranscript {
 
   /** The chat ended (closed, or the page hidden): delivers its lines if any are new. */
   readonly flush = (): void => {
-    const captured = this.#captured;
     const lines = this.#source.lines().filter((line) => line.text.trim() !== '');
-    if (captured === null || lines.length <= this.#sent) {
+    // Without a capture, a chat that said anything is reported once, without its words.
+    const reported = this.#captured === null && !this.#reported && lines.length > 0;
+    const to = this.#captured ?? (reported ? (this.#options.report?.() ?? null) : null);
+    if (to === null || (!reported && lines.length <= this.#sent)) {
       return;
     }
-    this.#sent = lines.length;
+    if (reported) {
+      this.#reported = true;
+    } else {
+      this.#sent = lines.length;
+    }
     const now = this.#options.now?.() ?? Date.now();
     const body = conversationDelivery({
       idempotencyKey: this.#options.newKey?.() ?? crypto.randomUUID(),
-      conversationId: captured.conversationId,
+      conversationId: to.conversationId,
       channel: 'chat',
-      lines,
+      lines: reported ? [] : lines,
       startedAt: lines[0]?.at ?? now,
       endedAt: now,
       durationMs: null,
       pageHref: this.#options.pageHref(),
+      ...(this.#options.listing && { listing: this.#options.listing }),
+      ...(this.#options.visitSource && { visitSource: this.#options.visitSource() }),
       demo: this.#options.demo,
     });
-    this.#options.deliver(captured.endpoint, body);
+    this.#options.deliver(to.endpoint, body);
   };
 }
 

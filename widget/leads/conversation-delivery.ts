@@ -1,4 +1,5 @@
-import { pageUrlVariable } from './page/listing-context.ts';
+import { type ListingContext, pageUrlVariable } from './page/listing-context.ts';
+import type { VisitSource } from './rules/visit-source.ts';
 
 /** Who said a transcript line: the assistant, the visitor, or a scripted demo visitor. */
 export type TranscriptRole = 'assistant' | 'user' | 'sample-visitor';
@@ -12,9 +13,10 @@ export interface TranscriptMessage {
 }
 
 /**
- * A finished conversation's transcript, POSTed to `lead-endpoint` through the same queue as the
- * captures (docs/behaviour.md#leads), with its own idempotency key. Sent only when the visitor
- * agreed to the disclosure and the conversation produced a capture the widget posted.
+ * A finished conversation's report, POSTed to `lead-endpoint` through the same queue as the
+ * captures (docs/behaviour.md#leads), with its own idempotency key: sent for every conversation
+ * the visitor agreed to the disclosure for, so the desk counts it; its transcript (`messages`)
+ * only when the conversation produced a capture the widget posted.
  */
 export interface ConversationDelivery {
   readonly kind: 'conversation';
@@ -28,6 +30,10 @@ export interface ConversationDelivery {
   readonly endedAt: string;
   readonly durationSeconds: number | null;
   readonly pageUrl: string | null;
+  /** The listing the conversation was about, as its captures name it. */
+  readonly listing?: ListingContext;
+  /** Where the visitor came from. */
+  readonly visitSource?: VisitSource;
   /** Present on the offline demo's transcripts, as on its captures. */
   readonly demo?: true;
 }
@@ -52,6 +58,8 @@ export interface ConversationFacts {
   endedAt: number;
   durationMs: number | null;
   pageHref: string | undefined;
+  listing?: ListingContext;
+  visitSource?: VisitSource;
   demo?: boolean;
 }
 
@@ -74,6 +82,8 @@ export function conversationDelivery(facts: ConversationFacts): ConversationDeli
     endedAt: new Date(facts.endedAt).toISOString(),
     durationSeconds: facts.durationMs === null ? null : Math.round(facts.durationMs / 1000),
     pageUrl: (facts.pageHref && pageUrlVariable(facts.pageHref)) ?? null,
+    ...(facts.listing && { listing: facts.listing }),
+    ...(facts.visitSource && { visitSource: facts.visitSource }),
     ...(facts.demo === true && { demo: true as const }),
   };
 }

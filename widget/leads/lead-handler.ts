@@ -22,6 +22,7 @@ import { loadContactCard } from './load-contact-card.ts';
 import { loadFeedbackCard } from './load-feedback-card.ts';
 import { type ListingContext, pageUrlVariable } from './page/listing-context.ts';
 import { pageStorage } from './page/page-storage.ts';
+import { visitSourceNow } from './page/visit-source-record.ts';
 import { followUpResult } from './rules/tool-results.ts';
 import { toolResultMessage } from './tool-result.ts';
 import type { LeadPort } from './watch/lead-port.ts';
@@ -87,10 +88,12 @@ export class LeadHandler {
   #feedbackAsked = false;
   /** Captures waiting on the card: the conversation's transcript waits for them. */
   readonly #pending: Promise<void>[] = [];
+  readonly #listing: ListingContext;
 
   constructor(context: LeadPort, channel: ToolCallChannel, listing: ListingContext) {
     this.#context = context;
     this.#channel = channel;
+    this.#listing = listing;
     this.#tools = new LeadTools({
       listing,
       conversationId: () => channel.conversationId(),
@@ -114,6 +117,15 @@ export class LeadHandler {
           view,
           pageHref: () => view?.location.href,
           demo: context.config().demo,
+          listing,
+          visitSource: () => visitSourceNow(view),
+          report: () => {
+            const conversationId = channel.conversationId();
+            const endpoint = context.config().leadEndpoint;
+            return context.consent?.() == null || conversationId === null || endpoint === null
+              ? null
+              : { conversationId, endpoint };
+          },
           deliver: (endpoint, body) =>
             queueFor(endpoint)
               .deliver(body, { consentAgreed: true })
@@ -224,16 +236,21 @@ export class LeadHandler {
         const detail = { idempotencyKey: capture.idempotencyKey, ...report };
         dispatchWidgetEvent(host, 'voice-assistant:lead-delivery', detail);
       };
+      // Where the visitor came from goes only with their agreement to the disclosure.
+      const sourced =
+        capture.consent === null
+          ? capture
+          : { ...capture, visitSource: visitSourceNow(host.ownerDocument.defaultView) };
       queueFor(leadEndpoint)
-        .deliver(capture, { consentAgreed: capture.consent !== null, onReport })
+        .deliver(sourced, { consentAgreed: capture.consent !== null, onReport })
         .catch(() => resolve(false));
     });
   }
 
   /**
-   * The conversation ended: when it produced a capture posted to `lead-endpoint` and the visitor
-   * agreed to the disclosure, its transcript follows through the same queue, with its own
-   * idempotency key. Without the agreement nothing leaves the page.
+   * The conversation ended: when the visitor agreed to the disclosure, its report follows
+   * through the same queue, with its own idempotency key, and its transcript when it produced a
+   * capture posted to `lead-endpoint`. Without the agreement nothing leaves the page.
    */
   async conversationEnded(
     ending: Pick<ConversationFacts, 'channel' | 'lines' | 'durationMs' | 'startedAt'>,
@@ -243,6 +260,11 @@ export class LeadHandler {
     if (ending.lines.length > 0) {
       await this.askFeedback(ending.channel);
     }
+  }
+
+  /** A typed chat without a tool call ended: its report goes as the chat's end sends it. */
+  chatEnded(): void {
+    this.#chat?.flush();
   }
 
   /**
@@ -296,15 +318,20 @@ export class LeadHandler {
     const consent = this.#context.consent?.() ?? null;
     const conversationId = this.#channel.conversationId();
     const endpoint = config().leadEndpoint;
-    if (this.#posted === 0 || consent === null || endpoint === null || conversationId === null) {
+    if (consent === null || endpoint === null || conversationId === null) {
       return;
     }
+    const view = host.ownerDocument.defaultView;
     const transcript = conversationDelivery({
       ...ending,
+      // The desk counts every conversation; its words go only with a capture.
+      lines: this.#posted === 0 ? [] : ending.lines,
+      listing: this.#listing,
+      visitSource: visitSourceNow(view),
       idempotencyKey: crypto.randomUUID(),
       conversationId,
       endedAt: Date.now(),
-      pageHref: host.ownerDocument.defaultView?.location.href,
+      pageHref: view?.location.href,
       demo: config().demo,
     });
     queueFor(endpoint)

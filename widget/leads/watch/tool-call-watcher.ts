@@ -96,7 +96,18 @@ export class ToolCallWatcher {
         watched.turn = this.#then(watched, (handler) => handler.handle(message));
       }
     });
-    this.#detach = unsubscribe;
+    // A typed chat that said anything is reported when it ends, with the agreement, even
+    // without a tool call: the lazy half loads then.
+    const chat = channel.chat;
+    const unlisten = chat?.onEnd(() => {
+      if (!watched.handler && chat.lines().length > 0 && this.#options.consent?.() != null) {
+        this.#then(watched, (handler) => handler.chatEnded());
+      }
+    });
+    this.#detach = () => {
+      unsubscribe();
+      unlisten?.();
+    };
   }
 
   /** Runs `use` with the conversation's handler (loaded the first time) after its turn. */
