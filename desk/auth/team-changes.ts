@@ -216,6 +216,17 @@ export async function deactivateMember(
     if (actor !== null && actor.id === id) {
       throw new TeamError('bad-request', 'You cannot deactivate yourself', 400);
     }
+    const otherBroker = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'broker')
+      .where('active', '=', true)
+      .where('id', '!=', id)
+      .executeTakeFirst();
+    if (before.role === 'broker' && !otherBroker) {
+      // Routing's catch-all is a broker, and someone must be able to run the team.
+      throw new TeamError('bad-request', 'The last active broker cannot be deactivated', 400);
+    }
     await trx
       .updateTable('users')
       .set({ active: false, on_duty: false, deactivated_at: now })
