@@ -8,6 +8,7 @@ import {
   serveAdminSocket,
 } from './admin/admin-socket.ts';
 import type { DeskCommand } from './admin/command.ts';
+import { seedTeam } from './auth/team-seed.ts';
 import { loadBrokerage } from './config/brokerage.ts';
 import type { DeskEnv } from './config/desk-env.ts';
 import type { DeliveryAdapter } from './delivery/adapter.ts';
@@ -111,6 +112,11 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
     await database.close().catch(() => undefined);
     throw error;
   }
+  // The team lives in the database; the config's agents seed it on the first start only.
+  await seedTeam(database.db, brokerage).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
   const worker = new OutboxWorker({
     db: database.db,
     adapters,

@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DeskDatabase } from '../storage/schema.ts';
 import type { Role } from './role.ts';
+
+type TeamDbLike = Kysely<DeskDatabase> | Transaction<DeskDatabase>;
 
 /** A session ends after this long without a request, by default (docs/desk.md#inbox). */
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
@@ -80,6 +82,8 @@ export async function findSession(
       'u.role',
     ])
     .where('s.id', '=', id)
+    // Deactivating deletes the sessions too; this refuses a request that raced the deletion.
+    .where('u.active', '=', true)
     .executeTakeFirst();
   if (!row) {
     return null;
@@ -98,6 +102,12 @@ export async function findSession(
     csrfToken: row.csrf_token,
     user: { id: row.user_id, email: row.email, name: row.name, role: row.role },
   };
+}
+
+/** Deletes every session of a user (deactivated, or a new password): signed out everywhere. */
+export async function revokeSessions(db: TeamDbLike, userId: string): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** Deletes a session (sign-out); its cookie is refused from then on. */

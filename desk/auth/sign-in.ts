@@ -37,11 +37,14 @@ export async function signIn(
     .selectFrom('users')
     .select(['id', 'email', 'name', 'role', 'password_hash'])
     .where('email', '=', key)
+    .where('active', '=', true)
     .executeTakeFirst();
-  // An unknown email costs the same hash as a wrong password, and gets the same words.
-  const ok = user
-    ? await verifyPassword(attempt.password, user.password_hash)
-    : await verifyDummyPassword(attempt.password);
+  // An unknown email, a deactivated user and one who never set a password cost the same hash
+  // as a wrong password, and get the same words.
+  const ok =
+    user && user.password_hash !== null
+      ? await verifyPassword(attempt.password, user.password_hash)
+      : await verifyDummyPassword(attempt.password);
   if (!user || !ok) {
     await forgetOldSignInFailures(db, key, attempt.ip, now);
     return { kind: 'refused' };

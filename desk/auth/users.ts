@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Brokerage } from '../config/brokerage.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
 import { hashPassword, MIN_PASSWORD_LENGTH } from './password.ts';
@@ -46,13 +46,24 @@ export async function createUser(db: Kysely<DeskDatabase>, user: NewUser): Promi
       role: user.role,
       password_hash: await hashPassword(user.password),
     })
-    .onConflict((oc) => oc.column('email').doNothing())
+    // A member of the team who has no password yet (seeded from the config, or added in the
+    // inbox and not yet invited) is this user: they get their password, name and role.
+    .onConflict((oc) =>
+      oc
+        .column('email')
+        .doUpdateSet({
+          name: sql`excluded.name`,
+          role: sql`excluded.role`,
+          password_hash: sql`excluded.password_hash`,
+        })
+        .where('users.password_hash', 'is', null),
+    )
     .returning('id')
     .executeTakeFirst();
   if (!inserted) {
     throw new UserError(`A user with the email ${email} already exists`);
   }
-  return id;
+  return inserted.id;
 }
 
 /** A demo account created now, with its one-time password (print it once, never log it). */
@@ -103,7 +114,13 @@ export async function ensureDemoUsers(
         role: account.role,
         password_hash: await hashPassword(password),
       })
-      .onConflict((oc) => oc.column('email').doNothing())
+      // A seeded member without a password yet gets the demo's one-time password.
+      .onConflict((oc) =>
+        oc
+          .column('email')
+          .doUpdateSet({ password_hash: sql`excluded.password_hash` })
+          .where('users.password_hash', 'is', null),
+      )
       .returning('id')
       .executeTakeFirst();
     if (inserted) {

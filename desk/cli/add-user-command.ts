@@ -7,7 +7,7 @@ import { type FlagError, parseFlags } from './flags.ts';
 const USAGE = 'add-user --email E --name N --role broker|agent';
 
 /** The password from `DESK_PASSWORD`, else standard input without its final line break. */
-async function readPassword(stdin: (() => Promise<string>) | undefined): Promise<string> {
+export async function readPassword(stdin: (() => Promise<string>) | undefined): Promise<string> {
   const fromEnv = process.env.DESK_PASSWORD;
   if (fromEnv !== undefined && fromEnv !== '') {
     return fromEnv;

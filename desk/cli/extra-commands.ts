@@ -2,6 +2,7 @@ import type { DeskCommand } from '../admin/command.ts';
 import { addUserCommand } from './add-user-command.ts';
 import { backupCommand, restoreCommand } from './backup-command.ts';
 import { seedCommand } from './seed-command.ts';
+import { deactivateUserCommand, resetPasswordCommand, usersCommand } from './team-commands.ts';
 import { weeklyReportCommand } from './weekly-report-command.ts';
 
 /**
@@ -14,4 +15,7 @@ export const extraCommands: Readonly<Record<string, DeskCommand>> = {
   seed: seedCommand,
   backup: backupCommand,
   restore: restoreCommand,
+  users: usersCommand,
+  'reset-password': resetPasswordCommand,
+  'deactivate-user': deactivateUserCommand,
 };

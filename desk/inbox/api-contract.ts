@@ -6,6 +6,7 @@
 // The app reads the session with `GET /api/session` (401 → the sign-in page) and sends
 // `?days=` and `?demo=` to `/api/numbers` as NumbersQuery says.
 import { type ApiRoute, CSV, EMPTY, type InboxPage, json, shape } from './route-table.ts';
+import { TEAM_API, TEAM_PAGES } from './team-contract.ts';
 
 /**
  * The inbox's JSON API under `/api/` and its pages (docs/inbox.md): {@link API} and
@@ -110,6 +111,7 @@ export const API = {
     query: shape<NumbersQuery>(),
     answer: json<Numbers>(),
   },
+  ...TEAM_API,
 } as const satisfies Record<string, ApiRoute>;
 
 /**
@@ -123,6 +125,7 @@ export const PAGES = {
   'sign-in': { path: '/inbox/sign-in', access: 'anyone' },
   numbers: { path: '/inbox/numbers', access: 'signed-in' },
   lead: { path: '/inbox/leads/:id', access: 'signed-in' },
+  ...TEAM_PAGES,
 } as const satisfies Record<string, InboxPage>;
 
 /** A page's name in {@link PAGES}. */
@@ -462,3 +465,5 @@ export interface NumbersQuery {
   /** `show` or `hide` demo data; absent: hidden once a real lead exists. */
   demo?: 'show' | 'hide';
 }
+
+export type * from './team-contract.ts';

@@ -23,6 +23,7 @@ import { demoHidden, parseLeadFilters } from './lead-scope.ts';
 import { leadsCsv } from './leads-csv.ts';
 import { agentOptions, DEFAULT_PAGE, decodeCursor, listLeads, MAX_PAGE } from './leads-list.ts';
 import { computeNumbers, NUMBER_PERIODS } from './numbers.ts';
+import { teamRoutes } from './team-routes.ts';
 
 /** The largest body the inbox's API reads (a note is the biggest). */
 const API_MAX_BYTES = 32 * 1024;
@@ -50,6 +51,7 @@ export function inboxApi(services: DeskServices): Hono<ApiEnv> {
     return errorBody(c, 500, 'internal', 'Something went wrong on the desk');
   });
   sessionRoutes(serve, services);
+  teamRoutes(serve, services);
 
   serve(API.leads, async (c, { query }) => {
     const filters = parseLeadFilters(query);

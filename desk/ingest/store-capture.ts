@@ -9,6 +9,7 @@ import { enqueue } from '../jobs/job-queue.ts';
 import { type ExistingLead, joinLead } from '../leads/join-lead.ts';
 import { appendLeadEvents } from '../leads/timeline.ts';
 import { assignCapture } from '../routing/assign.ts';
+import { loadRoutingTeam } from '../routing/routing-team.ts';
 import { resolveViewingTimes } from '../routing/viewing-time.ts';
 import { json } from '../storage/database.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
@@ -276,8 +277,11 @@ export async function storeCapture(
       );
     }
     const personId = await writePerson(trx, state.found, capture.fields);
+    // The team in the database once seeded (paused and inactive agents skipped), else the config.
+    const team =
+      (await loadRoutingTeam(trx, now, deps.brokerage.officeHours.timeZone)) ?? deps.brokerage;
     const routed = assignCapture(
-      deps.brokerage,
+      team,
       capture.listing,
       isWithinOfficeHours(deps.brokerage.officeHours, new Date(capture.capturedAt)),
     );

@@ -4,6 +4,12 @@ import type { Agent, Brokerage } from '../config/brokerage.ts';
 /** Why a capture went to whom: stored with the assignment, shown in the inbox. */
 export type AssignmentReason = 'listing-agent' | 'on-duty' | 'broker';
 
+/**
+ * Who routing chooses from: the agents who may get a lead now, and who is on duty. The team in
+ * the database (desk/routing/routing-team.ts) once seeded; assistant.config.json before that.
+ */
+export type RoutingTeam = Pick<Brokerage, 'agents' | 'onDuty'>;
+
 /** Who a capture is assigned to. */
 export interface Assignment {
   agent: Agent;
@@ -27,7 +33,7 @@ export function listingOwner(agents: readonly Agent[], listing: ListingContext):
  * hours, the on-duty agent; else the broker (the first agent whose role is broker).
  */
 export function assignCapture(
-  brokerage: Brokerage,
+  brokerage: RoutingTeam,
   listing: ListingContext,
   withinOfficeHours: boolean,
 ): Assignment {
@@ -43,13 +49,13 @@ export function assignCapture(
 }
 
 /** The agent on duty, when the config names one. */
-export function onDutyAgent(brokerage: Brokerage): Agent | null {
+export function onDutyAgent(brokerage: RoutingTeam): Agent | null {
   const name = brokerage.onDuty;
   return name === null ? null : (brokerage.agents.find((a) => same(a.name, name)) ?? null);
 }
 
 /** The first broker; config parsing guarantees there is one. */
-export function broker(brokerage: Brokerage): Agent {
+export function broker(brokerage: RoutingTeam): Agent {
   const found = brokerage.agents.find((a) => a.role === 'broker') ?? brokerage.agents[0];
   if (!found) {
     throw new Error('the brokerage has no agents');

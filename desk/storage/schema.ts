@@ -183,8 +183,34 @@ export interface UsersTable {
   email: string;
   name: string;
   role: 'broker' | 'agent';
-  password_hash: string;
+  /** Null until the user sets one from their invite link (migration 0011). */
+  password_hash: string | null;
   created_at: DefaultTimestamp;
+  phone: ColumnType<string | null, string | null | undefined, string | null>;
+  owns: JSONColumnType<string[], string | undefined, string>;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+  deactivated_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** `YYYY-MM-DD` in the brokerage's time zone, both included; both null when not paused. */
+  paused_from: ColumnType<string | null, string | null | undefined, string | null>;
+  paused_to: ColumnType<string | null, string | null | undefined, string | null>;
+  on_duty: ColumnType<boolean, boolean | undefined, boolean>;
+  position: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** `team_seed`: one row once assistant.config.json's agents seeded the team. */
+export interface TeamSeedTable {
+  id: ColumnType<boolean, boolean | undefined, never>;
+  seeded_at: DefaultTimestamp;
+}
+
+/** `user_tokens`: invite and reset links; `id` is the SHA-256 of the link's token. */
+export interface UserTokensTable {
+  id: string;
+  user_id: string;
+  purpose: 'invite' | 'reset';
+  created_at: Date;
+  expires_at: Date;
+  used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** `sessions`: one row per signed-in browser; `id` is the SHA-256 of the cookie's token. */
@@ -293,6 +319,8 @@ export interface DeskDatabase {
   deliveries: DeliveriesTable;
   desk_migrations: MigrationsTable;
   users: UsersTable;
+  team_seed: TeamSeedTable;
+  user_tokens: UserTokensTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
   lead_notes: LeadNotesTable;

@@ -10,6 +10,7 @@ import { useInboxData } from './lib/use-inbox-data.ts';
 import { PAGE_VIEWS } from './page-views.ts';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { SignInPage } from './pages/sign-in-page.tsx';
+import { SetPasswordPage } from './pages/team/set-password-page.tsx';
 
 type SessionState =
   | { status: 'checking' }
@@ -28,7 +29,16 @@ let returnTo: string | null = null;
  * the page's first paint is the form and no 401 is logged (issue 28 #5). Someone still signed in
  * who opens it signs in again.
  */
-const OPENED_SIGNED_OUT = routeOf(location.pathname).name === 'sign-in' ? SIGNED_OUT : undefined;
+const OPENED_SIGNED_OUT = ['sign-in', 'invite', 'reset-password'].includes(
+  routeOf(location.pathname).name,
+)
+  ? SIGNED_OUT
+  : undefined;
+
+/** A page an invite or reset link opens (desk/inbox/team-contract.ts). */
+function linkPage(route: Route): route is Extract<Route, { name: 'invite' | 'reset-password' }> {
+  return route.name === 'invite' || route.name === 'reset-password';
+}
 
 export function App() {
   const { pathname } = useLocation();
@@ -66,7 +76,7 @@ export function App() {
 
   // Signed out anywhere: the sign-in page, remembering where the broker was going.
   useEffect(() => {
-    if (state.status === 'signed-out' && route.name !== 'sign-in') {
+    if (state.status === 'signed-out' && route.name !== 'sign-in' && !linkPage(route)) {
       returnTo = `${location.pathname}${location.search}`;
       navigate(pageHref('sign-in'), { replace: true });
     } else if (state.status === 'signed-in' && route.name === 'sign-in') {
@@ -74,6 +84,18 @@ export function App() {
     }
   }, [state.status, route.name]);
 
+  // An invite or reset link sets a password whoever is signed in (or nobody).
+  if (linkPage(route)) {
+    return (
+      <>
+        <SetPasswordPage
+          token={route.params.token}
+          purpose={route.name === 'invite' ? 'invite' : 'reset'}
+        />
+        <Announcer />
+      </>
+    );
+  }
   if (state.status === 'checking') {
     return (
       <main id="main" className="shell-message">
@@ -157,6 +179,11 @@ function Shell({
             <Link href={pageHref('numbers')} aria-current={current('numbers')}>
               Numbers
             </Link>
+            {session.user.role === 'broker' ? (
+              <Link href={pageHref('team')} aria-current={current('team')}>
+                Team
+              </Link>
+            ) : null}
           </nav>
           <div className="who">
             <span className="who-name">
@@ -180,7 +207,7 @@ function Shell({
 }
 
 function Page({ route }: { route: Route }) {
-  if (route.name === 'not-found') {
+  if (route.name === 'not-found' || linkPage(route)) {
     return <NotFoundPage title="Page not found" />;
   }
   // Signed in on the sign-in page: the leads list shows while the address moves there.

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { API, type SessionInfo, type SignInBody } from '../../api-contract.ts';
 import { PageHeading } from '../components/page-heading.tsx';
 import { InboxApiError, request } from '../lib/api.ts';
+import { ForgotPassword } from './team/forgot-password.tsx';
 
 /** One message for a wrong email and a wrong password: it tells nobody which one exists. */
 export const WRONG_CREDENTIALS = 'That email and password do not match an account.';
@@ -32,6 +33,7 @@ function messageOf(error: unknown): string {
 export function SignInPage({ onSignedIn }: { onSignedIn: (session: SessionInfo) => void }) {
   const [error, setError] = useState<string | null>(() => (insecureOrigin() ? NEEDS_HTTPS : null));
   const [sending, setSending] = useState(false);
+  const [forgot, setForgot] = useState(false);
   const errorId = useId();
   const emailRef = useRef<HTMLInputElement>(null);
   const fieldsWrong = error !== null && error !== TOO_MANY_ATTEMPTS && error !== NEEDS_HTTPS;
@@ -57,6 +59,14 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (session: SessionInfo) 
       setSending(false);
       emailRef.current?.focus();
     }
+  }
+
+  if (forgot) {
+    return (
+      <main id="main" className="sign-in">
+        <ForgotPassword onBack={() => setForgot(false)} />
+      </main>
+    );
   }
 
   return (
@@ -94,6 +104,9 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (session: SessionInfo) 
         </div>
         <button type="submit" className="button button-primary" disabled={sending}>
           Sign in
+        </button>
+        <button type="button" className="sign-in-link" onClick={() => setForgot(true)}>
+          Forgot password?
         </button>
       </form>
     </main>

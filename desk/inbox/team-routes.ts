@@ -1,0 +1,214 @@
+import type { Context } from 'hono';
+import { requestPasswordReset } from '../auth/password-reset.ts';
+import type { SessionUser } from '../auth/sessions.ts';
+import { findMember, listTeam, pausedOn, type TeamMember } from '../auth/team.ts';
+import {
+  type Actor,
+  addMember,
+  auditTeam,
+  deactivateMember,
+  parseMemberUpdate,
+  parseNewMember,
+  TeamError,
+  updateMember,
+} from '../auth/team-changes.ts';
+import { linkMessage, linkPath, sendLinkEmail } from '../auth/team-mail.ts';
+import { leadsToReassign } from '../auth/team-reassign.ts';
+import {
+  issueUserToken,
+  PasswordRuleError,
+  setPasswordWithToken,
+  TokenError,
+  type TokenPurpose,
+} from '../auth/user-tokens.ts';
+import { isRecord } from '../ingest/capture-body.ts';
+import { inZone } from '../time/brokerage-time.ts';
+import { readJsonBody } from '../web/body-json.ts';
+import { errorBody } from '../web/error-body.ts';
+import { publicOrigin } from '../web/request-source.ts';
+import type { DeskServices } from '../web/services.ts';
+import { API, type TeamMemberInfo } from './api-contract.ts';
+import type { ApiEnv, Serve } from './api-serve.ts';
+import { nowOf } from './api-session.ts';
+
+/** "Forgot password?"'s one answer, whether or not the email has an account. */
+export const RESET_ANSWER =
+  'If that email belongs to an account, a link to reset its password is on its way. It works once, for 24 hours.';
+
+function actorOf(session: SessionUser): Actor {
+  return { id: session.user.id, email: session.user.email };
+}
+
+function infoOf(member: TeamMember, today: string, reassign: number): TeamMemberInfo {
+  return {
+    id: member.id,
+    name: member.name,
+    email: member.email,
+    phone: member.phone,
+    role: member.role,
+    active: member.active,
+    onDuty: member.onDuty,
+    pausedFrom: member.pausedFrom,
+    pausedTo: member.pausedTo,
+    pausedNow: pausedOn(member, today),
+    hasPassword: member.hasPassword,
+    emailOnly: member.phone === null,
+    leadsToReassign: reassign,
+  };
+}
+
+/** The error classes of the team's rules as their JSON answers; anything else goes on up. */
+function refused(c: Context<ApiEnv>, error: unknown): Response {
+  if (error instanceof TeamError) {
+    return errorBody(c, error.status, error.code, error.message);
+  }
+  if (error instanceof TokenError || error instanceof PasswordRuleError) {
+    return errorBody(c, 400, error.code, error.message);
+  }
+  throw error;
+}
+
+/**
+ * The team's routes (docs/inbox.md#team): the broker's list and changes under `/api/team`, the
+ * invite and reset links, "Forgot password?" and setting a password from a link.
+ */
+export function teamRoutes(serve: Serve, services: DeskServices): void {
+  const { db } = services.database;
+  const zone = services.brokerage.officeHours.timeZone;
+  const today = () => inZone(nowOf(services), zone).toISODate() ?? '';
+  const brokerOnly = (c: Context<ApiEnv>) =>
+    c.get('session').user.role === 'broker'
+      ? null
+      : errorBody(c, 403, 'forbidden', 'Only a broker manages the team');
+  const shown = async (member: TeamMember) =>
+    infoOf(member, today(), (await leadsToReassign(db)).get(member.email) ?? 0);
+
+  /** Issues a link for a member and emails it; the member as shown after. */
+  async function sendLink(c: Context<ApiEnv>, id: string, purpose: TokenPurpose) {
+    const member = await findMember(db, id);
+    if (!member?.active) {
+      return errorBody(c, 404, 'not-found', 'No such active member of the team');
+    }
+    const now = nowOf(services);
+    const token = await issueUserToken(db, member.id, purpose, now);
+    const link = `${publicOrigin(c, services.env)}${linkPath(purpose, token)}`;
+    const message = linkMessage(purpose, member, link, services.brokerage.brokerageName);
+    try {
+      await sendLinkEmail(services.env, message, member, purpose);
+    } catch (error) {
+      services.log.error({ msg: `${purpose} email failed`, error: (error as Error).name });
+      return errorBody(c, 502, 'mail-failed', 'The email could not be sent; try again');
+    }
+    const action = purpose === 'invite' ? 'team-invite' : 'team-reset-link';
+    await auditTeam(db, actorOf(c.get('session')), action, { userId: member.id }, now);
+    return shown(member);
+  }
+
+  serve(API.team, async (c) => {
+    const denied = brokerOnly(c);
+    if (denied) {
+      return denied;
+    }
+    const [members, reassign] = await Promise.all([listTeam(db), leadsToReassign(db)]);
+    const day = today();
+    return {
+      members: members.map((m) => infoOf(m, day, reassign.get(m.email) ?? 0)),
+      today: day,
+    };
+  });
+
+  serve(API.addMember, async (c) => {
+    const denied = brokerOnly(c);
+    if (denied) {
+      return denied;
+    }
+    try {
+      const member = parseNewMember(await readJsonBody(c));
+      const added = await addMember(db, actorOf(c.get('session')), member, nowOf(services));
+      c.status(201);
+      return shown(added);
+    } catch (error) {
+      return refused(c, error);
+    }
+  });
+
+  serve(API.updateMember, async (c, { params }) => {
+    const denied = brokerOnly(c);
+    if (denied) {
+      return denied;
+    }
+    try {
+      const update = parseMemberUpdate(await readJsonBody(c));
+      const actor = actorOf(c.get('session'));
+      return shown(await updateMember(db, actor, params.id, update, nowOf(services)));
+    } catch (error) {
+      return refused(c, error);
+    }
+  });
+
+  serve(
+    API.inviteMember,
+    async (c, { params }) => brokerOnly(c) ?? sendLink(c, params.id, 'invite'),
+  );
+  serve(API.sendReset, async (c, { params }) => brokerOnly(c) ?? sendLink(c, params.id, 'reset'));
+
+  serve(API.deactivateMember, async (c, { params }) => {
+    const denied = brokerOnly(c);
+    if (denied) {
+      return denied;
+    }
+    try {
+      const actor = actorOf(c.get('session'));
+      const { member } = await deactivateMember(db, actor, params.id, nowOf(services));
+      return shown(member);
+    } catch (error) {
+      return refused(c, error);
+    }
+  });
+
+  serve(API.forgotPassword, async (c) => {
+    const body = await readJsonBody(c);
+    const email = isRecord(body) && typeof body.email === 'string' ? body.email.trim() : '';
+    if (email === '' || email.length > 320) {
+      return errorBody(c, 400, 'bad-request', 'Give an email');
+    }
+    const issued = await requestPasswordReset(db, email, nowOf(services));
+    if (issued !== null) {
+      const link = `${publicOrigin(c, services.env)}${linkPath('reset', issued.token)}`;
+      const message = linkMessage('reset', issued.user, link, services.brokerage.brokerageName);
+      // Not awaited: the answer's time must not depend on the mail server.
+      sendLinkEmail(services.env, message, issued.user, 'reset').catch((error: unknown) =>
+        services.log.error({ msg: 'reset email failed', error: (error as Error).name }),
+      );
+      await auditTeam(
+        db,
+        null,
+        'password-reset-requested',
+        { userId: issued.user.id },
+        nowOf(services),
+      );
+    }
+    return { message: RESET_ANSWER };
+  });
+
+  serve(API.setPassword, async (c) => {
+    const body = await readJsonBody(c);
+    const token = isRecord(body) && typeof body.token === 'string' ? body.token : '';
+    const password = isRecord(body) && typeof body.password === 'string' ? body.password : '';
+    try {
+      const now = nowOf(services);
+      const done = await setPasswordWithToken(db, token, password, now);
+      const action = done.purpose === 'invite' ? 'password-set-from-invite' : 'password-reset';
+      await auditTeam(
+        db,
+        { id: done.userId, email: done.email },
+        action,
+        { userId: done.userId },
+        now,
+      );
+      return undefined;
+    } catch (error) {
+      return refused(c, error);
+    }
+  });
+}

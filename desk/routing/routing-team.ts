@@ -1,0 +1,47 @@
+import { listTeam, pausedOn, type TeamDb, type TeamMember } from '../auth/team.ts';
+import type { Agent } from '../config/brokerage.ts';
+import { inZone } from '../time/brokerage-time.ts';
+import type { RoutingTeam } from './assign.ts';
+
+/** A member as routing's {@link Agent}: no phone is an empty one (alerts go by email only). */
+function agentOf(member: TeamMember): Agent {
+  return {
+    name: member.name,
+    email: member.email,
+    phone: member.phone ?? '',
+    role: member.role,
+    owns: member.owns,
+  };
+}
+
+/**
+ * Who may get a lead now (pure): the active members not paused today, in routing's order, and
+ * the first of them on duty. The catch-all broker is always there: when every broker is paused
+ * or inactive, the first active broker (else the first broker) still takes what nobody else can.
+ */
+export function routingTeamOf(members: readonly TeamMember[], today: string): RoutingTeam | null {
+  const available = members.filter((m) => m.active && !pausedOn(m, today));
+  const brokers = members.filter((m) => m.role === 'broker');
+  const catchAll = available.some((m) => m.role === 'broker')
+    ? undefined
+    : (brokers.find((m) => m.active) ?? brokers[0]);
+  const agents = catchAll ? [...available, catchAll] : available;
+  if (!agents.some((a) => a.role === 'broker')) {
+    return null;
+  }
+  return { agents: agents.map(agentOf), onDuty: available.find((m) => m.onDuty)?.name ?? null };
+}
+
+/**
+ * The team routing reads for a lead received at `now` (docs/desk.md#routing): the database's,
+ * once seeded, in one query; null before the first start seeded it (or with no broker in it),
+ * and the caller routes by assistant.config.json as before.
+ */
+export async function loadRoutingTeam(
+  db: TeamDb,
+  now: Date,
+  timeZone: string,
+): Promise<RoutingTeam | null> {
+  const members = await listTeam(db, { seededOnly: true });
+  return routingTeamOf(members, inZone(now, timeZone).toISODate() ?? '');
+}
