@@ -33,6 +33,8 @@ export interface StoreCaptureDeps {
    * locks that order concurrent captures are skipped: a round trip fewer per capture.
    */
   oneSession?: boolean;
+  /** Told of each new capture once it is committed (GET /metrics counts them). */
+  onStored?: (source: 'widget' | 'platform') => void;
 }
 
 /** The outcome: `created` is false when the capture was already stored (a repeat). */
@@ -243,7 +245,7 @@ export async function storeCapture(
   source: 'widget' | 'platform',
 ): Promise<StoredCapture> {
   const now = deps.now?.() ?? new Date();
-  return deps.db.transaction().execute(async (trx) => {
+  const stored = await deps.db.transaction().execute(async (trx): Promise<StoredCapture> => {
     const sameCall = capture.conversationId !== null && capture.toolCallId !== null;
     // One session (PGlite) runs one transaction at a time: there is no one to wait for.
     if (!deps.oneSession) {
@@ -369,4 +371,8 @@ export async function storeCapture(
       deliverNow: ended && deps.adapters.length > 0,
     };
   });
+  if (stored.created) {
+    deps.onStored?.(source);
+  }
+  return stored;
 }
