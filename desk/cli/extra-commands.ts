@@ -1,12 +1,13 @@
 import type { DeskCommand } from '../admin/command.ts';
 import { addUserCommand } from './add-user-command.ts';
 import { backupCommand, restoreCommand } from './backup-command.ts';
+import { personCommand } from './person-command.ts';
 import { seedCommand } from './seed-command.ts';
 import { weeklyReportCommand } from './weekly-report-command.ts';
 
 /**
  * The inbox's commands (add-user, weekly-report, seed) and the embedded database's backup and
- * restore, kept apart so the pipeline's CLI and the inbox's grow in their own files.
+ * restore and a person's privacy requests, kept apart so the pipeline's CLI and the inbox's grow in their own files.
  */
 export const extraCommands: Readonly<Record<string, DeskCommand>> = {
   'add-user': addUserCommand,
@@ -14,4 +15,5 @@ export const extraCommands: Readonly<Record<string, DeskCommand>> = {
   seed: seedCommand,
   backup: backupCommand,
   restore: restoreCommand,
+  person: personCommand,
 };

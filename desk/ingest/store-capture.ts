@@ -55,13 +55,13 @@ export interface StoredCapture {
  * orders its keys the same way (capture, conversation, phone, email), so two transactions never
  * wait for each other in a circle.
  */
-async function lockAll(trx: Transaction<DeskDatabase>, keys: readonly string[]) {
+export async function lockAll(trx: Transaction<DeskDatabase>, keys: readonly string[]) {
   const calls = keys.map((key) => sql`pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
   await sql`select ${sql.join(calls)}`.execute(trx);
 }
 
 /** The person's lock keys: phone before email (see {@link lockAll}). */
-function personLocks(fields: { phone?: string; email?: string }): string[] {
+export function personLocks(fields: { phone?: string; email?: string }): string[] {
   const phone = phoneKey(fields.phone);
   const email = emailKey(fields.email);
   return [...(phone ? [`person:phone:${phone}`] : []), ...(email ? [`person:email:${email}`] : [])];
