@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { exportLine } from '../cli/export-command.ts';
 import { loadLeadRecords } from '../delivery/lead-record.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
 import type { PersonScope } from './person-scope.ts';
@@ -16,8 +15,7 @@ function camel(row: object): Record<string, unknown> {
 
 /**
  * Everything the desk holds about one person, as one JSON object (docs/desk.md#privacy): the
- * people rows, their leads, each capture as `npm run desk -- export` prints it (with its
- * conversation and deliveries), the conversations only they took part in with any feedback,
+ * people rows, their leads, each capture whole (with its conversation and deliveries), the conversations only they took part in with any feedback,
  * the notes, status changes and timeline of their leads. An answer to "send me my data".
  */
 export async function exportPerson(
@@ -80,7 +78,7 @@ export async function exportPerson(
     exportedAt: now.toISOString(),
     people: people.map(camel),
     leads: leads.map(camel),
-    captures: captures.map(exportLine),
+    captures,
     conversations: conversations.map(camel),
     feedback: feedback.map(camel),
     notes: notes.map(camel),
