@@ -20,6 +20,7 @@ import { inboxApi } from './inbox/api-routes.ts';
 import { mountInboxPages } from './inbox/inbox-pages.ts';
 import { ensureNumbersRollup } from './inbox/numbers-rebuild.ts';
 import { loadMessageValidator, type MessageValidator } from './ingest/platform-schema.ts';
+import { createDeskMetrics } from './metrics/desk-metrics.ts';
 import { startWeeklyReportSchedule } from './reports/weekly-schedule.ts';
 import { embeddedDir, openDatabase } from './storage/database.ts';
 import { tzdataMismatch, tzdataVersions } from './time/tzdata-version.ts';
@@ -117,6 +118,7 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
     await database.close();
     throw error;
   });
+  const metrics = createDeskMetrics(database);
   const worker = new OutboxWorker({
     db: database.db,
     adapters,
@@ -124,7 +126,10 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
     retry: { baseMs: env.retryBaseMs, maxMs: env.retryMaxMs },
     ...(options.pollMs !== undefined && { pollMs: options.pollMs }),
     ...(options.now && { now: options.now }),
-    onAttempt: (event) => log.info({ msg: 'delivery', ...event }),
+    onAttempt: (event) => {
+      metrics.attempt(event);
+      log.info({ msg: 'delivery', ...event });
+    },
   });
   // Compiled in the background: /health answers at once, the first webhook waits for it.
   let validator: Promise<MessageValidator> | null = null;
@@ -143,6 +148,7 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
     wakeOutbox: worker.wake,
     messageValidator,
     log,
+    metrics,
     ...(options.now && { now: options.now }),
   };
   const app = createDeskApp(services, options.mounts ?? defaultMounts);

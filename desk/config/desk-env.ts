@@ -25,6 +25,11 @@ export interface DeskEnv {
   publicOrigin: string | null;
   /** Proxies whose `X-Forwarded-For`, `-Proto` and `-Host` are believed. */
   trustedProxies: TrustedProxies;
+  /**
+   * Who may read `GET /metrics` (docs/desk.md#metrics): the addresses that may ask directly
+   * (`DESK_METRICS_HOST`, loopback by default), and the bearer token anyone else must send.
+   */
+  metrics: { hosts: TrustedProxies; token: string | null };
   /** `POST /leads` requests allowed per client IP per minute. */
   leadsPerMinute: number;
   fub: { baseUrl: string; apiKey: string; system: string | null; systemKey: string | null } | null;
@@ -56,6 +61,8 @@ export const DESK_ENV_NAMES = [
   'DESK_PUBLIC_URL',
   'DESK_TRUSTED_PROXIES',
   'DESK_LEADS_PER_MINUTE',
+  'DESK_METRICS_HOST',
+  'DESK_METRICS_TOKEN',
   'FUB_BASE_URL',
   'FUB_API_KEY',
   'FUB_X_SYSTEM',
@@ -86,6 +93,8 @@ const DEFAULT_RETRY_MAX_MS = 60 * 60 * 1000;
 /** A day: no wait of the desk's is longer. */
 const MAX_MS = 24 * 60 * 60 * 1000;
 const DEFAULT_SHUTDOWN_MS = 10_000;
+/** Who reads GET /metrics without a token: a collector on the desk's own machine. */
+const DEFAULT_METRICS_HOSTS = '127.0.0.0/8, ::1';
 /** A shared secret shorter than this is guessable enough to refuse (256 bits as hex is 64). */
 export const MIN_PLATFORM_SECRET_CHARS = 32;
 
@@ -163,6 +172,17 @@ export function parseDeskEnv(env: DeskEnvInput, cwd = process.cwd()): DeskEnv {
   const publicParsed = url('DESK_PUBLIC_URL', publicUrl, problems, ['http:', 'https:']);
   const trusted = parseTrustedProxies(blank(env.DESK_TRUSTED_PROXIES));
   problems.push(...trusted.problems);
+  const metricsHosts = blank(env.DESK_METRICS_HOST) ?? DEFAULT_METRICS_HOSTS;
+  const metricsList = parseTrustedProxies(metricsHosts === 'none' ? null : metricsHosts);
+  problems.push(
+    ...metricsList.problems.map((p) => p.replace('DESK_TRUSTED_PROXIES', 'DESK_METRICS_HOST')),
+  );
+  const metricsToken = blank(env.DESK_METRICS_TOKEN);
+  if (metricsToken !== null && metricsToken.length < MIN_PLATFORM_SECRET_CHARS) {
+    problems.push(
+      `DESK_METRICS_TOKEN must be at least ${MIN_PLATFORM_SECRET_CHARS} characters long (make one with: openssl rand -hex 32)`,
+    );
+  }
   const fubKey = blank(env.FUB_API_KEY);
   const fubBase = blank(env.FUB_BASE_URL) ?? 'https://api.followupboss.com';
   url('FUB_BASE_URL', fubBase, problems, ['http:', 'https:']);
@@ -252,6 +272,7 @@ export function parseDeskEnv(env: DeskEnvInput, cwd = process.cwd()): DeskEnv {
     publicUrl: publicUrl.replace(/\/$/, ''),
     publicOrigin: publicUrlSet !== null && publicParsed ? publicParsed.origin : null,
     trustedProxies: trusted.proxies,
+    metrics: { hosts: metricsList.proxies, token: metricsToken },
     leadsPerMinute,
     fub:
       fubKey === null

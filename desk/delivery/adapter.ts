@@ -29,6 +29,11 @@ export interface DeliveryAdapter {
   /** The longest one try waits for an answer: the outbox's lease must be longer. */
   readonly timeoutMs: number;
   deliver(lead: LeadRecord, attempt: DeliveryAttempt): Promise<AttemptOutcome>;
+  /**
+   * Sends an event about a person (`person.deleted`) to an adapter whose receiver follows the
+   * desk's records (the signed webhook); an adapter without it hears of none.
+   */
+  sendEvent?(event: { type: string }, attempt: DeliveryAttempt): Promise<AttemptOutcome>;
   /** Releases connections (SMTP pools). */
   close?(): Promise<void>;
 }

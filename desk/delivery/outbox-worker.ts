@@ -62,7 +62,10 @@ export function checkDeliveryLease(leaseMs: number, adapters: readonly DeliveryA
   }
 }
 
-/** The queue's delivery lanes: one per enabled adapter, each taking only its own jobs. */
+/**
+ * The queue's delivery lanes: one per enabled adapter, each taking only its own jobs, and one
+ * per adapter that takes events about a person.
+ */
 export function deliveryLanes(
   db: Kysely<DeskDatabase>,
   adapters: readonly DeliveryAdapter[],
@@ -73,13 +76,30 @@ export function deliveryLanes(
     ...(options.leaseMs !== undefined && { leaseMs: options.leaseMs }),
   };
   checkDeliveryLease(policy.leaseMs ?? RETRY_POLICIES.delivery.leaseMs, adapters);
-  return adapters.map((adapter) => ({
+  const leads: JobLane[] = adapters.map((adapter) => ({
     kind: 'delivery',
     adapter: adapter.name,
     policy,
     ...(options.batchSize !== undefined && { batchSize: options.batchSize }),
     run: (job) => deliver(db, adapter, job),
   }));
+  // Events about a person (person.deleted) go to the adapters that take them, as a lane each.
+  const events: JobLane[] = adapters.flatMap((adapter) => {
+    const send = adapter.sendEvent?.bind(adapter);
+    if (!send) {
+      return [];
+    }
+    return [
+      {
+        kind: 'person-event' as const,
+        adapter: adapter.name,
+        policy,
+        run: (job: ClaimedJob) =>
+          send(job.payload as { type: string }, { jobId: job.id, attempt: job.attempts }),
+      },
+    ];
+  });
+  return [...leads, ...events];
 }
 
 /**

@@ -4,6 +4,7 @@ import { TZDATA_VERSION } from '../time/tz-zone.ts';
 import { errorBody } from '../web/error-body.ts';
 import type { DeskServices } from '../web/services.ts';
 import { leadsRoute } from './leads-route.ts';
+import { metricsRoute, requestMetrics } from './metrics-route.ts';
 import { platformRoute } from './platform-route.ts';
 import { requestLog } from './request-log.ts';
 
@@ -17,6 +18,10 @@ export type RouteMount = (app: Hono, services: DeskServices) => void;
 export function createDeskApp(services: DeskServices, mounts: readonly RouteMount[] = []): Hono {
   const app = new Hono();
   app.use('*', requestLog(services.log));
+  if (services.metrics) {
+    app.use('*', requestMetrics(services.metrics));
+    app.route('/', metricsRoute(services.metrics, services.env.metrics));
+  }
   app.use(
     '*',
     secureHeaders({

@@ -95,6 +95,7 @@ export function leadsRoute(services: DeskServices): Hono {
             brokerage: services.brokerage,
             adapters: services.adapters,
             oneSession: services.database.kind === 'embedded',
+            ...(services.metrics && { onStored: services.metrics.captureStored }),
             ...(services.now && { now: services.now }),
           },
           capture,

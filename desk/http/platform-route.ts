@@ -52,6 +52,7 @@ export function platformRoute(services: DeskServices): Hono {
             brokerage: services.brokerage,
             adapters: services.adapters,
             oneSession: services.database.kind === 'embedded',
+            ...(services.metrics && { onStored: services.metrics.captureStored }),
             messageValidator: services.messageValidator,
             ...(services.now && { now: services.now }),
           },

@@ -35,6 +35,8 @@ export interface StoreCaptureDeps {
    * locks that order concurrent captures are skipped: a round trip fewer per capture.
    */
   oneSession?: boolean;
+  /** Told of each new capture once it is committed (GET /metrics counts them). */
+  onStored?: (source: 'widget' | 'platform') => void;
 }
 
 /** The outcome: `created` is false when the capture was already stored (a repeat). */
@@ -55,13 +57,13 @@ export interface StoredCapture {
  * orders its keys the same way (capture, conversation, phone, email), so two transactions never
  * wait for each other in a circle.
  */
-async function lockAll(trx: Transaction<DeskDatabase>, keys: readonly string[]) {
+export async function lockAll(trx: Transaction<DeskDatabase>, keys: readonly string[]) {
   const calls = keys.map((key) => sql`pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
   await sql`select ${sql.join(calls)}`.execute(trx);
 }
 
 /** The person's lock keys: phone before email (see {@link lockAll}). */
-function personLocks(fields: { phone?: string; email?: string }): string[] {
+export function personLocks(fields: { phone?: string; email?: string }): string[] {
   const phone = phoneKey(fields.phone);
   const email = emailKey(fields.email);
   return [...(phone ? [`person:phone:${phone}`] : []), ...(email ? [`person:email:${email}`] : [])];
@@ -245,7 +247,7 @@ export async function storeCapture(
   source: 'widget' | 'platform',
 ): Promise<StoredCapture> {
   const now = deps.now?.() ?? new Date();
-  return deps.db.transaction().execute(async (trx) => {
+  const stored = await deps.db.transaction().execute(async (trx): Promise<StoredCapture> => {
     const sameCall = capture.conversationId !== null && capture.toolCallId !== null;
     // One session (PGlite) runs one transaction at a time: there is no one to wait for.
     if (!deps.oneSession) {
@@ -388,4 +390,8 @@ export async function storeCapture(
       deliverNow: ended && deps.adapters.length > 0,
     };
   });
+  if (stored.created) {
+    deps.onStored?.(source);
+  }
+  return stored;
 }

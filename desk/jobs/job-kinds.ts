@@ -4,12 +4,19 @@ import type { RetryPolicy } from './retry-policy.ts';
  * The kinds of job the queue holds (docs/desk.md#jobs). A new kind (a text, an escalation
  * timer, a retention sweep, an invite) adds its name and its policy here, and a lane that works it.
  */
-export type JobKind = 'delivery' | 'weekly-report';
+export type JobKind = 'delivery' | 'weekly-report' | 'person-event';
 
 /** Each kind's retry policy; a lane may shorten the backoff (an operator's drill, a test). */
 export const RETRY_POLICIES: Readonly<Record<JobKind, RetryPolicy>> = {
   // 10 s doubling to an hour, for a day: a CRM's outage of an afternoon loses nothing.
   delivery: {
+    baseMs: 10_000,
+    maxMs: 60 * 60 * 1000,
+    giveUpMs: 24 * 60 * 60 * 1000,
+    leaseMs: 60_000,
+  },
+  // An event about a person (person.deleted) to an adapter that takes events: as a delivery.
+  'person-event': {
     baseMs: 10_000,
     maxMs: 60 * 60 * 1000,
     giveUpMs: 24 * 60 * 60 * 1000,

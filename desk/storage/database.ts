@@ -1,7 +1,7 @@
 import { access, mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, type LogEvent, PostgresDialect, sql } from 'kysely';
 import { dropTemplate, readTemplate, saveTemplate, templatePath } from './embedded-template.ts';
 import { applyMigrations, type ScriptRunner } from './migrate.ts';
 import { KeptStatementDialect } from './pglite-driver.ts';
@@ -26,6 +26,32 @@ export interface DeskDb {
    * PostgreSQL server is copied with pg_dump).
    */
   snapshot?: () => Promise<Blob>;
+  /** What GET /metrics reports: failed queries so far, and the server pool's connections. */
+  stats?: () => DatabaseStats;
+}
+
+/** A database's counts for GET /metrics (docs/desk.md#metrics). */
+export interface DatabaseStats {
+  /** Queries that failed since the database was opened. */
+  queryErrors: number;
+  /** The pool's connections (a server only; PGlite has its one session). */
+  pool: { total: number; idle: number; waiting: number } | null;
+}
+
+/** What an opener hands {@link openDatabase}: the database, and how to run a migration script. */
+type OpenedDb = DeskDb & { runScript: ScriptRunner; stats: () => DatabaseStats };
+
+// Counts the queries that fail (Kysely's log hook sees each one), for GET /metrics.
+function errorCounter(): { count: () => number; log: (event: LogEvent) => void } {
+  let errors = 0;
+  return {
+    count: () => errors,
+    log(event) {
+      if (event.level === 'error') {
+        errors += 1;
+      }
+    },
+  };
 }
 
 /** Where to open the database. */
@@ -127,7 +153,7 @@ async function openCluster(dataDir: string | null, templateFile?: string | null)
 async function openEmbedded(
   dataDir: string | null,
   templateFile?: string | null,
-): Promise<DeskDb & { runScript: ScriptRunner }> {
+): Promise<OpenedDb> {
   if (dataDir !== null) {
     await mkdir(dataDir, { recursive: true });
   }
@@ -137,7 +163,11 @@ async function openEmbedded(
   } catch (error) {
     throw dataDir === null ? error : new EmbeddedDatabaseError(dataDir, error);
   }
-  const db = new Kysely<DeskDatabase>({ dialect: new KeptStatementDialect(client) });
+  const errors = errorCounter();
+  const db = new Kysely<DeskDatabase>({
+    dialect: new KeptStatementDialect(client),
+    log: errors.log,
+  });
   // PGlite has one session: exec() runs inside the transaction the migration holds open.
   const runScript: ScriptRunner = async (_trx, script) => {
     await client.exec(script);
@@ -149,7 +179,8 @@ async function openEmbedded(
       await sql`checkpoint`.execute(connection);
       return client.dumpDataDir('gzip');
     });
-  return { db, kind: 'embedded', close: () => db.destroy(), runScript, snapshot };
+  const stats = () => ({ queryErrors: errors.count(), pool: null });
+  return { db, kind: 'embedded', close: () => db.destroy(), runScript, snapshot, stats };
 }
 
 /** Thrown when a restore would overwrite a database. */
@@ -176,10 +207,7 @@ export async function restoreEmbedded(dataDir: string, archive: Blob): Promise<v
   await client.close();
 }
 
-async function openServer(
-  url: string,
-  poolSize = 10,
-): Promise<DeskDb & { runScript: ScriptRunner }> {
+async function openServer(url: string, poolSize = 10): Promise<OpenedDb> {
   // Loaded only for a server: a CLI command on the embedded database starts without it.
   const { default: pg } = await import('pg');
   // node-postgres reads timestamptz as Date already; bigint counts (count(*)) come back as text:
@@ -195,12 +223,17 @@ async function openServer(
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
   });
-  const db = new Kysely<DeskDatabase>({ dialect: new PostgresDialect({ pool }) });
+  const errors = errorCounter();
+  const db = new Kysely<DeskDatabase>({ dialect: new PostgresDialect({ pool }), log: errors.log });
+  const stats = () => ({
+    queryErrors: errors.count(),
+    pool: { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount },
+  });
   // Without parameters node-postgres uses the simple protocol, which takes many statements.
   const runScript: ScriptRunner = async (trx, script) => {
     await sql.raw(script).execute(trx);
   };
-  return { db, kind: 'postgres', close: () => db.destroy(), runScript };
+  return { db, kind: 'postgres', close: () => db.destroy(), runScript, stats };
 }
 
 /**
@@ -222,6 +255,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DeskDb> {
     db: handle.db,
     kind: handle.kind,
     close: handle.close,
+    stats: handle.stats,
     ...('snapshot' in handle && { snapshot: handle.snapshot }),
   };
 }

@@ -3,7 +3,8 @@ import type { Context } from 'hono';
 import type { DeskEnv } from '../config/desk-env.ts';
 import { type RequestSource, requestSource } from '../config/trusted-proxies.ts';
 
-function socketAddress(c: Context): string | null {
+/** The socket's peer address, or `null` when the server does not say. */
+export function socketAddress(c: Context): string | null {
   try {
     return getConnInfo(c).remote.address ?? null;
   } catch {

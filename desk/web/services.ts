@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Brokerage } from '../config/brokerage.ts';
 import type { DeskEnv } from '../config/desk-env.ts';
 import type { MessageValidator } from '../ingest/platform-schema.ts';
+import type { DeskMetrics } from '../metrics/desk-metrics.ts';
 import type { DeskDb } from '../storage/database.ts';
 
 /**
@@ -20,5 +21,7 @@ export interface DeskServices {
   /** The platform's message schemas, compiled in the background at start. */
   messageValidator: () => Promise<MessageValidator>;
   log: Logger;
+  /** GET /metrics's counters (docs/desk.md#metrics); a test's services may go without. */
+  metrics?: DeskMetrics;
   now?: () => Date;
 }

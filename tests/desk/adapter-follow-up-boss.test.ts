@@ -85,6 +85,16 @@ describe('Follow Up Boss adapter', () => {
     });
   });
 
+  it('tags a person who asked not to be contacted Do Not Contact', async () => {
+    const adapter = createFollowUpBossAdapter(settings, testContext);
+    const lead = generalLead();
+    const asked = { ...lead, fields: { ...lead.fields, doNotContact: true } };
+    expect(await adapter.deliver(asked, attempt)).toEqual({ ok: true });
+    expect(fub.events[0]?.body.person).toMatchObject({
+      tags: ['AI assistant', 'Do Not Contact'],
+    });
+  });
+
   it('leaves the X-System headers out when no integration is registered', async () => {
     const plain = await startFubStandIn({ apiKey: API_KEY });
     try {

@@ -70,6 +70,9 @@ function description(lead: LeadRecord, context: DeliveryContext): string {
   return `${what}${about}, captured by ${context.brokerageName}'s AI assistant on ${channel}.`;
 }
 
+/** The Follow Up Boss tag of a person who asked not to be contacted. */
+export const DO_NOT_CONTACT_TAG = 'Do Not Contact';
+
 /** The event for one lead (pure): the shape the stand-in checks, exported for tests. */
 export function followUpBossEvent(
   lead: LeadRecord,
@@ -82,6 +85,11 @@ export function followUpBossEvent(
   }
   if (lead.demo) {
     tags.push('Demo');
+  }
+  // The visitor asked not to be contacted (capture_lead's doNotContact): the CRM keeps the
+  // person, and its own automations see the tag (issue 28 §4).
+  if (lead.fields.doNotContact === true) {
+    tags.push(DO_NOT_CONTACT_TAG);
   }
   const sourceUrl = lead.pageUrl ?? lead.listing.url;
   const event: FollowUpBossEvent = {

@@ -61,30 +61,43 @@ export function createWebhookAdapter(
   fetchImpl: typeof fetch = fetch,
 ): DeliveryAdapter {
   const signer = new Webhook(settings.secret);
+  // One signed POST: `scrubbed` cleans the receiver's answer before it is kept as a reason.
+  async function post(
+    id: string,
+    body: string,
+    scrubbed: (text: string) => string,
+  ): Promise<AttemptOutcome> {
+    const sentAt = new Date();
+    const headers = {
+      'content-type': 'application/json',
+      'webhook-id': id,
+      'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
+      'webhook-signature': signer.sign(id, sentAt, body),
+    };
+    try {
+      const response = await fetchImpl(settings.url, {
+        method: 'POST',
+        headers,
+        body,
+        signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+      });
+      const text = await response.text();
+      return outcomeOfStatus(response.status, scrubbed(text));
+    } catch (error) {
+      return outcomeOfNetworkError(error);
+    }
+  }
   return {
     name: 'webhook',
     timeoutMs: WEBHOOK_TIMEOUT_MS,
-    async deliver(lead: LeadRecord, attempt: DeliveryAttempt): Promise<AttemptOutcome> {
+    deliver(lead: LeadRecord, attempt: DeliveryAttempt): Promise<AttemptOutcome> {
       const body = JSON.stringify(webhookPayload(lead, context));
-      const sentAt = new Date();
-      const headers = {
-        'content-type': 'application/json',
-        'webhook-id': attempt.jobId,
-        'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
-        'webhook-signature': signer.sign(attempt.jobId, sentAt, body),
-      };
-      try {
-        const response = await fetchImpl(settings.url, {
-          method: 'POST',
-          headers,
-          body,
-          signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-        });
-        const text = await response.text();
-        return outcomeOfStatus(response.status, scrub(text, lead, [settings.secret]));
-      } catch (error) {
-        return outcomeOfNetworkError(error);
-      }
+      return post(attempt.jobId, body, (text) => scrub(text, lead, [settings.secret]));
+    },
+    sendEvent(event, attempt) {
+      return post(attempt.jobId, JSON.stringify(event), (text) =>
+        scrub(text, null, [settings.secret]),
+      );
     },
   };
 }
