@@ -1,3 +1,4 @@
+import { OFFICE_TIME, officeDays } from '../../widget/leads/rules/office-hours.ts';
 import { inZone } from '../time/brokerage-time.ts';
 import { isKnownZone } from '../time/tz-zone.ts';
 import type { AssistantConfig } from './assistant-config.ts';
@@ -16,46 +17,9 @@ export class OfficeHoursError extends Error {
   }
 }
 
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-// luxon's weekday numbers: Monday is 1, Sunday 7. A Map, so no inherited key is a day.
-const DAY_NUMBERS = new Map<string, number>(
-  [
-    ['monday', 'mon'],
-    ['tuesday', 'tue', 'tues'],
-    ['wednesday', 'wed'],
-    ['thursday', 'thu', 'thur', 'thurs'],
-    ['friday', 'fri'],
-    ['saturday', 'sat'],
-    ['sunday', 'sun'],
-  ].flatMap((names, i) => names.map((name): [string, number] => [name, i + 1])),
-);
-const LIST_SEPARATOR = /\s*(?:,|&|\band\b)\s*/i;
-const RANGE = /^([a-z]+)\s*(?:\bto\b|\bthrough\b|\bthru\b|-|–|—)\s*([a-z]+)$/i;
-
-function dayNumber(name: string): number | undefined {
-  return DAY_NUMBERS.get(name.toLowerCase());
-}
-
-// "Monday to Friday", "Friday to Monday" (wrapping over the weekend), "Monday, Wednesday",
-// "Saturday": the weekdays a row covers, or null when the phrase names none.
-function daysOf(phrase: string): Set<number> | null {
-  const days = new Set<number>();
-  for (const item of phrase.trim().split(LIST_SEPARATOR)) {
-    const range = RANGE.exec(item);
-    const from = dayNumber(range?.[1] ?? item);
-    const to = range ? dayNumber(range[2] ?? '') : from;
-    if (from === undefined || to === undefined) {
-      return null;
-    }
-    for (let day = from; ; day = (day % 7) + 1) {
-      days.add(day);
-      if (day === to) {
-        break;
-      }
-    }
-  }
-  return days;
-}
+const TIME = OFFICE_TIME;
+// The day phrases read as the widget's ladder reads them (one parser for both).
+const daysOf = officeDays;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

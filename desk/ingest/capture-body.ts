@@ -50,6 +50,11 @@ export interface IncomingCapture {
   consent: ConsentEvidence | null;
   /** The contact consent box the visitor ticked on the widget's card, if they did. */
   contactConsent?: ContactConsent;
+  /**
+   * A "Talk to a person" request (the widget's `kind: 'callback'`, stored as a lead): `urgent`
+   * is "Call me now", for the on-duty agent at once; `requestedTime` the opening picked instead.
+   */
+  callback?: { urgent: boolean; requestedTime: string | null };
   pageUrl: string | null;
   /** Where the visitor came from; kept only with the disclosure's agreement. */
   visitSource?: VisitSource | null;
@@ -239,6 +244,26 @@ function bodyFields(
   });
 }
 
+/**
+ * A "Talk to a person" request's fields as a lead's: the name and number to call, the box, and
+ * a note of what was asked, so the desk and the CRM read it without knowing the widget's kind.
+ */
+function callbackFields(body: Record<string, unknown>): LeadFields {
+  const fields = body.fields as Record<string, unknown>;
+  const when =
+    body.urgent === true
+      ? 'call now'
+      : `call back at ${typeof body.requestedTime === 'string' ? body.requestedTime : 'the next opening'}`;
+  if (fields.phone === undefined) {
+    throw IngestError.field('fields.phone', 'is required: the number to call');
+  }
+  return compact({
+    ...soundFields(checkLeadArguments({ name: fields.name, phone: fields.phone })),
+    notes: `Asked to talk to a person: ${when}.`,
+    consentToContact: fields.consentToContact === true,
+  });
+}
+
 function parseContactConsent(value: unknown): ContactConsent | undefined {
   if (value === undefined || value === null) {
     return undefined;
@@ -286,21 +311,34 @@ export function parseCaptureBody(body: unknown): IncomingCapture {
   if (typeof body.idempotencyKey !== 'string' || !KEY.test(body.idempotencyKey)) {
     throw IngestError.field('idempotencyKey', 'must be 1-128 letters, digits, or . _ : -');
   }
-  if (body.kind !== 'lead' && body.kind !== 'viewing-request') {
-    throw IngestError.field('kind', 'must be "lead", "viewing-request" or "conversation"');
+  const callback = body.kind === 'callback';
+  if (body.kind !== 'lead' && body.kind !== 'viewing-request' && !callback) {
+    throw IngestError.field(
+      'kind',
+      'must be "lead", "viewing-request", "callback", "conversation" or "feedback"',
+    );
   }
   if (!isRecord(body.fields)) {
     throw IngestError.field('fields', 'must be an object');
   }
   const listing = parseListing(body.listing);
+  const kind: IncomingCapture['kind'] =
+    body.kind === 'viewing-request' ? 'viewing-request' : 'lead';
   const capture: IncomingCapture = {
-    kind: body.kind,
+    kind,
     idempotencyKey: body.idempotencyKey,
     conversationId: optionalId(body.conversationId, 'conversationId'),
     toolCallId: optionalId(body.toolCallId, 'toolCallId'),
     capturedAt: instant(body.capturedAt, 'capturedAt'),
     listing,
-    fields: bodyFields(body.kind, body.fields, listing),
+    fields: callback ? callbackFields(body) : bodyFields(kind, body.fields, listing),
+    ...(callback && {
+      callback: {
+        urgent: body.urgent === true,
+        requestedTime:
+          body.requestedTime == null ? null : instant(body.requestedTime, 'requestedTime'),
+      },
+    }),
     consent: parseConsent(body.consent),
     ...compact({ contactConsent: parseContactConsent(body.contactConsent) }),
     pageUrl: pageUrl(body.pageUrl, 'pageUrl'),

@@ -315,12 +315,13 @@ export async function storeCapture(
       captured_at: capture.capturedAt,
       received_at: now,
       listing: json(capture.listing),
-      // The card's evidence goes with the fields it decided (consentToContact).
-      fields: json(
-        capture.contactConsent
-          ? { ...capture.fields, contactConsent: capture.contactConsent }
-          : capture.fields,
-      ),
+      // The card's evidence goes with the fields it decided (consentToContact), and a "Talk to a
+      // person" request keeps its urgency and the time asked for.
+      fields: json({
+        ...capture.fields,
+        ...(capture.contactConsent && { contactConsent: capture.contactConsent }),
+        ...(capture.callback && { callback: capture.callback }),
+      }),
       viewing_times: json(viewingTimes),
       consent_to_contact: capture.fields.consentToContact === true,
       consent_version: capture.consent?.version ?? null,

@@ -50,6 +50,8 @@ describe('the attribute list', () => {
         'consent-url',
         'lang',
         'resume-seconds',
+        'office-phone',
+        'office-hours',
       ].sort(),
     );
   });
@@ -86,6 +88,8 @@ describe('the attribute list', () => {
       | 'consentUrl'
       | 'lang'
       | 'resumeSeconds'
+      | 'officePhone'
+      | 'officeHours'
     >();
   });
 

@@ -40,6 +40,8 @@ export const ATTRIBUTES = [
   'consent-url',
   'lang',
   'resume-seconds',
+  'office-phone',
+  'office-hours',
 ] as const;
 
 /** One attribute name of `<voice-assistant>`. */

@@ -143,6 +143,16 @@ export const ATTRIBUTE_DOCS: Record<AttributeName, AttributeDoc> = {
     description:
       "How long after the visitor leaves the page (a link, a reload) a live call may resume on the next page of the same tab that has the widget; the assistant is told the new page's listing. 0 turns resuming off. The call's id and room are kept in sessionStorage; its transcript only once the visitor agreed to the consent disclosure.",
   },
+  'office-phone': {
+    type: 'string (a phone number)',
+    description:
+      'The office\'s number, shown as a tel: link by "Talk to a person" (after a callback request, and alone without lead-endpoint). "Talk to a person" shows when lead-endpoint or office-phone is set.',
+  },
+  'office-hours': {
+    type: 'string (JSON: officeHours of assistant.config.json)',
+    description:
+      'The office\'s opening hours, { "timeZone": "America/Vancouver", "hours": [{ "days": "Monday to Friday", "open": "09:00", "close": "18:00" }] }. Inside them "Talk to a person" offers "Call me now"; outside them "Call me back" at one of the next three openings, and says when the office opens. Without it "Call me now" is offered.',
+  },
 };
 
 export interface EventDoc {
@@ -196,6 +206,12 @@ export const EVENT_DOCS: Record<WidgetEventName, EventDoc> = {
     detail: '{ version: string, acceptedAt: string }',
     description:
       'The visitor agreed to the consent text (version = hash of the text); also sent in assistantOverrides.metadata.consent.',
+  },
+  'voice-assistant:callback': {
+    detail:
+      "CallbackRequest: { kind: 'callback', urgent, requestedTime, fields: { name, phone, consentToContact } | null, officePhone, listing, conversationId, capturedAt, idempotencyKey, contactConsent, pageUrl }",
+    description:
+      'The visitor asked for a person: "Call me now" (urgent: true) or "Call me back" at requestedTime, posted to lead-endpoint as kind "callback". Without lead-endpoint only the office\'s tel: link is offered and fields is null. Cancelable when fields is set, like voice-assistant:lead.',
   },
 };
 

@@ -126,6 +126,34 @@ export interface ViewingCapture extends CaptureBase {
 /** Either capture, discriminated by `kind`. */
 export type Capture = LeadCapture | ViewingCapture;
 
+/** What a callback carries: who to call and whether they may be called or texted. */
+export interface CallbackFields {
+  readonly name?: string;
+  /** The number to call, as the visitor typed it on the ladder. */
+  readonly phone: string;
+  /** The visitor ticked the contact consent box (`contactConsent` holds its sentence). */
+  readonly consentToContact: boolean;
+}
+
+/**
+ * The visitor asked for a person (docs/behaviour.md#talk-to-a-person): the detail of the
+ * `voice-assistant:callback` event and, with `lead-endpoint`, the JSON body posted there.
+ * `urgent` is "Call me now" (inside office hours); `requestedTime` the opening picked with
+ * "Call me back". Without `lead-endpoint` the ladder offers only the office's `tel:` link, and
+ * the event says so with `fields: null`.
+ */
+export interface CallbackRequest extends Omit<CaptureBase, 'toolCallId'> {
+  readonly kind: 'callback';
+  /** "Call me now": the on-duty agent is alerted at once. */
+  readonly urgent: boolean;
+  /** The opening picked for "Call me back" (ISO 8601), or `null` for now. */
+  readonly requestedTime: string | null;
+  /** What the visitor sent, or `null` when only the office's number was offered. */
+  readonly fields: CallbackFields | null;
+  /** The `office-phone` attribute, shown as a `tel:` link; `null` without it. */
+  readonly officePhone: string | null;
+}
+
 /**
  * What the widget tells the page about one capture's delivery to `lead-endpoint`
  * (docs/behaviour.md#leads): the `voice-assistant:lead-delivery` event's detail. It names the

@@ -1,4 +1,5 @@
 import type {
+  CallbackRequest,
   Capture,
   ConsentEvidence,
   LeadCapture,
@@ -10,15 +11,19 @@ import type { FeedbackDelivery } from './feedback-delivery.ts';
 export type { Capture, ConsentEvidence, LeadCapture, ViewingCapture };
 
 /**
- * What the delivery queue posts to `lead-endpoint`: a capture, a conversation's transcript, or
- * the visitor's feedback on it.
+ * What the delivery queue posts to `lead-endpoint`: a capture, a request to talk to a person, a
+ * conversation's transcript, or the visitor's feedback on it.
  */
-export type Deliverable = Capture | ConversationDelivery | FeedbackDelivery;
+export type Deliverable = Capture | CallbackRequest | ConversationDelivery | FeedbackDelivery;
 
 /**
  * True when the capture may wait on the device: the visitor said yes to being contacted
  * (`consent_to_contact`), or agreed to the widget's consent disclosure (docs/behaviour.md#consent).
  */
 export function mayStoreCapture(capture: Deliverable, consentAgreed: boolean): boolean {
-  return consentAgreed || (capture.kind === 'lead' && capture.fields.consentToContact);
+  return (
+    consentAgreed ||
+    ((capture.kind === 'lead' || capture.kind === 'callback') &&
+      capture.fields?.consentToContact === true)
+  );
 }

@@ -28,6 +28,17 @@ export function contactSentence(seller: string, phone: string): string {
   return `${seller} may call or text me at ${phone} about homes. Consent is not a condition of buying.`;
 }
 
+/** The box's evidence when ticked: the sentence for `phone`, its hash and when it was sent. */
+export function contactConsentFor(
+  seller: string,
+  phone: string,
+  ticked: boolean,
+  now: Date,
+): ContactConsent | undefined {
+  const text = contactSentence(seller, phone);
+  return ticked ? { text, version: consentVersion(text), givenAt: now.toISOString() } : undefined;
+}
+
 /** A capture asks for the card when it has a phone number and the visitor did not say stop. */
 export function needsContactCard(capture: Capture): capture is Capture & {
   fields: { phone: string };
@@ -55,10 +66,7 @@ export function applyContactAnswer(
 ): Capture {
   const phone = cleanText(answer.phone, LEAD_FIELD_MAX_CHARS) ?? '';
   const name = cleanText(answer.name, LEAD_FIELD_MAX_CHARS);
-  const text = contactSentence(seller, phone);
-  const contactConsent: ContactConsent | undefined = answer.consented
-    ? { text, version: consentVersion(text), givenAt: now.toISOString() }
-    : undefined;
+  const contactConsent = contactConsentFor(seller, phone, answer.consented, now);
   const { contactConsent: _previous, ...rest } = capture;
   const { name: _heard, ...kept } = capture.fields;
   const fields = {

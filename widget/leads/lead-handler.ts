@@ -14,14 +14,14 @@ import {
   needsContactCard,
 } from './contact-consent.ts';
 import { type ConversationFacts, conversationDelivery } from './conversation-delivery.ts';
-import { type DeliveryReport, LeadDeliveryQueue } from './delivery-queue.ts';
+import type { DeliveryReport } from './delivery-queue.ts';
+import { queueFor } from './delivery-queues.ts';
 import { feedbackDelivery, pushFeedbackAnalytics } from './feedback-delivery.ts';
 import { pushLeadAnalytics } from './lead-analytics.ts';
 import { LeadTools } from './lead-tools.ts';
 import { loadContactCard } from './load-contact-card.ts';
 import { loadFeedbackCard } from './load-feedback-card.ts';
 import { type ListingContext, pageUrlVariable } from './page/listing-context.ts';
-import { pageStorage } from './page/page-storage.ts';
 import { visitSourceNow } from './page/visit-source-record.ts';
 import { followUpResult } from './rules/tool-results.ts';
 import { toolResultMessage } from './tool-result.ts';
@@ -34,23 +34,9 @@ import type { ToolCallChannel } from './watch/tool-call-channel.ts';
  * Most conversations never capture a lead, so their after-click bytes do not carry this.
  */
 
-/**
- * One queue per endpoint for the whole page: the captures of every widget and the ones resumed
- * from an earlier load share its in-flight and delivered keys, so none is posted twice.
- */
-const queues = new Map<string, LeadDeliveryQueue>();
 const resumed = new Set<string>();
 /** Conversations already asked for feedback on this page (a resumed one is not asked twice). */
 const askedFeedback = new Set<string>();
-
-function queueFor(endpoint: string): LeadDeliveryQueue {
-  let queue = queues.get(endpoint);
-  if (!queue) {
-    queue = new LeadDeliveryQueue({ endpoint, storage: pageStorage() });
-    queues.set(endpoint, queue);
-  }
-  return queue;
-}
 
 /** Sends what an earlier page load left waiting for `endpoint`, once per page load. */
 export function resumeLeadDelivery(endpoint: string): void {

@@ -26,7 +26,9 @@ function isStoredCapture(value: unknown): value is StoredCapture {
   const sound =
     capture.kind === 'conversation'
       ? typeof capture.conversationId === 'string' && Array.isArray(capture.messages)
-      : (capture.kind === 'lead' || capture.kind === 'viewing-request') &&
+      : (capture.kind === 'lead' ||
+          capture.kind === 'viewing-request' ||
+          capture.kind === 'callback') &&
         isRecord(capture.fields) &&
         isRecord(capture.listing);
   return (

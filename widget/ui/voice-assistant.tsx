@@ -14,6 +14,7 @@ import { ConsentLayer } from './consent/consent-dialog.tsx';
 import { FloatingWidget } from './floating-widget.tsx';
 import { SecondaryControls } from './secondary-controls.tsx';
 import { TalkControls } from './talk-controls.tsx';
+import { personOffered, TalkToPersonButton } from './talk-to-person-button.tsx';
 import { TranscriptLog } from './transcript-log.tsx';
 import { type UiServices, UiServicesContext, useUiServices } from './ui-services.ts';
 import { useConversation } from './use-conversation.ts';
@@ -38,12 +39,12 @@ export function VoiceAssistantView({ container }: VoiceAssistantViewProps): Reac
   if (!app) {
     throw new Error('The voice assistant UI was mounted without its <voice-assistant> loader.');
   }
-  const { texts: textStore, chat, consent, calls, bridge } = app;
+  const { texts: textStore, chat, consent, calls, bridge, leads } = app;
   const { language, texts } = useSyncExternalStore(textStore.subscribe, textStore.getSnapshot);
   const config = useSyncExternalStore(app.config.subscribe, app.config.get);
   const services = useMemo<UiServices>(
-    () => ({ language, texts, chat, consent, calls, bridge }),
-    [language, texts, chat, consent, calls, bridge],
+    () => ({ language, texts, chat, consent, calls, bridge, leads }),
+    [language, texts, chat, consent, calls, bridge, leads],
   );
   return (
     <UiServicesContext.Provider value={services}>
@@ -134,6 +135,10 @@ function ViewBody({
         ) : null}
         <SecondaryControls active={active} muted={conversation.muted}>
           {active && config.chat ? <TypeInsteadButton enabled /> : null}
+          {/* Beside a conversation only, so the idle view stays the loader's first paint. */}
+          {talked && personOffered(config, bridge.host) ? (
+            <TalkToPersonButton config={config} />
+          ) : null}
         </SecondaryControls>
       </TalkControls>
     </div>

@@ -1,4 +1,9 @@
-import type { LeadCapture, LeadDeliveryDetail, ViewingCapture } from '../lead-details.ts';
+import type {
+  CallbackRequest,
+  LeadCapture,
+  LeadDeliveryDetail,
+  ViewingCapture,
+} from '../lead-details.ts';
 
 /** The three states the visitor sees (docs/behaviour.md#states, demo page). */
 export type WidgetState = 'idle' | 'connecting' | 'active';
@@ -70,6 +75,13 @@ export interface WidgetEventDetails {
    * page load). Keyed by `idempotencyKey`; the reason never carries personal data.
    */
   'voice-assistant:lead-delivery': LeadDeliveryDetail;
+  /**
+   * The visitor asked for a person with "Talk to a person": "Call me now" (`urgent`) or "Call me
+   * back" at an opening (`requestedTime`), or, without `lead-endpoint`, was offered the office's
+   * number only (`fields: null`). With fields it is cancelable: `preventDefault()` means the host
+   * delivers it, and the widget does not POST it to `lead-endpoint`.
+   */
+  'voice-assistant:callback': CallbackRequest;
 }
 
 export type WidgetEventName = keyof WidgetEventDetails;
@@ -90,6 +102,7 @@ declare global {
     'voice-assistant:lead': WidgetEvent<'voice-assistant:lead'>;
     'voice-assistant:viewing-request': WidgetEvent<'voice-assistant:viewing-request'>;
     'voice-assistant:lead-delivery': WidgetEvent<'voice-assistant:lead-delivery'>;
+    'voice-assistant:callback': WidgetEvent<'voice-assistant:callback'>;
   }
 }
 

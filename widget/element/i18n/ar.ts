@@ -21,6 +21,7 @@ export const ar: WidgetTexts = {
   callEndedAfter: (time) => `انتهت المكالمة · ${time}`,
 
   typeInstead: TYPE_INSTEAD.ar,
+  talkToPerson: 'التحدث مع شخص',
   typeWhenNoMicrophone: 'يمكنك كتابة سؤالك بدلًا من ذلك.',
   transcript: 'نص المحادثة',
   messageTo: (name) => `رسالة إلى ${name}`,

@@ -22,6 +22,7 @@ export const de: WidgetTexts = {
   callEndedAfter: (time) => `Anruf beendet · ${time}`,
 
   typeInstead: TYPE_INSTEAD.de,
+  talkToPerson: 'Mit einem Menschen sprechen',
   typeWhenNoMicrophone: 'Sie können Ihre Frage auch schreiben.',
   transcript: 'Gesprächsverlauf',
   messageTo: (name) => `Nachricht an ${name}`,

@@ -22,6 +22,7 @@ export const en: WidgetTexts = {
   callEndedAfter: (time) => `Call ended · ${time}`,
 
   typeInstead: TYPE_INSTEAD.en,
+  talkToPerson: 'Talk to a person',
   typeWhenNoMicrophone: 'You can type your question instead.',
   transcript: 'Transcript',
   messageTo: (name) => `Message to ${name}`,

@@ -22,6 +22,7 @@ export const es: WidgetTexts = {
   callEndedAfter: (time) => `Llamada finalizada · ${time}`,
 
   typeInstead: TYPE_INSTEAD.es,
+  talkToPerson: 'Hablar con una persona',
   typeWhenNoMicrophone: 'También puedes escribir tu pregunta.',
   transcript: 'Transcripción',
   messageTo: (name) => `Mensaje para ${name}`,

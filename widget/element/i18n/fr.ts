@@ -22,6 +22,7 @@ export const fr: WidgetTexts = {
   callEndedAfter: (time) => `Appel terminé · ${time}`,
 
   typeInstead: TYPE_INSTEAD.fr,
+  talkToPerson: 'Parler à une personne',
   typeWhenNoMicrophone: 'Vous pouvez aussi écrire votre question.',
   transcript: 'Transcription',
   messageTo: (name) => `Message pour ${name}`,

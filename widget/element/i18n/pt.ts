@@ -22,6 +22,7 @@ export const pt: WidgetTexts = {
   callEndedAfter: (time) => `Chamada encerrada · ${time}`,
 
   typeInstead: TYPE_INSTEAD.pt,
+  talkToPerson: 'Falar com uma pessoa',
   typeWhenNoMicrophone: 'Você também pode escrever sua pergunta.',
   transcript: 'Transcrição',
   messageTo: (name) => `Mensagem para ${name}`,

@@ -30,6 +30,8 @@ export interface WidgetTexts {
 
   /** The button that opens the text box, and the text box's region name. */
   typeInstead: string;
+  /** The button that opens the ladder to a person: a callback, or the office's number. */
+  talkToPerson: string;
   /** Status line shown when the microphone cannot be used: typing is the way forward. */
   typeWhenNoMicrophone: string;
   /** The conversation log's name (the same log as the voice transcript). */

@@ -21,6 +21,7 @@ export const zh: WidgetTexts = {
   callEndedAfter: (time) => `通话已结束 · ${time}`,
 
   typeInstead: TYPE_INSTEAD.zh,
+  talkToPerson: '与真人通话',
   typeWhenNoMicrophone: '您也可以直接输入问题。',
   transcript: '对话记录',
   messageTo: (name) => `发给${name}的消息`,

@@ -1,4 +1,5 @@
 import { extendWidgetStyleSheet } from '../../element/styles.ts';
+import { CARD_CSS, element, field, holdFocus } from './card-dom.ts';
 
 /*
  * The contact card (docs/behaviour.md#leads), its own chunk (`contact-card`), loaded by the lead
@@ -23,43 +24,7 @@ export interface ContactCardAnswer {
   readonly consented: boolean;
 }
 
-const CARD_CSS = `
-.contact-form { display: contents; }
-.contact-field { display: flex; flex-direction: column; gap: 4px; font-size: 14px; font-weight: 600; }
-.contact-field input { font: inherit; font-weight: 400; padding: 8px; border: 1px solid #475569;
-  border-radius: 8px; color: #0f172a; background: #fff; }
-.contact-box { display: flex; gap: 8px; align-items: flex-start; font-size: 14px; }
-.contact-box input { width: 20px; height: 20px; flex: none; margin: 0; }
-.contact-error { margin: 0; font-size: 14px; color: #b91c1c; }
-.contact-field input:focus-visible, .contact-box input:focus-visible {
-  outline: 3px solid var(--va-focus, #f59e0b); outline-offset: 2px; }
-`;
-
 let cards = 0;
-
-function element<K extends keyof HTMLElementTagNameMap>(
-  doc: Document,
-  tag: K,
-  props: Partial<Record<string, string>> = {},
-  text?: string,
-): HTMLElementTagNameMap[K] {
-  const node = doc.createElement(tag);
-  for (const [name, value] of Object.entries(props)) {
-    if (value !== undefined) {
-      node.setAttribute(name, value);
-    }
-  }
-  if (text !== undefined) {
-    node.textContent = text;
-  }
-  return node;
-}
-
-function field(doc: Document, label: string, input: HTMLInputElement): HTMLLabelElement {
-  const wrap = element(doc, 'label', { class: 'contact-field' }, label);
-  wrap.append(input);
-  return wrap;
-}
 
 /**
  * Shows the card in `host`'s shadow root, modal (focus stays in it) until the visitor presses
@@ -115,21 +80,18 @@ export function showContactCard(
     sentence.textContent = request.sentence(phone.value.trim());
   });
   const previous = root?.activeElement as HTMLElement | null | undefined;
-  dialog.addEventListener('keydown', (event) => {
-    if (event.key !== 'Tab') {
-      return;
-    }
-    const stops = [...dialog.querySelectorAll<HTMLElement>('input, button')];
-    const at = stops.indexOf(root?.activeElement as HTMLElement);
-    const next = event.shiftKey
-      ? (stops[at - 1] ?? stops.at(-1))
-      : at === stops.length - 1
-        ? stops[0]
-        : stops[at + 1];
-    event.preventDefault();
-    next?.focus();
-  });
   return new Promise((resolve) => {
+    const close = (answer: ContactCardAnswer): void => {
+      overlay.remove();
+      if (previous?.isConnected) {
+        previous.focus();
+      }
+      resolve(answer);
+    };
+    // Escape closes the card: the details go on as understood, and the box stays unticked.
+    holdFocus(dialog, root ?? null, () =>
+      close({ name: request.name ?? '', phone: request.phone, consented: false }),
+    );
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       if (!request.sendable(phone.value.trim())) {
@@ -138,11 +100,7 @@ export function showContactCard(
         phone.focus();
         return;
       }
-      overlay.remove();
-      if (previous?.isConnected) {
-        previous.focus();
-      }
-      resolve({ name: name.value, phone: phone.value, consented: box.checked });
+      close({ name: name.value, phone: phone.value, consented: box.checked });
     });
     (root ?? doc.body).append(overlay);
     dialog.focus();

@@ -1,0 +1,229 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CallbackRequest } from '../../widget/element/lead-details.ts';
+import { type LadderPort, showPersonLadder } from '../../widget/leads/ladder/person-ladder.ts';
+import {
+  isOfficeOpen,
+  nextOpenings,
+  readOfficeHours,
+} from '../../widget/leads/rules/office-hours.ts';
+
+// "Talk to a person" (issue 29 §2, docs/behaviour.md#talk-to-a-person).
+
+const HOURS = {
+  timeZone: 'America/Vancouver',
+  hours: [
+    { days: 'Monday to Friday', open: '09:00', close: '18:00' },
+    { days: 'Saturday', open: '10:00', close: '16:00' },
+  ],
+};
+// Friday 27 November 2026 in Vancouver (PST, UTC-8).
+const FRIDAY_10AM = new Date('2026-11-27T18:00:00Z');
+const FRIDAY_7PM = new Date('2026-11-28T03:00:00Z');
+
+describe('office hours as the ladder reads them', () => {
+  const read = readOfficeHours(JSON.stringify(HOURS));
+  if (read === null) {
+    throw new Error('HOURS did not read');
+  }
+  const hours = read;
+
+  it('reads officeHours as assistant.config.json writes it, and refuses what does not read', () => {
+    expect(read).toEqual(HOURS);
+    expect(readOfficeHours(null)).toBeNull();
+    expect(readOfficeHours('{"timeZone":"Mars/Base","hours":[]}')).toBeNull();
+    expect(
+      readOfficeHours(
+        JSON.stringify({ ...HOURS, hours: [{ days: 'Funday', open: '9', close: 'x' }] }),
+      ),
+    ).toBeNull();
+  });
+
+  it('is open on the office’s wall clock, closed after closing time', () => {
+    expect(isOfficeOpen(hours, FRIDAY_10AM)).toBe(true);
+    expect(isOfficeOpen(hours, FRIDAY_7PM)).toBe(false);
+    // 09:00 opens, 18:00 closes (Friday 18:00 PST is 02:00Z Saturday).
+    expect(isOfficeOpen(hours, new Date('2026-11-27T17:00:00Z'))).toBe(true);
+    expect(isOfficeOpen(hours, new Date('2026-11-28T02:00:00Z'))).toBe(false);
+  });
+
+  it('offers the next three openings: Saturday 10:00, then Monday and Tuesday 09:00', () => {
+    expect(nextOpenings(hours, FRIDAY_7PM, 3).map((at) => at.toISOString())).toEqual([
+      '2026-11-28T18:00:00.000Z',
+      '2026-11-30T17:00:00.000Z',
+      '2026-12-01T17:00:00.000Z',
+    ]);
+  });
+
+  it('keeps the wall clock across a change of offset (clocks go forward on 8 March 2026)', () => {
+    // Saturday 7 March 19:00 PST; Monday 9 March opens at 09:00 PDT (UTC-7).
+    expect(nextOpenings(hours, new Date('2026-03-08T03:00:00Z'), 1)[0]?.toISOString()).toBe(
+      '2026-03-09T16:00:00.000Z',
+    );
+  });
+});
+
+function host(attributes: Record<string, string>): HTMLElement {
+  const el = document.createElement('div');
+  el.attachShadow({ mode: 'open' });
+  for (const [name, value] of Object.entries(attributes)) {
+    el.setAttribute(name, value);
+  }
+  document.body.append(el);
+  return el;
+}
+
+function port(el: HTMLElement, overrides: Partial<LadderPort> = {}): LadderPort {
+  return {
+    host: el,
+    leadEndpoint: 'https://desk.example/leads',
+    demo: false,
+    listing: { address: '14 Linden Court', agentName: 'Daniel Okafor' },
+    conversationId: null,
+    pageUrl: 'https://maple.example/listings/14-linden',
+    now: () => FRIDAY_10AM,
+    ...overrides,
+  };
+}
+
+const dialog = (el: HTMLElement) =>
+  el.shadowRoot?.querySelector<HTMLElement>('[role="dialog"]') ?? null;
+const input = (el: HTMLElement, selector: string) => {
+  const found = el.shadowRoot?.querySelector<HTMLInputElement>(selector);
+  if (!found) {
+    throw new Error(`no ${selector}`);
+  }
+  return found;
+};
+const button = (el: HTMLElement, text: string) => {
+  const found = [...(el.shadowRoot?.querySelectorAll('button') ?? [])].find(
+    (b) => b.textContent === text,
+  );
+  if (!found) {
+    throw new Error(`no button ${text}`);
+  }
+  return found;
+};
+
+describe('the ladder', () => {
+  afterEach(() => {
+    document.body.replaceChildren();
+  });
+
+  it('inside office hours: Call me now posts an urgent callback, then names who calls and the office number', async () => {
+    const el = host({
+      'office-hours': JSON.stringify(HOURS),
+      'office-phone': '604-555-0100',
+      brokerage: 'Maple Ridge Realty',
+    });
+    const deliver = vi.fn(async (_request: CallbackRequest) => undefined);
+    const heard: CallbackRequest[] = [];
+    el.addEventListener('voice-assistant:callback', (event) => heard.push(event.detail));
+    const closed = showPersonLadder(port(el, { deliver }));
+    expect(dialog(el)?.getAttribute('aria-modal')).toBe('true');
+    const box = input(el, 'input[type="checkbox"]');
+    expect(box.checked).toBe(false);
+    expect(el.shadowRoot?.querySelector('.ladder-times')).toBeNull();
+    input(el, 'input[type="tel"]').value = '604-555-0134';
+    input(el, 'input[autocomplete="name"]').value = 'Sam Rivera';
+    box.checked = true;
+    button(el, 'Call me now').click();
+    expect(deliver).toHaveBeenCalledTimes(1);
+    const sent = deliver.mock.calls[0]?.[0];
+    expect(sent).toMatchObject({
+      kind: 'callback',
+      urgent: true,
+      requestedTime: null,
+      fields: { name: 'Sam Rivera', phone: '604-555-0134', consentToContact: true },
+      officePhone: '604-555-0100',
+      contactConsent: {
+        text: 'Maple Ridge Realty may call or text me at 604-555-0134 about homes. Consent is not a condition of buying.',
+      },
+    });
+    expect(heard).toEqual([sent]);
+    expect(dialog(el)?.querySelector('[role="status"]')?.textContent).toBe(
+      'Daniel will call you in the next few minutes.',
+    );
+    expect(el.shadowRoot?.querySelector('a')?.getAttribute('href')).toBe('tel:6045550100');
+    button(el, 'Close').click();
+    await expect(closed).resolves.toEqual(sent);
+    expect(dialog(el)).toBeNull();
+  });
+
+  it('refuses a number that cannot be dialled, and sends nothing', () => {
+    const el = host({});
+    const deliver = vi.fn(async () => undefined);
+    showPersonLadder(port(el, { deliver }));
+    input(el, 'input[type="tel"]').value = '12';
+    button(el, 'Call me now').click();
+    expect(deliver).not.toHaveBeenCalled();
+    expect(el.shadowRoot?.querySelector('[role="alert"]')?.textContent).toBe(
+      'Enter a phone number that can be dialled.',
+    );
+    expect(input(el, 'input[type="tel"]').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('outside office hours: says when the office opens and calls back at the opening picked', () => {
+    const el = host({ 'office-hours': JSON.stringify(HOURS) });
+    const deliver = vi.fn(async (_request: CallbackRequest) => undefined);
+    showPersonLadder(port(el, { deliver, now: () => FRIDAY_7PM }));
+    expect(dialog(el)?.textContent).toContain(
+      'The office is closed. It opens Saturday, November 28',
+    );
+    const times = [
+      ...(el.shadowRoot?.querySelectorAll<HTMLInputElement>('input[type="radio"]') ?? []),
+    ];
+    expect(times.map((t) => t.parentElement?.textContent)).toEqual([
+      expect.stringContaining('Saturday, November 28'),
+      expect.stringContaining('Monday, November 30'),
+      expect.stringContaining('Tuesday, December 1'),
+    ]);
+    expect(times[0]?.checked).toBe(true);
+    if (times[1]) {
+      times[1].checked = true;
+    }
+    input(el, 'input[type="tel"]').value = '604-555-0134';
+    button(el, 'Call me back').click();
+    expect(deliver.mock.calls[0]?.[0]).toMatchObject({
+      urgent: false,
+      requestedTime: '2026-11-30T17:00:00.000Z',
+      fields: { phone: '604-555-0134', consentToContact: false },
+    });
+    expect(deliver.mock.calls[0]?.[0]).not.toHaveProperty('contactConsent');
+    expect(dialog(el)?.querySelector('[role="status"]')?.textContent).toContain(
+      'We will call you Monday, November 30',
+    );
+  });
+
+  it('without a lead endpoint: only the office’s tel: link, and the event says so', () => {
+    const el = host({ 'office-phone': '+1 604 555 0100' });
+    const heard: CallbackRequest[] = [];
+    el.addEventListener('voice-assistant:callback', (event) => heard.push(event.detail));
+    showPersonLadder(port(el, { leadEndpoint: null }));
+    expect(el.shadowRoot?.querySelector('input')).toBeNull();
+    expect(el.shadowRoot?.querySelector('a')?.getAttribute('href')).toBe('tel:+16045550100');
+    expect(heard).toHaveLength(1);
+    expect(heard[0]).toMatchObject({
+      kind: 'callback',
+      fields: null,
+      officePhone: '+1 604 555 0100',
+    });
+  });
+
+  it('a host that takes the request over (preventDefault) stops the POST', () => {
+    const el = host({});
+    const deliver = vi.fn(async () => undefined);
+    el.addEventListener('voice-assistant:callback', (event) => event.preventDefault());
+    showPersonLadder(port(el, { deliver }));
+    input(el, 'input[type="tel"]').value = '604-555-0134';
+    button(el, 'Call me now').click();
+    expect(deliver).not.toHaveBeenCalled();
+  });
+
+  it('Escape closes it with nothing sent', async () => {
+    const el = host({});
+    const closed = showPersonLadder(port(el));
+    dialog(el)?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    await expect(closed).resolves.toBeNull();
+    expect(dialog(el)).toBeNull();
+  });
+});
