@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportCaptures } from '../../desk/cli/export-command.ts';
 import type { LeadDetail, LeadListPage } from '../../desk/inbox/api-contract.ts';
 import { type DatabaseUnderTest, pglite, postgres } from '../helpers/desk-databases.ts';
 import {
@@ -127,6 +128,48 @@ describe.each([pglite(), postgres()])(
       });
       expect(rows[0]?.nextViewing).not.toBeNull();
       expect(rows[0]?.lastActivityAtText).toMatch(/ M[SD]T$/);
+    });
+
+    it('exports a line per capture with its leadId, and the inbox CSV a line per lead', async () => {
+      const person = { name: 'Exa Export', phone: '+1 604 555 7010' };
+      const first = await capture('lead', 'model-x1', person);
+      const second = await capture('viewing-request', 'model-x2', person);
+      const { id } = await lead(broker, first);
+      const lines: Record<string, unknown>[] = [];
+      await exportCaptures(desk.services.database.db, (l) => lines.push(JSON.parse(l)));
+      const mine = lines.filter((l) => l.id === first || l.id === second);
+      expect(mine.map((l) => [l.id, l.leadId])).toEqual([
+        [second, id],
+        [first, id],
+      ]);
+      expect(Object.keys(mine[0] ?? {})).toEqual([
+        'id',
+        'leadId',
+        'kind',
+        'idempotencyKey',
+        'conversationId',
+        'capturedAt',
+        'receivedAt',
+        'source',
+        'demo',
+        'status',
+        'person',
+        'listing',
+        'fields',
+        'assignedTo',
+        'assignmentReason',
+        'consent',
+        'pageUrl',
+        'viewingTimes',
+        'conversation',
+        'deliveries',
+      ]);
+      const csv = (await (await api(desk.url, broker, '/api/leads.csv?q=Exa')).text())
+        .trim()
+        .split('\r\n');
+      expect(csv).toHaveLength(2);
+      expect(csv[1]).toMatch(new RegExp(`^${id},[^,]+,viewing-request; lead,New,Exa Export,`));
+      expect(csv[1]).toContain(',2,');
     });
 
     it('keeps history append-only: a reassignment adds a line and the first never changes', async () => {
