@@ -227,11 +227,20 @@ describe.each([pglite(), postgres()])(
       await api(desk.url, broker, path, { method: 'PATCH', body: { status: 'Contacted' } });
       expect((await lead(broker, await capture('lead', 'model-d2', person))).id).toBe(id);
       expect((await lead(broker, id)).status).toBe('Contacted');
+      // Each capture carries its lead's status, which its deliveries and the export read.
+      const copies = () =>
+        desk.services.database.db
+          .selectFrom('captures')
+          .select('status')
+          .where('lead_id', '=', id)
+          .execute();
+      expect(await copies()).toEqual([{ status: 'Contacted' }, { status: 'Contacted' }]);
       await api(desk.url, broker, path, { method: 'PATCH', body: { status: 'Closed' } });
       // The same number written another way is the same person.
       await capture('viewing-request', 'model-d3', { ...person, phone: '+1 (604) 555-7003' });
       const detail = await lead(broker, id);
       expect(detail.status).toBe('New');
+      expect((await copies()).map((c) => c.status)).toEqual(['New', 'New', 'New']);
       expect(texts(detail).slice(-3)).toEqual([
         'Status Contacted → Closed',
         'Returned, viewing requested',
