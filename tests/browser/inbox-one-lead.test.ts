@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { inboxAxeViolations } from '../helpers/inbox-axe.ts';
 import { ACCOUNTS, inboxFixture, signIn, withInboxPage } from '../helpers/inbox-desk.ts';
@@ -47,6 +48,16 @@ describe('one person, one lead', () => {
       // The same row is found by a word only the second conversation said.
       await page.getByLabel('Search', { exact: true }).fill('roof');
       await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('roof');
+      // Export CSV has a line per lead: the person's three captures are one line.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: 'Export CSV' }).click(),
+      ]);
+      const lines = (await readFile((await download.path()) ?? '', 'utf8'))
+        .split('\r\n')
+        .filter((line) => line !== '');
+      expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual([leadId]);
+      expect(lines[1]).toContain('Morgan Twice');
       await page.getByRole('link', { name: 'Morgan Twice' }).click();
 
       await page.waitForURL(`**/inbox/leads/${leadId}`);
