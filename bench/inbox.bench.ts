@@ -118,6 +118,8 @@ async function measure(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | null
       ],
       ['list, an agent', daniel, () => '/api/leads', LIST_P95_MS],
       ['list, status filter', broker, () => '/api/leads?status=Contacted', LIST_P95_MS],
+      // A lead any of whose captures names the listing (issue 26 §2: one row per lead).
+      ['list, listing filter', broker, () => '/api/leads?listing=12%20Cedar%20Road', LIST_P95_MS],
       ['search, a transcript word', broker, () => '/api/leads?q=pergola', LIST_P95_MS],
       ['search, a name', broker, () => '/api/leads?q=Riley%20Okafor', LIST_P95_MS],
       ['search, a phone', broker, () => '/api/leads?q=604-555-0042', LIST_P95_MS],

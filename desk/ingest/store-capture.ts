@@ -324,6 +324,7 @@ export async function storeCapture(
       assigned_name: lead.assignedName,
       assigned_email: lead.assignedEmail,
       assignment_reason: lead.assignmentReason,
+      status: lead.status,
       demo: capture.demo,
     };
     const ended = capture.conversationId === null || Boolean(state.ended);

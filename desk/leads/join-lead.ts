@@ -29,6 +29,8 @@ export interface JoinedLead {
   assignedName: string | null;
   assignedEmail: string | null;
   assignmentReason: string;
+  /** The lead's status once the capture joined it (its captures carry a copy). */
+  status: string;
   /** The capture's line on the timeline. */
   kind: Extract<LeadEventKind, 'received' | 'returned' | 'capture'>;
   /** Set when a return reopened a Closed or Lost lead. */
@@ -65,6 +67,7 @@ export async function joinLead(
       assignedName: input.routed.name,
       assignedEmail: input.routed.email,
       assignmentReason: input.routed.reason,
+      status: 'New',
       kind: 'received',
       reopenedFrom: null,
     };
@@ -78,11 +81,20 @@ export async function joinLead(
     })
     .where('id', '=', existing.id)
     .execute();
+  if (reopen) {
+    // The lead's captures keep a copy of its status (desk/inbox/lead-changes.ts).
+    await trx
+      .updateTable('captures')
+      .set({ status: 'New' })
+      .where('lead_id', '=', existing.id)
+      .execute();
+  }
   return {
     leadId: existing.id,
     assignedName: existing.assignedName,
     assignedEmail: existing.assignedEmail,
     assignmentReason: existing.assignmentReason,
+    status: reopen ? 'New' : existing.status,
     kind: existing.inConversation ? 'capture' : 'returned',
     reopenedFrom: reopen ? existing.status : null,
   };

@@ -15,6 +15,9 @@ drop function inbox_search_vector(uuid, uuid, text, jsonb);
 drop index captures_search;
 alter table captures drop column search;
 
+-- A lead's notes are read, and searched, by lead.
+create index lead_notes_lead on lead_notes (lead_id, created_at) where lead_id is not null;
+
 alter table leads add column search tsvector;
 create index leads_search on leads using gin (search) where merged_into is null;
 
