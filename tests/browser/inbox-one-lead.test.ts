@@ -85,6 +85,13 @@ describe('one person, one lead', () => {
       await timeline.filter({ hasText: /^.*Returned/ }).waitFor();
       expect(await timeline.first().textContent()).toMatch(/Received, assigned to Daniel Okafor/);
       expect(await inboxAxeViolations(page), 'a lead with two conversations').toEqual([]);
+      await page.setViewportSize({ width: 375, height: 800 });
+      expect(await inboxAxeViolations(page), 'the lead on a phone').toEqual([]);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.setViewportSize({ width: 1280, height: 900 });
 
       // An old link to the viewing request's capture shows the lead, at the lead's address.
       await page.goto(`${desk.url}/inbox/leads/${captureId}`);
@@ -109,7 +116,17 @@ describe('one person, one lead', () => {
       await expect.poll(() => page.getByRole('link', { name: 'Jordan Merge' }).count()).toBe(2);
       await page.goto(`${desk.url}/inbox/leads/${from}`);
       await page.getByRole('heading', { level: 1, name: 'Jordan Merge' }).waitFor();
-      await page.getByRole('button', { name: 'Merge…' }).click();
+      // Cancel gives focus back to the button that opened it.
+      const opener = page.getByRole('button', { name: 'Merge…' });
+      await opener.click();
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await expect.poll(() => opener.evaluate((el) => el === document.activeElement)).toBe(true);
+      await opener.click();
+      await expect
+        .poll(() =>
+          page.getByLabel('Find the other lead').evaluate((el) => el === document.activeElement),
+        )
+        .toBe(true);
       await page.getByLabel('Find the other lead').fill('jordan@two.example');
       const choice = page.getByLabel('Merge into');
       await expect.poll(() => choice.getByRole('option', { name: /9 Birch Lane/ }).count()).toBe(1);

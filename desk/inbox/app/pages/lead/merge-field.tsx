@@ -40,14 +40,20 @@ export function MergeField({ lead }: { lead: LeadDetail }) {
   const searchBox = useRef<HTMLInputElement>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
 
   useEffect(() => () => window.clearTimeout(searchTimer.current), []);
+  // Focus follows the step: the search on opening, `Confirm merge` on confirming, and back to
+  // `Merge…` on cancelling (not on the page's first paint).
   useEffect(() => {
     if (open && confirming === null) {
       searchBox.current?.focus();
     } else if (confirming !== null) {
       confirmButton.current?.focus();
+    } else if (wasOpen.current) {
+      opener.current?.focus();
     }
+    wasOpen.current = open;
   }, [open, confirming]);
 
   function close(): void {
@@ -55,7 +61,6 @@ export function MergeField({ lead }: { lead: LeadDetail }) {
     setConfirming(null);
     setInto('');
     setError(null);
-    opener.current?.focus();
   }
 
   if (!open) {
