@@ -37,6 +37,23 @@ export interface JoinedLead {
   reopenedFrom: string | null;
 }
 
+/** Marks a lead active now, answering its row as it is once locked. */
+function touchLead(trx: Transaction<DeskDatabase>, leadId: string, now: Date) {
+  return trx
+    .updateTable('leads')
+    .set({ last_activity_at: sql<Date>`greatest(last_activity_at, ${now}::timestamptz)` })
+    .where('id', '=', leadId)
+    .returning([
+      'id',
+      'merged_into',
+      'status',
+      'assigned_name',
+      'assigned_email',
+      'assignment_reason',
+    ])
+    .executeTakeFirst();
+}
+
 /**
  * The lead of a capture's person (issue 26 §2): one person, one lead. A new person's lead is
  * created with the routed agent; a known person's capture joins their lead, keeps its assignee,
@@ -72,30 +89,33 @@ export async function joinLead(
       reopenedFrom: null,
     };
   }
-  const reopen = !existing.inConversation && REOPENED_BY_RETURN.has(existing.status);
-  await trx
-    .updateTable('leads')
-    .set({
-      last_activity_at: sql<Date>`greatest(last_activity_at, ${input.now}::timestamptz)`,
-      ...(reopen ? { status: 'New' } : {}),
-    })
-    .where('id', '=', existing.id)
-    .execute();
+  // The lead as it is once this capture holds its row: a merge or an inbox change may have
+  // committed while the capture waited for it, so its survivor, status and assignee are the ones
+  // returned here, not those read before.
+  let current = await touchLead(trx, existing.id, input.now);
+  if (current?.merged_into) {
+    current = await touchLead(trx, current.merged_into, input.now);
+  }
+  if (!current) {
+    throw new Error('the lead of a known person is gone');
+  }
+  const reopen = !existing.inConversation && REOPENED_BY_RETURN.has(current.status);
   if (reopen) {
+    await trx.updateTable('leads').set({ status: 'New' }).where('id', '=', current.id).execute();
     // The lead's captures keep a copy of its status (desk/inbox/lead-changes.ts).
     await trx
       .updateTable('captures')
       .set({ status: 'New' })
-      .where('lead_id', '=', existing.id)
+      .where('lead_id', '=', current.id)
       .execute();
   }
   return {
-    leadId: existing.id,
-    assignedName: existing.assignedName,
-    assignedEmail: existing.assignedEmail,
-    assignmentReason: existing.assignmentReason,
-    status: reopen ? 'New' : existing.status,
+    leadId: current.id,
+    assignedName: current.assigned_name,
+    assignedEmail: current.assigned_email,
+    assignmentReason: current.assignment_reason,
+    status: reopen ? 'New' : current.status,
     kind: existing.inConversation ? 'capture' : 'returned',
-    reopenedFrom: reopen ? existing.status : null,
+    reopenedFrom: reopen ? current.status : null,
   };
 }

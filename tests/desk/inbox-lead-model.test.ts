@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportCaptures } from '../../desk/cli/export-command.ts';
 import type { LeadDetail, LeadListPage } from '../../desk/inbox/api-contract.ts';
@@ -7,6 +8,7 @@ import {
   postJson,
   startTestDesk,
   type TestDesk,
+  until,
   viewingBody,
 } from '../helpers/desk-harness.ts';
 import { ACCOUNTS, type ApiSession, api, apiSignIn, createAccounts } from '../helpers/inbox-api.ts';
@@ -353,3 +355,65 @@ describe.each([pglite(), postgres()])(
     });
   },
 );
+
+// Two desk processes share a PostgreSQL database: a capture may wait for a lead's row while a
+// merge of that lead commits. It must join the survivor, not the lead that was merged.
+describe('a capture that waits on a merge, on PostgreSQL', () => {
+  const database = postgres();
+  let desk: TestDesk;
+  beforeAll(async () => {
+    desk = await startTestDesk(
+      { DATABASE_URL: await (database.freshUrl?.() ?? Promise.reject(new Error('no server'))) },
+      { deliver: false, weeklyReport: false },
+    );
+    await createAccounts(desk.services.database.db);
+  }, 180_000);
+  afterAll(async () => {
+    await desk?.close();
+    await database.close();
+  });
+
+  it('joins the lead it was merged into', async () => {
+    const post = (conversationId: string, name: string, phone: string) =>
+      postJson(
+        `${desk.url}/leads`,
+        leadBody({ conversationId, toolCallId: `t-${conversationId}`, fields: { name, phone } }),
+      );
+    const { db } = desk.services.database;
+    const leadOf = async (res: Response) => {
+      const { id } = (await res.json()) as { id: string };
+      const row = await db
+        .selectFrom('captures')
+        .select('lead_id')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      return row.lead_id;
+    };
+    const keep = await leadOf(await post('race-1', 'Kai Keep', '+1 604 555 7101'));
+    const gone = await leadOf(await post('race-2', 'Kai K.', '+1 604 555 7102'));
+    let arrived: Promise<Response> | null = null;
+    await db.transaction().execute(async (trx) => {
+      await trx.selectFrom('leads').select('id').where('id', '=', gone).forUpdate().execute();
+      arrived = post('race-3', 'Kai K.', '+1 604 555 7102');
+      // The capture is waiting for the merged lead's row.
+      await until(async () => {
+        const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+          where wait_event_type = 'Lock' and datname = current_database()`.execute(db);
+        return (rows[0]?.n ?? 0) > 0;
+      }, 'the capture to wait on the lead');
+      await trx
+        .updateTable('leads')
+        .set({ merged_into: keep, merged_at: new Date() })
+        .where('id', '=', gone)
+        .execute();
+      await trx
+        .updateTable('captures')
+        .set({ lead_id: keep })
+        .where('lead_id', '=', gone)
+        .execute();
+    });
+    const res = await (arrived as Promise<Response> | null);
+    expect(res?.status).toBe(201);
+    expect(res ? await leadOf(res) : null).toBe(keep);
+  });
+});
