@@ -121,6 +121,32 @@ describe('the broker works the leads', () => {
     });
   });
 
+  it('shows the Agent and Listing filters from the address before the list arrives', async () => {
+    const { desk } = inbox;
+    await desk.addLead({
+      name: 'Fern Filter',
+      listing: { address: '9 Birch Lane', agentName: 'Priya Sandhu' },
+    });
+    await withInboxPage(inbox.browser, async (page) => {
+      await signIn(page, desk.url, ACCOUNTS.broker);
+      await page.route('**/api/leads?*', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await route.continue();
+      });
+      const query = new URLSearchParams({ agent: ACCOUNTS.priya.email, listing: '9 Birch Lane' });
+      await page.goto(`${desk.url}/inbox?${query}`);
+      await page.getByRole('status').filter({ hasText: 'Loading leads…' }).waitFor();
+      expect(await page.getByLabel('Agent', { exact: true }).inputValue()).toBe(
+        ACCOUNTS.priya.email,
+      );
+      expect(await page.getByLabel('Listing', { exact: true }).inputValue()).toBe('9 Birch Lane');
+      await page.getByRole('link', { name: 'Fern Filter' }).waitFor();
+      expect(await page.getByLabel('Agent', { exact: true }).inputValue()).toBe(
+        ACCOUNTS.priya.email,
+      );
+    });
+  });
+
   it('shows a hostile name as those characters: no image, no script, no dialog', async () => {
     const { desk } = inbox;
     const id = await desk.addLead({

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { inboxAxeViolations } from '../helpers/inbox-axe.ts';
 import { ACCOUNTS, inboxFixture, signIn, withInboxPage } from '../helpers/inbox-desk.ts';
@@ -47,6 +48,16 @@ describe('one person, one lead', () => {
       // The same row is found by a word only the second conversation said.
       await page.getByLabel('Search', { exact: true }).fill('roof');
       await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('roof');
+      // Export CSV has a line per lead: the person's three captures are one line.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: 'Export CSV' }).click(),
+      ]);
+      const lines = (await readFile((await download.path()) ?? '', 'utf8'))
+        .split('\r\n')
+        .filter((line) => line !== '');
+      expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual([leadId]);
+      expect(lines[1]).toContain('Morgan Twice');
       await page.getByRole('link', { name: 'Morgan Twice' }).click();
 
       await page.waitForURL(`**/inbox/leads/${leadId}`);
@@ -74,6 +85,13 @@ describe('one person, one lead', () => {
       await timeline.filter({ hasText: /^.*Returned/ }).waitFor();
       expect(await timeline.first().textContent()).toMatch(/Received, assigned to Daniel Okafor/);
       expect(await inboxAxeViolations(page), 'a lead with two conversations').toEqual([]);
+      await page.setViewportSize({ width: 375, height: 800 });
+      expect(await inboxAxeViolations(page), 'the lead on a phone').toEqual([]);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.setViewportSize({ width: 1280, height: 900 });
 
       // An old link to the viewing request's capture shows the lead, at the lead's address.
       await page.goto(`${desk.url}/inbox/leads/${captureId}`);
@@ -98,7 +116,17 @@ describe('one person, one lead', () => {
       await expect.poll(() => page.getByRole('link', { name: 'Jordan Merge' }).count()).toBe(2);
       await page.goto(`${desk.url}/inbox/leads/${from}`);
       await page.getByRole('heading', { level: 1, name: 'Jordan Merge' }).waitFor();
-      await page.getByRole('button', { name: 'Merge…' }).click();
+      // Cancel gives focus back to the button that opened it.
+      const opener = page.getByRole('button', { name: 'Merge…' });
+      await opener.click();
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await expect.poll(() => opener.evaluate((el) => el === document.activeElement)).toBe(true);
+      await opener.click();
+      await expect
+        .poll(() =>
+          page.getByLabel('Find the other lead').evaluate((el) => el === document.activeElement),
+        )
+        .toBe(true);
       await page.getByLabel('Find the other lead').fill('jordan@two.example');
       const choice = page.getByLabel('Merge into');
       await expect.poll(() => choice.getByRole('option', { name: /9 Birch Lane/ }).count()).toBe(1);

@@ -40,7 +40,7 @@ describe('a lead worked end to end', () => {
       await signIn(page, desk.url, ACCOUNTS.broker);
       await page.goto(`${desk.url}/inbox/leads/${id}`);
       await page.getByRole('heading', { level: 1, name: 'Rory Recording' }).waitFor();
-      const transcript = page.getByRole('region', { name: 'Transcript' });
+      const transcript = page.getByRole('region', { name: 'Conversations' });
       await transcript.getByText('Asked whether the deck faces south.').waitFor();
       // 95 seconds, as the duration is written.
       await transcript.getByText('2 min', { exact: true }).waitFor();
@@ -67,7 +67,7 @@ describe('a lead worked end to end', () => {
         .executeTakeFirstOrThrow();
       expect(job.status).toBe('pending');
       await page
-        .getByRole('region', { name: 'Activity' })
+        .getByRole('region', { name: 'Timeline' })
         .getByText('email delivery sent again')
         .waitFor();
     });

@@ -113,8 +113,21 @@ export default function LeadsPage() {
   const demoShown =
     demoParam === 'show' || (demoParam !== 'hide' && page !== null && !page.demoHidden);
   const exportHref = routeUrl(API.leadsCsv, { query: queryOf(filters) });
-  const agents = page?.filters.agents ?? [];
-  const listings = page?.filters.listings ?? [];
+  // A filter's select always holds the option its value names, so it shows that value even
+  // before (or without) the answer that lists the options: a select whose value has no option
+  // reads empty (issue 26, as Assign to did).
+  const agentFilter = filters.get('agent') ?? '';
+  const listingFilter = filters.get('listing') ?? '';
+  const loadedAgents = page?.filters.agents ?? [];
+  const agents =
+    agentFilter === '' || loadedAgents.some((agent) => agent.email === agentFilter)
+      ? loadedAgents
+      : [...loadedAgents, { name: agentFilter, email: agentFilter }];
+  const loadedListings = page?.filters.listings ?? [];
+  const listings =
+    listingFilter === '' || loadedListings.includes(listingFilter)
+      ? loadedListings
+      : [...loadedListings, listingFilter];
 
   return (
     <>
@@ -158,7 +171,7 @@ export default function LeadsPage() {
             <label htmlFor="filter-agent">Agent</label>
             <select
               id="filter-agent"
-              value={filters.get('agent') ?? ''}
+              value={agentFilter}
               onChange={(event) => setFilter('agent', event.target.value)}
             >
               <option value="">All agents</option>
@@ -170,7 +183,7 @@ export default function LeadsPage() {
           <label htmlFor="filter-listing">Listing</label>
           <select
             id="filter-listing"
-            value={filters.get('listing') ?? ''}
+            value={listingFilter}
             onChange={(event) => setFilter('listing', event.target.value)}
           >
             <option value="">All listings</option>

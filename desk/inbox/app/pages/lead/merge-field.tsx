@@ -40,14 +40,20 @@ export function MergeField({ lead }: { lead: LeadDetail }) {
   const searchBox = useRef<HTMLInputElement>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
 
   useEffect(() => () => window.clearTimeout(searchTimer.current), []);
+  // Focus follows the step: the search on opening, `Confirm merge` on confirming, and back to
+  // `Merge…` on cancelling (not on the page's first paint).
   useEffect(() => {
     if (open && confirming === null) {
       searchBox.current?.focus();
     } else if (confirming !== null) {
       confirmButton.current?.focus();
+    } else if (wasOpen.current) {
+      opener.current?.focus();
     }
+    wasOpen.current = open;
   }, [open, confirming]);
 
   function close(): void {
@@ -55,88 +61,85 @@ export function MergeField({ lead }: { lead: LeadDetail }) {
     setConfirming(null);
     setInto('');
     setError(null);
-    opener.current?.focus();
-  }
-
-  if (!open) {
-    return (
-      <div className="merge">
-        <button
-          ref={opener}
-          type="button"
-          className="button"
-          aria-expanded="false"
-          onClick={() => setOpen(true)}
-        >
-          Merge…
-        </button>
-      </div>
-    );
   }
 
   return (
-    <div className="merge merge-open">
-      {confirming === null ? (
-        <MergeChooser
-          lead={lead}
-          q={q}
-          text={text}
-          into={into}
-          searchBox={searchBox}
-          onSearch={(value) => {
-            setText(value);
-            window.clearTimeout(searchTimer.current);
-            searchTimer.current = window.setTimeout(() => setQ(value.trim()), SEARCH_DELAY_MS);
-          }}
-          onInto={(id) => {
-            setInto(id);
-            setError(null);
-          }}
-          onPick={(item) => setConfirming(item)}
-          onCancel={close}
-          onMissing={() => setError('Choose the lead to merge into first.')}
-        />
-      ) : (
-        <div className="merge-confirm">
-          <p id="merge-confirm-text">
-            Merge <strong>{nameOf(lead.person.name)}</strong> into{' '}
-            <strong>{optionText(confirming)}</strong>? Its captures, conversations, notes and
-            timeline move there, and this lead leaves the list. The merge is recorded.
-          </p>
-          <div className="merge-buttons">
-            <button
-              ref={confirmButton}
-              type="button"
-              className="button button-primary"
-              aria-describedby="merge-confirm-text"
-              disabled={sending}
-              onClick={async () => {
-                setSending(true);
-                setError(null);
-                try {
-                  const survivor = await request(API.mergeLead, {
-                    params: { id: lead.id },
-                    body: { into: confirming.id },
-                  });
-                  announce(`Merged into ${nameOf(survivor.person.name)}.`);
-                  navigate(pageHref('lead', { id: survivor.id }), { focus: true });
-                } catch (caught) {
-                  setError(mergeFailureText(caught));
-                  setSending(false);
-                }
+    <div className="merge">
+      <button
+        ref={opener}
+        type="button"
+        className="button"
+        aria-expanded={open}
+        aria-controls={open ? 'merge-panel' : undefined}
+        onClick={() => (open ? close() : setOpen(true))}
+      >
+        Merge…
+      </button>
+      {open ? (
+        <div id="merge-panel" className="merge-open">
+          {confirming === null ? (
+            <MergeChooser
+              lead={lead}
+              q={q}
+              text={text}
+              into={into}
+              searchBox={searchBox}
+              onSearch={(value) => {
+                setText(value);
+                window.clearTimeout(searchTimer.current);
+                searchTimer.current = window.setTimeout(() => setQ(value.trim()), SEARCH_DELAY_MS);
               }}
-            >
-              Confirm merge
-            </button>
-            <button type="button" className="button" onClick={() => setConfirming(null)}>
-              Back
-            </button>
+              onInto={(id) => {
+                setInto(id);
+                setError(null);
+              }}
+              onPick={(item) => setConfirming(item)}
+              onCancel={close}
+              onMissing={() => setError('Choose the lead to merge into first.')}
+            />
+          ) : (
+            <div className="merge-confirm">
+              <p id="merge-confirm-text">
+                Merge <strong>{nameOf(lead.person.name)}</strong> into{' '}
+                <strong>{optionText(confirming)}</strong>? Its captures, conversations, notes and
+                timeline move there, and this lead leaves the list. The merge is recorded.
+              </p>
+              <div className="merge-buttons">
+                <button
+                  ref={confirmButton}
+                  type="button"
+                  className="button button-primary"
+                  aria-describedby="merge-confirm-text"
+                  disabled={sending}
+                  onClick={async () => {
+                    setSending(true);
+                    setError(null);
+                    try {
+                      const survivor = await request(API.mergeLead, {
+                        params: { id: lead.id },
+                        body: { into: confirming.id },
+                      });
+                      announce(`Merged into ${nameOf(survivor.person.name)}.`);
+                      navigate(pageHref('lead', { id: survivor.id }), { focus: true });
+                    } catch (caught) {
+                      setError(mergeFailureText(caught));
+                      setSending(false);
+                    }
+                  }}
+                >
+                  Confirm merge
+                </button>
+                <button type="button" className="button" onClick={() => setConfirming(null)}>
+                  Back
+                </button>
+              </div>
+            </div>
+          )}
+          <div role="alert" className="form-error">
+            {error}
           </div>
         </div>
-      )}
-      <div role="alert" className="form-error">
-        {error}
-      </div>
+      ) : null}
     </div>
   );
 }
