@@ -172,22 +172,23 @@ export function teamRoutes(serve: Serve, services: DeskServices): void {
     if (email === '' || email.length > 320) {
       return errorBody(c, 400, 'bad-request', 'Give an email');
     }
-    const issued = await requestPasswordReset(db, email, nowOf(services));
-    if (issued !== null) {
-      const link = `${publicOrigin(c, services.env)}${linkPath('reset', issued.token)}`;
+    const now = nowOf(services);
+    const origin = publicOrigin(c, services.env);
+    // Answered before anything is looked up: neither the words nor the time depend on whether
+    // the email has an account. The link, its email and its audit row follow.
+    const work = async () => {
+      const issued = await requestPasswordReset(db, email, now);
+      if (issued === null) {
+        return;
+      }
+      const link = `${origin}${linkPath('reset', issued.token)}`;
       const message = linkMessage('reset', issued.user, link, services.brokerage.brokerageName);
-      // Not awaited: the answer's time must not depend on the mail server.
-      sendLinkEmail(services.env, message, issued.user, 'reset').catch((error: unknown) =>
-        services.log.error({ msg: 'reset email failed', error: (error as Error).name }),
-      );
-      await auditTeam(
-        db,
-        null,
-        'password-reset-requested',
-        { userId: issued.user.id },
-        nowOf(services),
-      );
-    }
+      await auditTeam(db, null, 'password-reset-requested', { userId: issued.user.id }, now);
+      await sendLinkEmail(services.env, message, issued.user, 'reset');
+    };
+    work().catch((error: unknown) =>
+      services.log.error({ msg: 'password reset failed', error: (error as Error).name }),
+    );
     return { message: RESET_ANSWER };
   });
 
