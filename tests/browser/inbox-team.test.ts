@@ -1,29 +1,14 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { until } from '../helpers/desk-harness.ts';
 import { inboxAxeViolations } from '../helpers/inbox-axe.ts';
 import { ACCOUNTS, inboxFixture, signIn, withInboxPage } from '../helpers/inbox-desk.ts';
+import { mailedLink } from '../helpers/mailed-link.ts';
 
 const inbox = inboxFixture();
 
-/** The path of the newest invite or reset link the desk mailed to `to` (its .eml files). */
-async function mailedLink(to: string, kind: 'invite' | 'reset'): Promise<string> {
-  const dir = join(inbox.desk.desk.services.env.dataDir, 'mail');
-  for (let i = 0; i < 100; i++) {
-    const names = (await readdir(dir).catch(() => [] as string[]))
-      .filter((n) => n.endsWith(`-${kind}.eml`))
-      .sort()
-      .reverse();
-    for (const name of names) {
-      const text = (await readFile(join(dir, name), 'utf8')).replace(/=\r?\n/g, '');
-      const path = /\/inbox\/(?:invite|reset)\/[A-Za-z0-9_-]{20,}/.exec(text)?.[0];
-      if (text.includes(`<${to}>`) && path) {
-        return path;
-      }
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no ${kind} email to ${to}`);
+/** The path of the newest invite or reset link the desk mailed to `to`. */
+function linkMailed(to: string, kind: 'invite' | 'reset'): Promise<string> {
+  return until(() => mailedLink(inbox.desk.desk.services.env.dataDir, to, kind), `${kind} email`);
 }
 
 describe('the team page', () => {
@@ -55,7 +40,7 @@ describe('the team page', () => {
       expect(await inboxAxeViolations(page), 'team after changes').toEqual([]);
     });
 
-    const link = await mailedLink('sam@maple-ridge.example', 'invite');
+    const link = await linkMailed('sam@maple-ridge.example', 'invite');
     await withInboxPage(
       inbox.browser,
       async (page) => {
@@ -130,7 +115,7 @@ describe('the team page', () => {
       expect(known.shown).toMatch(/If that email belongs to an account/);
       expect(unknown).toEqual(known);
       expect(await inboxAxeViolations(page), 'forgot password').toEqual([]);
-      expect(await mailedLink(ACCOUNTS.priya.email, 'reset')).toMatch(/^\/inbox\/reset\//);
+      expect(await linkMailed(ACCOUNTS.priya.email, 'reset')).toMatch(/^\/inbox\/reset\//);
     });
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedTeam } from '../../desk/auth/team-seed.ts';
@@ -20,6 +20,7 @@ import {
   createAccounts,
   postSignIn,
 } from '../helpers/inbox-api.ts';
+import { mailedLink } from '../helpers/mailed-link.ts';
 
 // Wednesday 10:00 in Vancouver: inside office hours, so routing's on-duty step applies.
 let clock = Date.parse('2026-11-25T18:00:00Z');
@@ -50,21 +51,9 @@ async function member(email: string): Promise<TeamMemberInfo> {
   return found;
 }
 
-/** The link of the newest email of this kind sent to `to` (the desk writes .eml files). */
+/** The token of the newest invite or reset email sent to `to`. */
 async function linkSentTo(to: string, kind: 'invite' | 'reset'): Promise<string | null> {
-  const dir = join(desk.dataDir, 'mail');
-  const names = (await readdir(dir).catch(() => [] as string[]))
-    .filter((n) => n.endsWith(`-${kind}.eml`))
-    .sort()
-    .reverse();
-  for (const name of names) {
-    // Quoted-printable folds long lines with "=" at the end: unfold before reading the link.
-    const text = (await readFile(join(dir, name), 'utf8')).replace(/=\r?\n/g, '');
-    if (text.toLowerCase().includes(`<${to}>`) || text.includes(`To: ${to}`)) {
-      return /\/inbox\/(?:invite|reset)\/([A-Za-z0-9_-]{20,})/.exec(text)?.[1] ?? null;
-    }
-  }
-  return null;
+  return (await mailedLink(desk.dataDir, to, kind))?.split('/').pop() ?? null;
 }
 
 async function mailCount(): Promise<number> {
