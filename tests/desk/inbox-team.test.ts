@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needsReassignmentSql } from '../../desk/auth/team-reassign.ts';
 import { seedTeam } from '../../desk/auth/team-seed.ts';
 import { USER_TOKEN_TTL_MS } from '../../desk/auth/user-tokens.ts';
 import type { TeamList, TeamMemberInfo } from '../../desk/inbox/api-contract.ts';
@@ -325,6 +326,16 @@ describe('deactivate', () => {
       .where('assigned_email', '=', ACCOUNTS.daniel.email)
       .execute();
     expect(kept.length).toBe(shown.leadsToReassign);
+    // The leads list's flag reads the same rule.
+    const flagged = await desk.services.database.db
+      .selectFrom('leads as l')
+      .select(['l.assigned_email', needsReassignmentSql('l').as('reassign')])
+      .execute();
+    for (const lead of flagged) {
+      expect(lead.reassign, String(lead.assigned_email)).toBe(
+        lead.assigned_email === ACCOUNTS.daniel.email,
+      );
+    }
     expect(await routedTo(LINDEN)).toBe('Priya Sandhu');
     const audited = await desk.services.database.db
       .selectFrom('audit_log')
