@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { TeamMember } from '../../desk/auth/team.ts';
-import { assignCapture } from '../../desk/routing/assign.ts';
+import type { Brokerage } from '../../desk/config/brokerage.ts';
+import { assignCapture, type RoutingTeam } from '../../desk/routing/assign.ts';
 import { routingTeamOf } from '../../desk/routing/routing-team.ts';
+import { transferDestination } from '../../desk/routing/transfer.ts';
 
 function member(
   name: string,
@@ -67,7 +69,28 @@ describe('routing from the team in the database', () => {
     expect(routingTeamOf([daniel], TODAY)).toBeNull();
   });
 
-  it('gives a member without a phone an empty one (alerts by email only)', () => {
+  it('gives a member without a phone an empty one: no call transfer to them, a callback instead', () => {
     expect(routingTeamOf([maya], TODAY)?.agents[0]?.phone).toBe('');
+    const officeHours = {
+      timeZone: 'America/Vancouver',
+      hours: [{ days: 'Monday to Friday', open: '09:00', close: '18:00' }],
+    };
+    const brokerage = (team: RoutingTeam | null): Brokerage => ({
+      brokerageName: 'Maple Ridge Realty',
+      assistantName: 'Ava',
+      officeHours,
+      agents: team?.agents ?? [],
+      onDuty: team?.onDuty ?? null,
+    });
+    // Wednesday 10:00 in Vancouver.
+    const now = new Date('2026-11-25T18:00:00Z');
+    const withPhone = routingTeamOf([maya, { ...priya, phone: '604 555 0102' }], TODAY);
+    const without = routingTeamOf([maya, priya], TODAY);
+    expect(transferDestination(brokerage(withPhone), now)).toEqual({
+      destination: expect.objectContaining({ type: 'number', number: '+16045550102' }),
+    });
+    expect(transferDestination(brokerage(without), now)).toEqual({
+      message: expect.objectContaining({ type: 'request-failed' }),
+    });
   });
 });
