@@ -1,3 +1,5 @@
+// Over 300 lines as one concept: the team's API end to end on one desk, whose state (who is
+// paused, invited, deactivated) each describe builds on in order.
 import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
