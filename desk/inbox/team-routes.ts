@@ -1,7 +1,23 @@
 import type { Context } from 'hono';
 import { requestPasswordReset } from '../auth/password-reset.ts';
 import type { SessionUser } from '../auth/sessions.ts';
-import { findMember, listTeam, pausedOn, type TeamMember } from '../auth/team.ts';
+import {
+  issueUserToken,
+  PasswordRuleError,
+  setPasswordWithToken,
+  TokenError,
+  type TokenPurpose,
+} from '../auth/user-tokens.ts';
+import { isRecord } from '../ingest/capture-body.ts';
+import { findMember, listTeam, pausedOn, type TeamMember } from '../routing/team.ts';
+import { inZone } from '../time/brokerage-time.ts';
+import { readJsonBody } from '../web/body-json.ts';
+import { errorBody } from '../web/error-body.ts';
+import { publicOrigin } from '../web/request-source.ts';
+import type { DeskServices } from '../web/services.ts';
+import { API, type TeamMemberInfo } from './api-contract.ts';
+import type { ApiEnv, Serve } from './api-serve.ts';
+import { nowOf } from './api-session.ts';
 import {
   type Actor,
   addMember,
@@ -11,25 +27,9 @@ import {
   parseNewMember,
   TeamError,
   updateMember,
-} from '../auth/team-changes.ts';
-import { linkMessage, linkPath, sendLinkEmail } from '../auth/team-mail.ts';
-import { leadsToReassign } from '../auth/team-reassign.ts';
-import {
-  issueUserToken,
-  PasswordRuleError,
-  setPasswordWithToken,
-  TokenError,
-  type TokenPurpose,
-} from '../auth/user-tokens.ts';
-import { isRecord } from '../ingest/capture-body.ts';
-import { inZone } from '../time/brokerage-time.ts';
-import { readJsonBody } from '../web/body-json.ts';
-import { errorBody } from '../web/error-body.ts';
-import { publicOrigin } from '../web/request-source.ts';
-import type { DeskServices } from '../web/services.ts';
-import { API, type TeamMemberInfo } from './api-contract.ts';
-import type { ApiEnv, Serve } from './api-serve.ts';
-import { nowOf } from './api-session.ts';
+} from './team-changes.ts';
+import { linkMessage, linkPath, sendLinkEmail } from './team-mail.ts';
+import { leadsToReassign } from './team-reassign.ts';
 
 /** "Forgot password?"'s one answer, whether or not the email has an account. */
 export const RESET_ANSWER =

@@ -4,10 +4,10 @@ import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { needsReassignmentSql } from '../../desk/auth/team-reassign.ts';
 import { seedTeam } from '../../desk/auth/team-seed.ts';
 import { USER_TOKEN_TTL_MS } from '../../desk/auth/user-tokens.ts';
 import type { TeamList, TeamMemberInfo } from '../../desk/inbox/api-contract.ts';
+import { needsReassignmentSql } from '../../desk/inbox/team-reassign.ts';
 import {
   leadBody,
   postJson,

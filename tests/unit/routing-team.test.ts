@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { TeamMember } from '../../desk/auth/team.ts';
 import type { Brokerage } from '../../desk/config/brokerage.ts';
 import { assignCapture, type RoutingTeam } from '../../desk/routing/assign.ts';
 import { routingTeamOf } from '../../desk/routing/routing-team.ts';
+import type { TeamMember } from '../../desk/routing/team.ts';
 import { transferDestination } from '../../desk/routing/transfer.ts';
 
 function member(

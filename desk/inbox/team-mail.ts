@@ -1,6 +1,6 @@
+import { type TokenPurpose, USER_TOKEN_TTL_MS } from '../auth/user-tokens.ts';
 import type { DeskEnv } from '../config/desk-env.ts';
 import { createMailer, mailDirOf } from '../delivery/mailer.ts';
-import { type TokenPurpose, USER_TOKEN_TTL_MS } from './user-tokens.ts';
 
 /** Where a one-time link opens the inbox: the page that sets the password. */
 export function linkPath(purpose: TokenPurpose, token: string): string {
