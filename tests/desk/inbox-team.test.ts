@@ -56,7 +56,7 @@ async function member(email: string): Promise<TeamMemberInfo> {
 
 /** The token of the newest invite or reset email sent to `to`. */
 async function linkSentTo(to: string, kind: 'invite' | 'reset'): Promise<string | null> {
-  return (await mailedLink(desk.dataDir, to, kind))?.split('/').pop() ?? null;
+  return (await mailedLink(desk.dataDir, to, kind))?.split('#').pop() ?? null;
 }
 
 async function mailCount(): Promise<number> {
