@@ -1,4 +1,4 @@
-import type { TeamDb } from './team.ts';
+import type { AuthDb } from './sessions.ts';
 import { issueUserToken } from './user-tokens.ts';
 
 /** A reset link is sent to one account at most this often (a flood of "Forgot password?"). */
@@ -11,7 +11,7 @@ export const RESET_EVERY_MS = 60 * 1000;
  * waiting for it, so neither the answer nor its time tells whether the email has an account.
  */
 export async function requestPasswordReset(
-  db: TeamDb,
+  db: AuthDb,
   email: string,
   now: Date,
 ): Promise<{ user: { id: string; name: string; email: string }; token: string } | null> {

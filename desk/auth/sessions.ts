@@ -3,7 +3,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DeskDatabase } from '../storage/schema.ts';
 import type { Role } from './role.ts';
 
-type TeamDbLike = Kysely<DeskDatabase> | Transaction<DeskDatabase>;
+/** The database or a transaction on it. */
+export type AuthDb = Kysely<DeskDatabase> | Transaction<DeskDatabase>;
 
 /** A session ends after this long without a request, by default (docs/desk.md#inbox). */
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
@@ -105,7 +106,7 @@ export async function findSession(
 }
 
 /** Deletes every session of a user (deactivated, or a new password): signed out everywhere. */
-export async function revokeSessions(db: TeamDbLike, userId: string): Promise<number> {
+export async function revokeSessions(db: AuthDb, userId: string): Promise<number> {
   const result = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { hashPassword, MIN_PASSWORD_LENGTH } from './password.ts';
-import { revokeSessions } from './sessions.ts';
-import type { TeamDb } from './team.ts';
+import { type AuthDb, revokeSessions } from './sessions.ts';
 
 /** How long an invite or reset link works: 24 hours (issue 27 §4). */
 export const USER_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
@@ -32,7 +31,7 @@ export function tokenIdOf(token: string): string {
  * unused links of the same purpose stop working: only the newest one sent is valid.
  */
 export async function issueUserToken(
-  db: TeamDb,
+  db: AuthDb,
   userId: string,
   purpose: TokenPurpose,
   now: Date,
@@ -74,7 +73,7 @@ export function checkNewPassword(password: string): void {
  * email; throws {@link TokenError} or {@link PasswordRuleError}.
  */
 export async function setPasswordWithToken(
-  db: TeamDb,
+  db: AuthDb,
   token: string,
   password: string,
   now: Date,
@@ -106,7 +105,7 @@ export async function setPasswordWithToken(
 }
 
 /** Sets a user's password directly (the CLI) and ends their sessions. */
-export async function setPassword(db: TeamDb, userId: string, password: string): Promise<void> {
+export async function setPassword(db: AuthDb, userId: string, password: string): Promise<void> {
   checkNewPassword(password);
   const hash = await hashPassword(password);
   await db.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();

@@ -1,9 +1,9 @@
 import type { CommandIo, DeskCommand } from '../admin/command.ts';
-import { listTeam, pausedOn, type TeamDb, type TeamMember } from '../auth/team.ts';
-import { auditTeam, deactivateMember, TeamError } from '../auth/team-changes.ts';
-import { leadsToReassign } from '../auth/team-reassign.ts';
 import { PasswordRuleError, setPassword } from '../auth/user-tokens.ts';
 import { loadBrokerage } from '../config/brokerage.ts';
+import { auditTeam, deactivateMember, TeamError } from '../inbox/team-changes.ts';
+import { leadsToReassign } from '../inbox/team-reassign.ts';
+import { listTeam, pausedOn, type TeamDb, type TeamMember } from '../routing/team.ts';
 import { inZone } from '../time/brokerage-time.ts';
 import { readPassword } from './add-user-command.ts';
 import { withDatabase } from './database-commands.ts';

@@ -57,8 +57,10 @@ export const TEAM_API = {
 
 export const TEAM_PAGES = {
   team: { path: '/inbox/team', access: 'signed-in' },
-  invite: { path: '/inbox/invite/:token', access: 'anyone' },
-  'reset-password': { path: '/inbox/reset/:token', access: 'anyone' },
+  // The link's token is the fragment (`/inbox/invite#<token>`): a browser never sends it, so it
+  // is in no request log and no Referer.
+  invite: { path: '/inbox/invite', access: 'anyone' },
+  'reset-password': { path: '/inbox/reset', access: 'anyone' },
 } as const;
 
 /** One member of the team as the broker's team page shows them. */

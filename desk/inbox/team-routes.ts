@@ -1,7 +1,23 @@
 import type { Context } from 'hono';
 import { requestPasswordReset } from '../auth/password-reset.ts';
 import type { SessionUser } from '../auth/sessions.ts';
-import { findMember, listTeam, pausedOn, type TeamMember } from '../auth/team.ts';
+import {
+  issueUserToken,
+  PasswordRuleError,
+  setPasswordWithToken,
+  TokenError,
+  type TokenPurpose,
+} from '../auth/user-tokens.ts';
+import { isRecord } from '../ingest/capture-body.ts';
+import { findMember, listTeam, pausedOn, type TeamMember } from '../routing/team.ts';
+import { inZone } from '../time/brokerage-time.ts';
+import { readJsonBody } from '../web/body-json.ts';
+import { errorBody } from '../web/error-body.ts';
+import { publicOrigin } from '../web/request-source.ts';
+import type { DeskServices } from '../web/services.ts';
+import { API, type TeamMemberInfo } from './api-contract.ts';
+import type { ApiEnv, Serve } from './api-serve.ts';
+import { nowOf } from './api-session.ts';
 import {
   type Actor,
   addMember,
@@ -11,25 +27,9 @@ import {
   parseNewMember,
   TeamError,
   updateMember,
-} from '../auth/team-changes.ts';
-import { linkMessage, linkPath, sendLinkEmail } from '../auth/team-mail.ts';
-import { leadsToReassign } from '../auth/team-reassign.ts';
-import {
-  issueUserToken,
-  PasswordRuleError,
-  setPasswordWithToken,
-  TokenError,
-  type TokenPurpose,
-} from '../auth/user-tokens.ts';
-import { isRecord } from '../ingest/capture-body.ts';
-import { inZone } from '../time/brokerage-time.ts';
-import { readJsonBody } from '../web/body-json.ts';
-import { errorBody } from '../web/error-body.ts';
-import { publicOrigin } from '../web/request-source.ts';
-import type { DeskServices } from '../web/services.ts';
-import { API, type TeamMemberInfo } from './api-contract.ts';
-import type { ApiEnv, Serve } from './api-serve.ts';
-import { nowOf } from './api-session.ts';
+} from './team-changes.ts';
+import { linkMessage, linkPath, sendLinkEmail } from './team-mail.ts';
+import { leadsToReassign } from './team-reassign.ts';
 
 /** "Forgot password?"'s one answer, whether or not the email has an account. */
 export const RESET_ANSWER =
@@ -172,22 +172,23 @@ export function teamRoutes(serve: Serve, services: DeskServices): void {
     if (email === '' || email.length > 320) {
       return errorBody(c, 400, 'bad-request', 'Give an email');
     }
-    const issued = await requestPasswordReset(db, email, nowOf(services));
-    if (issued !== null) {
-      const link = `${publicOrigin(c, services.env)}${linkPath('reset', issued.token)}`;
+    const now = nowOf(services);
+    const origin = publicOrigin(c, services.env);
+    // Answered before anything is looked up: neither the words nor the time depend on whether
+    // the email has an account. The link, its email and its audit row follow.
+    const work = async () => {
+      const issued = await requestPasswordReset(db, email, now);
+      if (issued === null) {
+        return;
+      }
+      const link = `${origin}${linkPath('reset', issued.token)}`;
       const message = linkMessage('reset', issued.user, link, services.brokerage.brokerageName);
-      // Not awaited: the answer's time must not depend on the mail server.
-      sendLinkEmail(services.env, message, issued.user, 'reset').catch((error: unknown) =>
-        services.log.error({ msg: 'reset email failed', error: (error as Error).name }),
-      );
-      await auditTeam(
-        db,
-        null,
-        'password-reset-requested',
-        { userId: issued.user.id },
-        nowOf(services),
-      );
-    }
+      await auditTeam(db, null, 'password-reset-requested', { userId: issued.user.id }, now);
+      await sendLinkEmail(services.env, message, issued.user, 'reset');
+    };
+    work().catch((error: unknown) =>
+      services.log.error({ msg: 'password reset failed', error: (error as Error).name }),
+    );
     return { message: RESET_ANSWER };
   });
 

@@ -4,6 +4,7 @@ import {
   limitResult,
   savedResult,
 } from '../../widget/leads/rules/tool-results.ts';
+import { loadRoutingTeam } from '../routing/routing-team.ts';
 import { transferDestination } from '../routing/transfer.ts';
 import { isRecord, refuseUnstorableText } from './capture-body.ts';
 import { IngestError } from './ingest-error.ts';
@@ -60,7 +61,9 @@ export async function answerPlatformMessage(
     return { body: {}, deliverNow: conversation !== null };
   }
   if (type === 'transfer-destination-request') {
-    return { body: transferDestination(deps.brokerage, now), deliverNow: false };
+    // The on-duty agent of the team in the database (paused and inactive skipped), once seeded.
+    const team = await loadRoutingTeam(deps.db, now, deps.brokerage.officeHours.timeZone);
+    return { body: transferDestination({ ...deps.brokerage, ...team }, now), deliverNow: false };
   }
   return { body: {}, deliverNow: false };
 }

@@ -20,7 +20,7 @@ export interface ReportContext {
 }
 
 /**
- * Emails last week's report to every broker (`npm run desk -- weekly-report`, and the Monday
+ * Emails last week's report to every active broker with a password (`npm run desk -- weekly-report`, and the Monday
  * job); resolves where each message went (none without a broker).
  */
 export async function sendWeeklyReport(ctx: ReportContext, now: Date): Promise<string[]> {
@@ -28,6 +28,9 @@ export async function sendWeeklyReport(ctx: ReportContext, now: Date): Promise<s
     .selectFrom('users')
     .select(['email', 'name'])
     .where('role', '=', 'broker')
+    // Brokers with an inbox account (the report links into it), not deactivated ones.
+    .where('active', '=', true)
+    .where('password_hash', 'is not', null)
     .orderBy('email')
     .execute();
   if (brokers.length === 0) {

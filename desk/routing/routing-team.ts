@@ -1,7 +1,7 @@
-import { listTeam, pausedOn, type TeamDb, type TeamMember } from '../auth/team.ts';
 import type { Agent } from '../config/brokerage.ts';
 import { inZone } from '../time/brokerage-time.ts';
 import type { RoutingTeam } from './assign.ts';
+import { listTeam, pausedOn, type TeamDb, type TeamMember } from './team.ts';
 
 /** A member as routing's {@link Agent}: no phone is an empty one (alerts go by email only). */
 function agentOf(member: TeamMember): Agent {

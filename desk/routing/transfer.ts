@@ -20,11 +20,15 @@ export type TransferAnswer =
 
 /**
  * Where a caller asking for a person goes (pure; docs/desk.md#routing): the on-duty agent inside
- * office hours; otherwise nowhere, and the assistant offers a callback.
+ * office hours, when they have a phone; otherwise nowhere, and the assistant offers a callback.
  */
 export function transferDestination(brokerage: Brokerage, now: Date): TransferAnswer {
   const agent = onDutyAgent(brokerage);
-  if (agent !== null && isWithinOfficeHours(brokerage.officeHours, now)) {
+  if (
+    agent !== null &&
+    agent.phone.trim() !== '' &&
+    isWithinOfficeHours(brokerage.officeHours, now)
+  ) {
     return {
       destination: {
         type: 'number',

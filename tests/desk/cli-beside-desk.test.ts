@@ -56,6 +56,30 @@ describe('npm run desk -- <command> while the desk runs on its embedded database
     expect(jobs.map((j) => j.adapter)).toContain('email');
   });
 
+  it('users, reset-password (DESK_PASSWORD) and deactivate-user run inside the running desk', async () => {
+    const { stdout } = await cli('users');
+    expect(stdout).toMatch(
+      /^priya@maple-ridge\.example\s+Priya Sandhu\s+agent\s+no password yet\s+on duty/m,
+    );
+    const reset = await run(
+      process.execPath,
+      ['--import', 'tsx', 'desk/cli.ts', 'reset-password', '--email', 'priya@maple-ridge.example'],
+      { env: { ...env(), DESK_PASSWORD: 'priya-cli-password-1' }, timeout: 120_000 },
+    );
+    expect(reset.stdout).toMatch(/Password set for priya@maple-ridge\.example/);
+    const signedIn = await fetch(`${desk.url}/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: 'priya@maple-ridge.example',
+        password: 'priya-cli-password-1',
+      }),
+    });
+    expect(signedIn.status).toBe(200);
+    const gone = await cli('deactivate-user', '--email', 'priya@maple-ridge.example');
+    expect(gone.stdout).toMatch(/Deactivated priya@maple-ridge\.example: 1 session\(s\) ended/);
+  });
+
   it('a second desk on the same folder refuses to start, naming why', async () => {
     const second = await cli('start').then(
       () => null,

@@ -89,7 +89,7 @@ export function App() {
     return (
       <>
         <SetPasswordPage
-          token={route.params.token}
+          token={decodeURIComponent(location.hash.slice(1))}
           purpose={route.name === 'invite' ? 'invite' : 'reset'}
         />
         <Announcer />

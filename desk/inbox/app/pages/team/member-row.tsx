@@ -84,7 +84,7 @@ export function MemberRow({
           <>
             <button
               type="button"
-              className="button button-quiet"
+              className="button"
               onClick={() =>
                 change(() => request(API.inviteMember, params), `Invite sent to ${member.email}.`)
               }
@@ -94,7 +94,7 @@ export function MemberRow({
             </button>
             <button
               type="button"
-              className="button button-quiet"
+              className="button"
               onClick={() =>
                 change(() => request(API.sendReset, params), `Reset link sent to ${member.email}.`)
               }
@@ -132,7 +132,7 @@ export function MemberRow({
                 {member.pausedFrom !== null ? (
                   <button
                     type="button"
-                    className="button button-quiet"
+                    className="button"
                     onClick={() =>
                       change(
                         () =>

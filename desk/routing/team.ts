@@ -1,6 +1,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DeskDatabase } from '../storage/schema.ts';
-import type { Role } from './role.ts';
+
+/** A member's role (desk/auth/role.ts names the same two). */
+type Role = DeskDatabase['users']['role'];
 
 /** The database or a transaction on it: the team's reads and writes take either. */
 export type TeamDb = Kysely<DeskDatabase> | Transaction<DeskDatabase>;

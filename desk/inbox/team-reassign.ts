@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { TeamDb } from './team.ts';
+import type { TeamDb } from '../routing/team.ts';
 
 /** Statuses of a lead that is done: it needs nobody. */
 const DONE = ['Closed', 'Lost'];

@@ -1,10 +1,13 @@
+import { type TokenPurpose, USER_TOKEN_TTL_MS } from '../auth/user-tokens.ts';
 import type { DeskEnv } from '../config/desk-env.ts';
 import { createMailer, mailDirOf } from '../delivery/mailer.ts';
-import { type TokenPurpose, USER_TOKEN_TTL_MS } from './user-tokens.ts';
 
-/** Where a one-time link opens the inbox: the page that sets the password. */
+/**
+ * Where a one-time link opens the inbox: the page that sets the password, the token after `#`
+ * (never sent to the desk, so never in its request log).
+ */
 export function linkPath(purpose: TokenPurpose, token: string): string {
-  return `/inbox/${purpose === 'invite' ? 'invite' : 'reset'}/${encodeURIComponent(token)}`;
+  return `/inbox/${purpose === 'invite' ? 'invite' : 'reset'}#${encodeURIComponent(token)}`;
 }
 
 /** The invite or reset email (pure): who it is for, what the link does, when it stops working. */

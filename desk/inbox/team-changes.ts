@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { Role } from '../auth/role.ts';
+import { revokeSessions } from '../auth/sessions.ts';
+import { findMember, type TeamDb, type TeamMember } from '../routing/team.ts';
 import { json } from '../storage/database.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
-import type { Role } from './role.ts';
-import { revokeSessions } from './sessions.ts';
-import { findMember, type TeamDb, type TeamMember } from './team.ts';
 
 /** A change to the team that was refused: its `code` and HTTP status say why. */
 export class TeamError extends Error {
