@@ -18,6 +18,7 @@ import { listen } from './http/listen.ts';
 import { inboxApi } from './inbox/api-routes.ts';
 import { mountInboxPages } from './inbox/inbox-pages.ts';
 import { loadMessageValidator, type MessageValidator } from './ingest/platform-schema.ts';
+import { agentPhoneOf } from './leads/agent-phone.ts';
 import { startWeeklyReportSchedule } from './reports/weekly-schedule.ts';
 import { embeddedDir, openDatabase } from './storage/database.ts';
 import { tzdataMismatch, tzdataVersions } from './time/tzdata-version.ts';
@@ -94,7 +95,9 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
     timeZone: brokerage.officeHours.timeZone,
     publicUrl: env.publicUrl,
   };
-  const adapters = options.adapters ?? createAdapters(env, context, (msg) => log.info({ msg }));
+  const adapters =
+    options.adapters ??
+    createAdapters(env, context, (msg) => log.info({ msg }), agentPhoneOf(brokerage.agents));
   const leaseMs = options.leaseMs ?? env.deliveryLeaseMs;
   // A lease an adapter's request could outlive is refused before the database is opened.
   checkDeliveryLease(leaseMs, adapters);
