@@ -18,7 +18,9 @@ import { listen } from './http/listen.ts';
 import { inboxApi } from './inbox/api-routes.ts';
 import { mountInboxPages } from './inbox/inbox-pages.ts';
 import { loadMessageValidator, type MessageValidator } from './ingest/platform-schema.ts';
+import { JobWorker } from './jobs/job-worker.ts';
 import { agentPhoneOf } from './leads/agent-phone.ts';
+import { escalationLane } from './leads/escalation.ts';
 import { startWeeklyReportSchedule } from './reports/weekly-schedule.ts';
 import { embeddedDir, openDatabase } from './storage/database.ts';
 import { tzdataMismatch, tzdataVersions } from './time/tzdata-version.ts';
@@ -134,6 +136,15 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
     log,
     ...(options.now && { now: options.now }),
   };
+  // Claim timers (issue 27 §2): their own worker, so an outbox busy with a slow CRM never
+  // delays an escalation.
+  const timers = new JobWorker({
+    db: database.db,
+    lanes: [escalationLane({ ...services, db: database.db })],
+    ...(options.pollMs !== undefined && { pollMs: options.pollMs }),
+    ...(options.now && { now: options.now }),
+    onAttempt: (event) => log.info({ msg: 'escalation', ...event }),
+  });
   const app = createDeskApp(services, options.mounts ?? defaultMounts);
   const server = await listen(app.fetch, env.port, env.host).catch(async (error: unknown) => {
     await database.close();
@@ -156,6 +167,7 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
   const port = typeof address === 'object' && address !== null ? address.port : env.port;
   if (options.deliver !== false) {
     worker.start();
+    timers.start();
   }
   const reports =
     options.weeklyReport === false
@@ -193,6 +205,7 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
         admin && new Promise<void>((resolve) => admin.close(() => resolve())),
         reports?.stop(),
         worker.stop(),
+        timers.stop(),
       ]);
       // Idle keep-alive sockets would hold close() open for their timeout.
       http.closeIdleConnections?.();
@@ -200,6 +213,7 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
         log.warn({ msg: 'stop: requests or deliveries still in hand', graceMs });
         http.closeAllConnections?.();
         await worker.releaseLeases().catch(() => undefined);
+        await timers.releaseLeases().catch(() => undefined);
       }
       await Promise.all(adapters.map((a) => a.close?.()));
       await database.close();

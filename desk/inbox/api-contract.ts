@@ -17,7 +17,8 @@ import { type ApiRoute, CSV, EMPTY, type InboxPage, json, shape } from './route-
  *
  * Error codes: 400 `bad-request`, 401 `unauthorized` (no, expired or signed-out session),
  * 401 `invalid-credentials`, 403 `csrf` (token missing or wrong), 403 `forbidden` (an agent
- * assigning), 404 `not-found`, 409 `not-dead` (retrying a delivery that is not dead), 413
+ * assigning), 404 `not-found`, 409 `not-dead` (retrying a delivery that is not dead), 409
+ * `claimed` (someone else claimed the lead), 413
  * `body-too-large`, 415, 429 `rate-limited` (with `Retry-After`).
  */
 export const API = {
@@ -86,6 +87,17 @@ export const API = {
     path: '/api/agents',
     access: 'signed-in',
     answer: json<AgentOption[]>(),
+  },
+  /**
+   * Claims the lead for the signed-in user (issue 27 §2); claiming again is a no-op. 409
+   * `claimed` with "Daniel claimed this lead" when someone else has it; 404 for a lead this user
+   * may not see. `:id` is the lead's id (or, until the inbox moves to leads, a capture's).
+   */
+  claim: {
+    method: 'POST',
+    path: '/api/leads/:id/claim',
+    access: 'signed-in',
+    answer: json<ClaimAnswer>(),
   },
   /** An agent's figures cover their own leads only. */
   numbers: {
@@ -216,6 +228,14 @@ export interface ActivityEntry {
   kind: 'received' | 'status' | 'assignment' | 'note' | 'delivery-retry' | 'export';
   /** What changed, as text: "New → Contacted", the note's text… */
   text: string;
+}
+
+/** `POST /api/leads/:id/claim`: who holds the lead now. */
+export interface ClaimAnswer {
+  leadId: string;
+  claimedBy: { id: string; name: string };
+  claimedAt: string;
+  claimedAtText: string;
 }
 
 /** `GET /api/leads/:id`. */

@@ -8,6 +8,7 @@ import type { DeskServices } from '../web/services.ts';
 import { API } from './api-contract.ts';
 import { type ApiEnv, routeServer } from './api-serve.ts';
 import { apiGuards, nowOf, sessionRoutes } from './api-session.ts';
+import { claimRoutes } from './claim-route.ts';
 import {
   addNote,
   audit,
@@ -136,6 +137,8 @@ export function inboxApi(services: DeskServices): Hono<ApiEnv> {
     const detail = await leadDetail(db, session, captureId, zone);
     return detail ?? errorBody(c, 404, 'not-found', 'No such lead');
   });
+
+  claimRoutes(serve, services);
 
   serve(API.agents, async (c) => {
     const session = c.get('session');

@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { Brokerage } from '../config/brokerage.ts';
 import { retryJob } from '../jobs/job-queue.ts';
+import { claimOnContact } from '../leads/claim.ts';
 import { json } from '../storage/database.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
 import { LEAD_STATUSES, type LeadStatus, type LeadUpdateBody } from './api-contract.ts';
@@ -146,6 +147,9 @@ export async function updateLead(
         })
         .execute();
       await audit(trx, session, 'status', lead.id, { from: lead.status, to: update.status }, now);
+      if (update.status === 'Contacted') {
+        await claimOnContact(trx, session, lead.id, now);
+      }
     }
   });
 }
