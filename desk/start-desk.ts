@@ -17,6 +17,7 @@ import { createDeskApp, type RouteMount } from './http/app.ts';
 import { listen } from './http/listen.ts';
 import { inboxApi } from './inbox/api-routes.ts';
 import { mountInboxPages } from './inbox/inbox-pages.ts';
+import { LiveHub } from './inbox/live-hub.ts';
 import { loadMessageValidator, type MessageValidator } from './ingest/platform-schema.ts';
 import { JobWorker } from './jobs/job-worker.ts';
 import { agentPhoneOf } from './leads/agent-phone.ts';
@@ -126,10 +127,17 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
   if (env.platformSecret !== null) {
     setTimeout(() => messageValidator().catch(() => undefined), 50).unref();
   }
+  // The live inbox hears lead changes from every desk on the database (issue 27 §1).
+  const live = new LiveHub(database.db);
+  await live.start(database.listen).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
   const services: DeskServices = {
     env,
     brokerage,
     database,
+    live,
     adapters: adapters.map((a) => a.name),
     wakeOutbox: worker.wake,
     messageValidator,
@@ -200,6 +208,9 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
     async stop(graceMs = env.shutdownMs) {
       const http = server as ServerType &
         Partial<Pick<Server, 'closeIdleConnections' | 'closeAllConnections'>>;
+      // Open live inboxes would hold close() for the whole grace: they end first, and reconnect
+      // to another desk.
+      await live.close().catch(() => undefined);
       const drained = Promise.all([
         new Promise<void>((resolve) => server.close(() => resolve())),
         admin && new Promise<void>((resolve) => admin.close(() => resolve())),

@@ -5,7 +5,7 @@
 // refuses; the inbox pages' CSP needs `media-src 'self' https:` for the recording to play.
 // The app reads the session with `GET /api/session` (401 → the sign-in page) and sends
 // `?days=` and `?demo=` to `/api/numbers` as NumbersQuery says.
-import { type ApiRoute, CSV, EMPTY, type InboxPage, json, shape } from './route-table.ts';
+import { type ApiRoute, CSV, EMPTY, events, type InboxPage, json, shape } from './route-table.ts';
 
 /**
  * The inbox's JSON API under `/api/` and its pages (docs/inbox.md): {@link API} and
@@ -99,6 +99,12 @@ export const API = {
     access: 'signed-in',
     answer: json<ClaimAnswer>(),
   },
+  /**
+   * The live inbox (issue 27 §1): Server-Sent Events. `ready` once listening, then `leads` with
+   * `{ "ids": [...] }` within a second of a new lead, a claim or any change to a lead this user
+   * may see, on any desk of the database. Ids only: the page asks for what changed.
+   */
+  live: { method: 'GET', path: '/api/live', access: 'signed-in', answer: events<LiveEvent>() },
   /** An agent's figures cover their own leads only. */
   numbers: {
     method: 'GET',
@@ -228,6 +234,11 @@ export interface ActivityEntry {
   kind: 'received' | 'status' | 'assignment' | 'note' | 'delivery-retry' | 'export';
   /** What changed, as text: "New → Contacted", the note's text… */
   text: string;
+}
+
+/** The data of a `leads` event on `GET /api/live`: the leads that changed. */
+export interface LiveEvent {
+  ids: string[];
 }
 
 /** `POST /api/leads/:id/claim`: who holds the lead now. */

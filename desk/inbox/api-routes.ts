@@ -22,6 +22,7 @@ import { leadDetail } from './lead-detail.ts';
 import { demoHidden, parseLeadFilters } from './lead-scope.ts';
 import { leadsCsv } from './leads-csv.ts';
 import { agentOptions, DEFAULT_PAGE, decodeCursor, listLeads, MAX_PAGE } from './leads-list.ts';
+import { liveRoutes } from './live-route.ts';
 import { computeNumbers, NUMBER_PERIODS } from './numbers.ts';
 
 /** The largest body the inbox's API reads (a note is the biggest). */
@@ -139,6 +140,7 @@ export function inboxApi(services: DeskServices): Hono<ApiEnv> {
   });
 
   claimRoutes(serve, services);
+  liveRoutes(serve, services);
 
   serve(API.agents, async (c) => {
     const session = c.get('session');

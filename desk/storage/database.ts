@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { dropTemplate, readTemplate, saveTemplate, templatePath } from './embedded-template.ts';
 import { applyMigrations, type ScriptRunner } from './migrate.ts';
+import { type Listen, serverListen } from './notifications.ts';
 import { KeptStatementDialect } from './pglite-driver.ts';
 import type { DeskDatabase } from './schema.ts';
 
@@ -21,6 +22,8 @@ export interface DeskDb {
   readonly kind: DatabaseKind;
   /** Closes the pool or the embedded database; the handle is unusable after. */
   close(): Promise<void>;
+  /** Hears NOTIFY on a channel, from every process on this database (the live inbox). */
+  listen: Listen;
   /**
    * A consistent copy of the embedded database's folder, as a gzipped tar (PGlite only; a
    * PostgreSQL server is copied with pg_dump).
@@ -149,7 +152,8 @@ async function openEmbedded(
       await sql`checkpoint`.execute(connection);
       return client.dumpDataDir('gzip');
     });
-  return { db, kind: 'embedded', close: () => db.destroy(), runScript, snapshot };
+  const listen: Listen = (channel, onPayload) => client.listen(channel, onPayload);
+  return { db, kind: 'embedded', close: () => db.destroy(), runScript, snapshot, listen };
 }
 
 /** Thrown when a restore would overwrite a database. */
@@ -200,7 +204,7 @@ async function openServer(
   const runScript: ScriptRunner = async (trx, script) => {
     await sql.raw(script).execute(trx);
   };
-  return { db, kind: 'postgres', close: () => db.destroy(), runScript };
+  return { db, kind: 'postgres', close: () => db.destroy(), runScript, listen: serverListen(url) };
 }
 
 /**
@@ -222,6 +226,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DeskDb> {
     db: handle.db,
     kind: handle.kind,
     close: handle.close,
+    listen: handle.listen,
     ...('snapshot' in handle && { snapshot: handle.snapshot }),
   };
 }

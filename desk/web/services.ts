@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Brokerage } from '../config/brokerage.ts';
 import type { DeskEnv } from '../config/desk-env.ts';
+import type { LiveHub } from '../inbox/live-hub.ts';
 import type { MessageValidator } from '../ingest/platform-schema.ts';
 import type { DeskDb } from '../storage/database.ts';
 
@@ -20,5 +21,7 @@ export interface DeskServices {
   /** The platform's message schemas, compiled in the background at start. */
   messageValidator: () => Promise<MessageValidator>;
   log: Logger;
+  /** The live inbox's fan-out (desk/inbox/live-hub.ts); absent in a desk built without it. */
+  live?: LiveHub;
   now?: () => Date;
 }

@@ -5,14 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClaimAnswer, LeadDetail } from '../../desk/inbox/api-contract.ts';
 import { TEAM_PHONES, TEST_CLAIM_MINUTES, writeClaimConfig } from '../helpers/claim-config.ts';
 import { type DatabaseUnderTest, pglite, postgres } from '../helpers/desk-databases.ts';
-import {
-  leadBody,
-  postJson,
-  startTestDesk,
-  type TestDesk,
-  until,
-} from '../helpers/desk-harness.ts';
+import { startTestDesk, type TestDesk, until } from '../helpers/desk-harness.ts';
 import { ACCOUNTS, type ApiSession, api, apiSignIn, createAccounts } from '../helpers/inbox-api.ts';
+import { postNewLead } from '../helpers/new-lead.ts';
 import { startTwilioStandIn, type TwilioStandIn } from '../helpers/twilio-stand-in.ts';
 
 const CLAIM_MINUTES = TEST_CLAIM_MINUTES;
@@ -28,29 +23,8 @@ describe.each([pglite(), postgres()])(
     let configDir: string;
     let broker: ApiSession;
     let daniel: ApiSession;
-    let count = 0;
 
-    /** Posts a new person's lead on Daniel's listing; resolves its capture id. */
-    async function addLead(): Promise<string> {
-      count += 1;
-      const res = await postJson(
-        `${desk.url}/leads`,
-        leadBody({
-          conversationId: `claim-${count}`,
-          toolCallId: `tool-${count}`,
-          capturedAt: new Date().toISOString(),
-          fields: {
-            name: 'Sam Rivera',
-            email: `claim${count}@example.com`,
-            phone: `+1 604 555 ${String(3000 + count)}`,
-            intent: 'buy',
-            consentToContact: true,
-          },
-        }),
-      );
-      expect(res.status, await res.clone().text()).toBe(201);
-      return String(((await res.json()) as { id: string }).id);
-    }
+    const addLead = () => postNewLead(desk.url);
 
     async function leadOf(captureId: string) {
       const row = await desk.services.database.db

@@ -5,13 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeskDb } from '../../desk/storage/database.ts';
 import { TEAM_PHONES, TEST_CLAIM_MINUTES, writeClaimConfig } from '../helpers/claim-config.ts';
 import { postgres } from '../helpers/desk-databases.ts';
-import {
-  leadBody,
-  postJson,
-  startTestDesk,
-  type TestDesk,
-  until,
-} from '../helpers/desk-harness.ts';
+import { startTestDesk, type TestDesk, until } from '../helpers/desk-harness.ts';
+import { postNewLead } from '../helpers/new-lead.ts';
 import { startTwilioStandIn, type TwilioStandIn } from '../helpers/twilio-stand-in.ts';
 
 const CLAIM_MINUTES = TEST_CLAIM_MINUTES;
@@ -31,20 +26,6 @@ afterAll(async () => {
   await rm(configDir, { recursive: true, force: true });
 });
 
-async function addLead(desk: TestDesk, n: number): Promise<string> {
-  const res = await postJson(
-    `${desk.url}/leads`,
-    leadBody({
-      conversationId: `restart-${n}`,
-      toolCallId: `tool-${n}`,
-      capturedAt: new Date().toISOString(),
-      fields: { name: 'Sam Rivera', phone: `+1 604 555 ${4000 + n}`, consentToContact: true },
-    }),
-  );
-  expect(res.status, await res.clone().text()).toBe(201);
-  return String(((await res.json()) as { id: string }).id);
-}
-
 async function escalations(database: DeskDb, captureId: string) {
   return database.db
     .selectFrom('lead_events as e')
@@ -59,7 +40,7 @@ describe('escalation timers', () => {
   it('fire at start when they fell due while the desk was down', async () => {
     const env = { ...twilio.env(), DESK_CONFIG: config };
     const first = await startTestDesk(env, { deliver: false, weeklyReport: false });
-    const captureId = await addLead(first, 1);
+    const captureId = await postNewLead(first.url);
     await first.stop();
     // Down past the claim window.
     await new Promise((r) => setTimeout(r, CLAIM_MINUTES * 60_000 + 500));
@@ -97,7 +78,7 @@ describe('escalation timers', () => {
       const [a, b] = desks as [TestDesk, TestDesk];
       const sent = Date.now();
       const ids = await Promise.all(
-        Array.from({ length: 6 }, (_, i) => addLead(i % 2 === 0 ? a : b, 100 + i)),
+        Array.from({ length: 6 }, (_, i) => postNewLead((i % 2 === 0 ? a : b).url)),
       );
       await until(
         async () => {
