@@ -123,7 +123,8 @@ export async function runEscalation(
     const assignment = {
       assigned_name: next.agent.name,
       assigned_email: next.agent.email,
-      assignment_reason: next.toBroker ? 'broker' : 'escalated',
+      // Shown as the lead's routing: why it is with this agent now.
+      assignment_reason: `escalated to ${next.toBroker ? 'the broker' : 'the next agent'}: ${reason}`,
     };
     await trx
       .updateTable('leads')
