@@ -46,14 +46,19 @@ const lower = (email: string | null | undefined) => (email ?? '').trim().toLower
 
 /**
  * Who an unclaimed lead goes to at `step` (pure): the next agent, in the team's order, who has
- * not had it; the broker after `maxSteps` steps or when every agent has had it; null when the
- * broker has it already (the end of the line).
+ * not had it; the broker after `maxSteps` steps or when every agent has had it; null when a
+ * broker has it (the end of the line, also for a lead routed to the broker in the first place).
+ * `tried` starts with the lead's assignee now.
  */
 export function nextAssignee(
   brokerage: Brokerage,
   tried: readonly string[],
   step: number,
 ): { agent: Agent; toBroker: boolean } | null {
+  const current = brokerage.agents.find((a) => lower(a.email) === lower(tried[0]));
+  if (current?.role === 'broker') {
+    return null;
+  }
   const had = new Set(tried.map(lower));
   const next =
     step <= brokerage.claim.maxSteps

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseClaimSettings } from '../../desk/config/claim-settings.ts';
 import { officeMinutesAfter } from '../../desk/config/office-hours.ts';
+import { nextAssignee } from '../../desk/leads/escalation.ts';
 
 // Maple Ridge: Monday to Friday 09:00–18:00, Saturday 10:00–16:00, Vancouver (MST, UTC-7, from 1 November 2026).
 const hours = {
@@ -38,5 +39,41 @@ describe('claim settings', () => {
       'claimMinutes must be a number of minutes above 0, at most 1440',
       'escalation.maxSteps must be a whole number from 0 to 10',
     ]);
+  });
+});
+
+describe('who an unclaimed lead goes to', () => {
+  const agent = (name: string, role: 'agent' | 'broker' = 'agent') => ({
+    name,
+    email: `${name.toLowerCase()}@maple-ridge.example`,
+    phone: '+1 604 555 0100',
+    role,
+    owns: [],
+  });
+  const brokerage = {
+    brokerageName: 'Maple Ridge Realty',
+    assistantName: 'Nora',
+    officeHours: hours,
+    agents: [agent('Maya', 'broker'), agent('Daniel'), agent('Priya'), agent('Omar')],
+    onDuty: null,
+    claim: { claimMinutes: 5, maxSteps: 2 },
+  };
+  const next = (tried: string[], step: number) =>
+    nextAssignee(
+      brokerage,
+      tried.map((n) => `${n.toLowerCase()}@maple-ridge.example`),
+      step,
+    )?.agent.name ?? null;
+
+  it('goes to the next agent who has not had it, then the broker after maxSteps', () => {
+    expect(next(['Daniel'], 1)).toBe('Priya');
+    expect(next(['Priya', 'Daniel'], 2)).toBe('Omar');
+    expect(next(['Omar', 'Daniel', 'Priya'], 3)).toBe('Maya');
+  });
+
+  it('goes to the broker early when every agent has had it, and stops at a broker', () => {
+    expect(next(['Omar', 'Daniel', 'Priya'], 2)).toBe('Maya');
+    expect(next(['Maya'], 1)).toBeNull();
+    expect(next(['Maya', 'Daniel', 'Priya'], 3)).toBeNull();
   });
 });
