@@ -18,8 +18,12 @@ import { createDeskApp, type RouteMount } from './http/app.ts';
 import { listen } from './http/listen.ts';
 import { inboxApi } from './inbox/api-routes.ts';
 import { mountInboxPages } from './inbox/inbox-pages.ts';
+import { LiveHub } from './inbox/live-hub.ts';
 import { ensureNumbersRollup } from './inbox/numbers-rebuild.ts';
 import { loadMessageValidator, type MessageValidator } from './ingest/platform-schema.ts';
+import { JobWorker } from './jobs/job-worker.ts';
+import { agentPhoneOf } from './leads/agent-phone.ts';
+import { escalationLane } from './leads/escalation.ts';
 import { createDeskMetrics } from './metrics/desk-metrics.ts';
 import { startWeeklyReportSchedule } from './reports/weekly-schedule.ts';
 import { embeddedDir, openDatabase } from './storage/database.ts';
@@ -97,7 +101,9 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
     timeZone: brokerage.officeHours.timeZone,
     publicUrl: env.publicUrl,
   };
-  const adapters = options.adapters ?? createAdapters(env, context, (msg) => log.info({ msg }));
+  const adapters =
+    options.adapters ??
+    createAdapters(env, context, (msg) => log.info({ msg }), agentPhoneOf(brokerage.agents));
   const leaseMs = options.leaseMs ?? env.deliveryLeaseMs;
   // A lease an adapter's request could outlive is refused before the database is opened.
   checkDeliveryLease(leaseMs, adapters);
@@ -140,10 +146,17 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
   if (env.platformSecret !== null) {
     setTimeout(() => messageValidator().catch(() => undefined), 50).unref();
   }
+  // The live inbox hears lead changes from every desk on the database (issue 27 §1).
+  const live = new LiveHub(database.db);
+  await live.start(database.listen).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
   const services: DeskServices = {
     env,
     brokerage,
     database,
+    live,
     adapters: adapters.map((a) => a.name),
     wakeOutbox: worker.wake,
     messageValidator,
@@ -151,6 +164,15 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
     metrics,
     ...(options.now && { now: options.now }),
   };
+  // Claim timers (issue 27 §2): their own worker, so an outbox busy with a slow CRM never
+  // delays an escalation.
+  const timers = new JobWorker({
+    db: database.db,
+    lanes: [escalationLane({ ...services, db: database.db })],
+    ...(options.pollMs !== undefined && { pollMs: options.pollMs }),
+    ...(options.now && { now: options.now }),
+    onAttempt: (event) => log.info({ msg: 'escalation', ...event }),
+  });
   const app = createDeskApp(services, options.mounts ?? defaultMounts);
   const server = await listen(app.fetch, env.port, env.host).catch(async (error: unknown) => {
     await database.close();
@@ -173,6 +195,7 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
   const port = typeof address === 'object' && address !== null ? address.port : env.port;
   if (options.deliver !== false) {
     worker.start();
+    timers.start();
   }
   const reports =
     options.weeklyReport === false
@@ -205,11 +228,15 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
     async stop(graceMs = env.shutdownMs) {
       const http = server as ServerType &
         Partial<Pick<Server, 'closeIdleConnections' | 'closeAllConnections'>>;
+      // Open live inboxes would hold close() for the whole grace: they end first, and reconnect
+      // to another desk.
+      await live.close().catch(() => undefined);
       const drained = Promise.all([
         new Promise<void>((resolve) => server.close(() => resolve())),
         admin && new Promise<void>((resolve) => admin.close(() => resolve())),
         reports?.stop(),
         worker.stop(),
+        timers.stop(),
       ]);
       // Idle keep-alive sockets would hold close() open for their timeout.
       http.closeIdleConnections?.();
@@ -217,6 +244,7 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
         log.warn({ msg: 'stop: requests or deliveries still in hand', graceMs });
         http.closeAllConnections?.();
         await worker.releaseLeases().catch(() => undefined);
+        await timers.releaseLeases().catch(() => undefined);
       }
       await Promise.all(adapters.map((a) => a.close?.()));
       await database.close();

@@ -4,6 +4,7 @@ import {
   AssistantConfigError,
   parseAssistantConfig,
 } from './assistant-config.ts';
+import { type ClaimSettings, parseClaimSettings } from './claim-settings.ts';
 import { DeskConfigError } from './config-error.ts';
 import { OfficeHoursError, parseOfficeHours } from './office-hours.ts';
 
@@ -26,6 +27,8 @@ export interface Brokerage {
   agents: readonly Agent[];
   /** The name of the agent on duty (one of {@link Brokerage.agents}), or `null`. */
   onDuty: string | null;
+  /** How long a lead waits for a claim, and how far it escalates (issue 27 §2). */
+  claim: ClaimSettings;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
@@ -116,6 +119,7 @@ export function parseBrokerage(value: unknown): Brokerage {
   if (onDuty !== null && (typeof onDuty !== 'string' || !names.has(onDuty.toLowerCase()))) {
     problems.push('onDuty must be the name of one of the agents, or null');
   }
+  const claim = parseClaimSettings(raw, problems);
   if (problems.length > 0 || assistant === null) {
     throw new DeskConfigError(problems.map((p) => `assistant.config.json: ${p}`));
   }
@@ -125,6 +129,7 @@ export function parseBrokerage(value: unknown): Brokerage {
     officeHours: assistant.officeHours,
     agents,
     onDuty: typeof onDuty === 'string' ? onDuty : null,
+    claim,
   };
 }
 

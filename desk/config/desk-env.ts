@@ -34,6 +34,8 @@ export interface DeskEnv {
   leadsPerMinute: number;
   fub: { baseUrl: string; apiKey: string; system: string | null; systemKey: string | null } | null;
   webhook: { url: string; secret: string } | null;
+  /** Texts to agents through Twilio's Messages API: set when its account, token and sender are. */
+  twilio: { baseUrl: string; accountSid: string; authToken: string; from: string } | null;
   /** `smtp://…` / `smtps://…`, or `null` to write `.eml` files to `<dataDir>/mail`. */
   smtpUrl: string | null;
   mailFrom: string;
@@ -69,6 +71,10 @@ export const DESK_ENV_NAMES = [
   'FUB_X_SYSTEM_KEY',
   'DESK_WEBHOOK_URL',
   'DESK_WEBHOOK_SECRET',
+  'TWILIO_ACCOUNT_SID',
+  'TWILIO_AUTH_TOKEN',
+  'TWILIO_FROM',
+  'TWILIO_BASE_URL',
   'SMTP_URL',
   'DESK_MAIL_FROM',
   'DESK_LOG_LEVEL',
@@ -194,6 +200,17 @@ export function parseDeskEnv(env: DeskEnvInput, cwd = process.cwd()): DeskEnv {
       problems.push('DESK_WEBHOOK_SECRET must be set with DESK_WEBHOOK_URL, as whsec_<base64>');
     }
   }
+  const twilio = {
+    accountSid: blank(env.TWILIO_ACCOUNT_SID),
+    authToken: blank(env.TWILIO_AUTH_TOKEN),
+    from: blank(env.TWILIO_FROM),
+  };
+  const twilioSet = Object.values(twilio).filter((v) => v !== null).length;
+  if (twilioSet > 0 && twilioSet < 3) {
+    problems.push('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are set together');
+  }
+  const twilioBase = blank(env.TWILIO_BASE_URL) ?? 'https://api.twilio.com';
+  url('TWILIO_BASE_URL', twilioBase, problems, ['http:', 'https:']);
   const smtpUrl = blank(env.SMTP_URL);
   if (smtpUrl !== null) {
     url('SMTP_URL', smtpUrl, problems, ['smtp:', 'smtps:']);
@@ -286,6 +303,15 @@ export function parseDeskEnv(env: DeskEnvInput, cwd = process.cwd()): DeskEnv {
     webhook:
       webhookUrl !== null && webhookSecret !== null
         ? { url: webhookUrl, secret: webhookSecret }
+        : null,
+    twilio:
+      twilio.accountSid !== null && twilio.authToken !== null && twilio.from !== null
+        ? {
+            baseUrl: twilioBase.replace(/\/$/, ''),
+            accountSid: twilio.accountSid,
+            authToken: twilio.authToken,
+            from: twilio.from,
+          }
         : null,
     smtpUrl,
     mailFrom: blank(env.DESK_MAIL_FROM) ?? 'Hearthline Desk <desk@localhost>',

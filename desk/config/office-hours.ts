@@ -1,5 +1,5 @@
 import { OFFICE_TIME, officeDays } from '../../widget/leads/rules/office-hours.ts';
-import { inZone } from '../time/brokerage-time.ts';
+import { inZone, type WallTime, wallTimeToInstant } from '../time/brokerage-time.ts';
 import { isKnownZone } from '../time/tz-zone.ts';
 import type { AssistantConfig } from './assistant-config.ts';
 
@@ -107,4 +107,62 @@ export function isWithinOfficeHours(officeHours: OfficeHours, at: Date): boolean
   return windows.some(
     ({ days, open, close }) => days.has(local.weekday) && open <= time && time < close,
   );
+}
+
+/** The opening windows of the days from `from`'s local day on, as instants, merged and sorted. */
+function windowsFrom(officeHours: OfficeHours, from: Date, days: number): [number, number][] {
+  const rows = officeHours.hours.map((row) => ({ ...row, days: daysOf(row.days) }));
+  const start = inZone(from, officeHours.timeZone).startOf('day');
+  const windows: [number, number][] = [];
+  for (let i = 0; i < days; i += 1) {
+    const day = start.plus({ days: i });
+    for (const row of rows) {
+      if (!row.days?.has(day.weekday)) {
+        continue;
+      }
+      const at = (time: string) => {
+        // HH:MM, checked at start (parseOfficeHours).
+        const wall: WallTime = {
+          year: day.year,
+          month: day.month,
+          day: day.day,
+          hour: Number(time.slice(0, 2)),
+          minute: Number(time.slice(3, 5)),
+        };
+        return wallTimeToInstant(wall, officeHours.timeZone).toMillis();
+      };
+      windows.push([at(row.open), at(row.close)]);
+    }
+  }
+  windows.sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const window of windows) {
+    const last = merged[merged.length - 1];
+    if (last && window[0] <= last[1]) {
+      last[1] = Math.max(last[1], window[1]);
+    } else {
+      merged.push([...window]);
+    }
+  }
+  return merged;
+}
+
+/**
+ * The instant `minutes` of office time after `from` (issue 27 §2): outside the opening hours the
+ * clock starts at the next opening, and a wait that reaches the closing carries over to the
+ * next opening. With no opening in the next two weeks, plain minutes.
+ */
+export function officeMinutesAfter(officeHours: OfficeHours, from: Date, minutes: number): Date {
+  let left = minutes * 60_000;
+  for (const [open, close] of windowsFrom(officeHours, from, 15)) {
+    const start = Math.max(open, from.getTime());
+    if (close <= start) {
+      continue;
+    }
+    if (left <= close - start) {
+      return new Date(start + left);
+    }
+    left -= close - start;
+  }
+  return new Date(from.getTime() + minutes * 60_000);
 }

@@ -5,7 +5,7 @@
 // refuses; the inbox pages' CSP needs `media-src 'self' https:` for the recording to play.
 // The app reads the session with `GET /api/session` (401 → the sign-in page) and sends
 // `?days=` and `?demo=` to `/api/numbers` as NumbersQuery says.
-import { type ApiRoute, CSV, EMPTY, type InboxPage, json, shape } from './route-table.ts';
+import { type ApiRoute, CSV, EMPTY, events, type InboxPage, json, shape } from './route-table.ts';
 import { TEAM_API, TEAM_PAGES } from './team-contract.ts';
 
 /**
@@ -18,7 +18,8 @@ import { TEAM_API, TEAM_PAGES } from './team-contract.ts';
  *
  * Error codes: 400 `bad-request`, 401 `unauthorized` (no, expired or signed-out session),
  * 401 `invalid-credentials`, 403 `csrf` (token missing or wrong), 403 `forbidden` (an agent
- * assigning), 404 `not-found`, 409 `not-dead` (retrying a delivery that is not dead), 409 `merged` (merging a merged lead), 413
+ * assigning), 404 `not-found`, 409 `not-dead` (retrying a delivery that is not dead), 409 `merged`
+ * (merging a merged lead), 409 `claimed` (someone else claimed the lead), 413
  * `body-too-large`, 415, 429 `rate-limited` (with `Retry-After`).
  */
 export const API = {
@@ -103,6 +104,23 @@ export const API = {
     access: 'signed-in',
     answer: json<AgentOption[]>(),
   },
+  /**
+   * Claims the lead for the signed-in user (issue 27 §2); claiming again is a no-op. 409
+   * `claimed` with "Daniel claimed this lead" when someone else has it; 404 for a lead this user
+   * may not see. `:id` is the lead's id (or, until the inbox moves to leads, a capture's).
+   */
+  claim: {
+    method: 'POST',
+    path: '/api/leads/:id/claim',
+    access: 'signed-in',
+    answer: json<ClaimAnswer>(),
+  },
+  /**
+   * The live inbox (issue 27 §1): Server-Sent Events. `ready` once listening, then `leads` with
+   * `{ "ids": [...] }` within a second of a new lead, a claim or any change to a lead this user
+   * may see, on any desk of the database. Ids only: the page asks for what changed.
+   */
+  live: { method: 'GET', path: '/api/live', access: 'signed-in', answer: events<LiveEvent>() },
   /** An agent's figures cover their own leads only. */
   numbers: {
     method: 'GET',
@@ -271,6 +289,19 @@ export interface TimelineEntry {
   captureId: string | null;
   /** The conversation the line is about, if any (one of {@link LeadDetail.conversations}). */
   conversationId: string | null;
+}
+
+/** The data of a `leads` event on `GET /api/live`: the leads that changed. */
+export interface LiveEvent {
+  ids: string[];
+}
+
+/** `POST /api/leads/:id/claim`: who holds the lead now. */
+export interface ClaimAnswer {
+  leadId: string;
+  claimedBy: { id: string; name: string };
+  claimedAt: string;
+  claimedAtText: string;
 }
 
 /** One capture's consent evidence, as the visitor gave it with that capture. */

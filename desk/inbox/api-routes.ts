@@ -8,6 +8,7 @@ import type { DeskServices } from '../web/services.ts';
 import { API } from './api-contract.ts';
 import { type ApiEnv, routeServer } from './api-serve.ts';
 import { apiGuards, nowOf, sessionRoutes } from './api-session.ts';
+import { claimRoutes } from './claim-route.ts';
 import {
   addNote,
   audit,
@@ -22,6 +23,7 @@ import { mergeLeads, parseMerge } from './lead-merge.ts';
 import { demoHidden, parseLeadFilters } from './lead-scope.ts';
 import { leadsCsv } from './leads-csv.ts';
 import { agentOptions, DEFAULT_PAGE, decodeCursor, listLeads, MAX_PAGE } from './leads-list.ts';
+import { liveRoutes } from './live-route.ts';
 import { computeNumbers, NUMBER_PERIODS } from './numbers.ts';
 import { teamRoutes } from './team-routes.ts';
 
@@ -151,6 +153,9 @@ export function inboxApi(services: DeskServices): Hono<ApiEnv> {
     const detail = await leadDetail(db, session, leadId, zone);
     return detail ?? errorBody(c, 404, 'not-found', 'No such lead');
   });
+
+  claimRoutes(serve, services);
+  liveRoutes(serve, services);
 
   serve(API.agents, async (c) => {
     const session = c.get('session');

@@ -3,6 +3,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { Brokerage } from '../config/brokerage.ts';
 import { retryJob } from '../jobs/job-queue.ts';
+import { claimOnContact } from '../leads/claim.ts';
 import { appendLeadEvents } from '../leads/timeline.ts';
 import { json } from '../storage/database.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
@@ -205,6 +206,9 @@ export async function updateLead(
       const detail = { from: lead.status, to: update.status };
       await audit(trx, session, 'status', { leadId: lead.id }, detail, now);
       await appendLeadEvents(trx, [{ leadId: lead.id, kind: 'status', at: now, user, detail }]);
+      if (update.status === 'Contacted') {
+        await claimOnContact(trx, session, lead.id, now);
+      }
     }
     await touch(trx, lead.id, now);
     return lead.id;

@@ -23,9 +23,9 @@ export function shape<T>(): Shape<T> {
   return {};
 }
 
-/** What a route answers: JSON of a type, a CSV file, or nothing (204). */
+/** What a route answers: JSON of a type, a CSV file, nothing (204), or a stream of events. */
 export interface Answer<T> extends Shape<T> {
-  readonly kind: 'json' | 'csv' | 'empty';
+  readonly kind: 'json' | 'csv' | 'empty' | 'events';
 }
 
 /** A JSON answer of type `T`. */
@@ -35,6 +35,11 @@ export function json<T>(): Answer<T> {
 
 /** A `text/csv` download (the app links to it; it never parses it). */
 export const CSV: Answer<string> = { kind: 'csv' };
+
+/** A `text/event-stream` of `T` in each event's data (the app reads it with EventSource). */
+export function events<T>(): Answer<T> {
+  return { kind: 'events' };
+}
 
 /** 204 No Content. */
 export const EMPTY: Answer<void> = { kind: 'empty' };

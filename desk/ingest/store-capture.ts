@@ -6,6 +6,7 @@ import { isWithinOfficeHours } from '../config/office-hours.ts';
 import { countCapture } from '../inbox/numbers-rollup.ts';
 import { deliveryJob } from '../jobs/job-kinds.ts';
 import { enqueue } from '../jobs/job-queue.ts';
+import { firstEscalation } from '../leads/escalation.ts';
 import { type ExistingLead, joinLead } from '../leads/join-lead.ts';
 import { appendLeadEvents } from '../leads/timeline.ts';
 import { assignCapture } from '../routing/assign.ts';
@@ -339,11 +340,15 @@ export async function storeCapture(
     const ended = capture.conversationId === null || Boolean(state.ended);
     const runAt = new Date(now.getTime() + (ended ? 0 : CONVERSATION_WAIT_MS));
     // The capture rides along in the jobs' statement: one round trip fewer per capture.
-    await enqueue(
-      trx,
-      deps.adapters.map((adapter) => deliveryJob(captureId, adapter, runAt)),
-      { now, alongside: trx.insertInto('captures').values(captureRow) },
+    // A text carries no transcript, so it need not wait for the conversation's end. A new lead
+    // (not a demo's) starts its claim timer (issue 27 §2).
+    const jobs = deps.adapters.map((adapter) =>
+      deliveryJob(captureId, adapter, adapter === 'sms' ? now : runAt),
     );
+    if (lead.kind === 'received' && !capture.demo) {
+      jobs.push(firstEscalation(deps.brokerage, lead.leadId, now));
+    }
+    await enqueue(trx, jobs, { now, alongside: trx.insertInto('captures').values(captureRow) });
     await appendLeadEvents(trx, [
       {
         leadId: lead.leadId,
@@ -389,7 +394,7 @@ export async function storeCapture(
       personId,
       leadId: lead.leadId,
       assignee: lead.assignedName,
-      deliverNow: ended && deps.adapters.length > 0,
+      deliverNow: (ended && deps.adapters.length > 0) || deps.adapters.includes('sms'),
     };
   });
   if (stored.created) {

@@ -4,7 +4,7 @@ import type { RetryPolicy } from './retry-policy.ts';
  * The kinds of job the queue holds (docs/desk.md#jobs). A new kind (a text, an escalation
  * timer, a retention sweep, an invite) adds its name and its policy here, and a lane that works it.
  */
-export type JobKind = 'delivery' | 'weekly-report' | 'person-event';
+export type JobKind = 'delivery' | 'weekly-report' | 'person-event' | 'escalation';
 
 /** Each kind's retry policy; a lane may shorten the backoff (an operator's drill, a test). */
 export const RETRY_POLICIES: Readonly<Record<JobKind, RetryPolicy>> = {
@@ -28,6 +28,14 @@ export const RETRY_POLICIES: Readonly<Record<JobKind, RetryPolicy>> = {
     maxMs: 10 * 60 * 1000,
     giveUpMs: 14 * 24 * 60 * 60 * 1000,
     leaseMs: 10 * 60 * 1000,
+  },
+  // A lead not claimed in time goes on at once: a failed step (the database busy) is tried
+  // again within seconds, for a day.
+  escalation: {
+    baseMs: 2_000,
+    maxMs: 60_000,
+    giveUpMs: 24 * 60 * 60 * 1000,
+    leaseMs: 60_000,
   },
 };
 

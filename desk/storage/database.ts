@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, type LogEvent, PostgresDialect, sql } from 'kysely';
 import { dropTemplate, readTemplate, saveTemplate, templatePath } from './embedded-template.ts';
 import { applyMigrations, type ScriptRunner } from './migrate.ts';
+import { type Listen, serverListen } from './notifications.ts';
 import { KeptStatementDialect } from './pglite-driver.ts';
 import type { DeskDatabase } from './schema.ts';
 
@@ -21,6 +22,8 @@ export interface DeskDb {
   readonly kind: DatabaseKind;
   /** Closes the pool or the embedded database; the handle is unusable after. */
   close(): Promise<void>;
+  /** Hears NOTIFY on a channel, from every process on this database (the live inbox). */
+  listen: Listen;
   /**
    * A consistent copy of the embedded database's folder, as a gzipped tar (PGlite only; a
    * PostgreSQL server is copied with pg_dump).
@@ -180,7 +183,16 @@ async function openEmbedded(
       return client.dumpDataDir('gzip');
     });
   const stats = () => ({ queryErrors: errors.count(), pool: null });
-  return { db, kind: 'embedded', close: () => db.destroy(), runScript, snapshot, stats };
+  const listen: Listen = (channel, onPayload) => client.listen(channel, onPayload);
+  return {
+    db,
+    kind: 'embedded',
+    close: () => db.destroy(),
+    runScript,
+    snapshot,
+    stats,
+    listen,
+  };
 }
 
 /** Thrown when a restore would overwrite a database. */
@@ -233,7 +245,14 @@ async function openServer(url: string, poolSize = 10): Promise<OpenedDb> {
   const runScript: ScriptRunner = async (trx, script) => {
     await sql.raw(script).execute(trx);
   };
-  return { db, kind: 'postgres', close: () => db.destroy(), runScript, stats };
+  return {
+    db,
+    kind: 'postgres',
+    close: () => db.destroy(),
+    runScript,
+    stats,
+    listen: serverListen(url),
+  };
 }
 
 /**
@@ -256,6 +275,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DeskDb> {
     kind: handle.kind,
     close: handle.close,
     stats: handle.stats,
+    listen: handle.listen,
     ...('snapshot' in handle && { snapshot: handle.snapshot }),
   };
 }

@@ -123,6 +123,8 @@ export interface LeadsTable {
   last_activity_at: DefaultTimestamp;
   merged_into: string | null;
   merged_at: Timestamp | null;
+  /** Escalations so far while unclaimed (migration 0013): a step's job runs once. */
+  escalation_step: Generated<number>;
 }
 
 /** `lead_events`: a lead's timeline, append-only (the database refuses an update). */

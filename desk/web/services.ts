@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Brokerage } from '../config/brokerage.ts';
 import type { DeskEnv } from '../config/desk-env.ts';
+import type { LiveHub } from '../inbox/live-hub.ts';
 import type { MessageValidator } from '../ingest/platform-schema.ts';
 import type { DeskMetrics } from '../metrics/desk-metrics.ts';
 import type { DeskDb } from '../storage/database.ts';
@@ -23,5 +24,7 @@ export interface DeskServices {
   log: Logger;
   /** GET /metrics's counters (docs/desk.md#metrics); a test's services may go without. */
   metrics?: DeskMetrics;
+  /** The live inbox's fan-out (desk/inbox/live-hub.ts); absent in a desk built without it. */
+  live?: LiveHub;
   now?: () => Date;
 }

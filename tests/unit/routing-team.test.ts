@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Brokerage } from '../../desk/config/brokerage.ts';
+import { DEFAULT_CLAIM_SETTINGS } from '../../desk/config/claim-settings.ts';
 import { assignCapture, type RoutingTeam } from '../../desk/routing/assign.ts';
 import { routingTeamOf } from '../../desk/routing/routing-team.ts';
 import type { TeamMember } from '../../desk/routing/team.ts';
@@ -81,6 +82,7 @@ describe('routing from the team in the database', () => {
       officeHours,
       agents: team?.agents ?? [],
       onDuty: team?.onDuty ?? null,
+      claim: DEFAULT_CLAIM_SETTINGS,
     });
     // Wednesday 10:00 in Vancouver.
     const now = new Date('2026-11-25T18:00:00Z');
