@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { ServerType } from '@hono/node-server';
+import type { Kysely } from 'kysely';
 import pino, { type Logger } from 'pino';
 import {
   adminSocketPath,
@@ -27,6 +28,7 @@ import { escalationLane } from './leads/escalation.ts';
 import { createDeskMetrics } from './metrics/desk-metrics.ts';
 import { startWeeklyReportSchedule } from './reports/weekly-schedule.ts';
 import { embeddedDir, openDatabase } from './storage/database.ts';
+import type { DeskDatabase } from './storage/schema.ts';
 import { tzdataMismatch, tzdataVersions } from './time/tzdata-version.ts';
 import type { DeskServices } from './web/services.ts';
 
@@ -101,9 +103,16 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
     timeZone: brokerage.officeHours.timeZone,
     publicUrl: env.publicUrl,
   };
+  // The team's phones are read from the database once it is open (agent-phone.ts).
+  let teamDb: Kysely<DeskDatabase> | null = null;
   const adapters =
     options.adapters ??
-    createAdapters(env, context, (msg) => log.info({ msg }), agentPhoneOf(brokerage.agents));
+    createAdapters(
+      env,
+      context,
+      (msg) => log.info({ msg }),
+      agentPhoneOf(brokerage.agents, () => teamDb),
+    );
   const leaseMs = options.leaseMs ?? env.deliveryLeaseMs;
   // A lease an adapter's request could outlive is refused before the database is opened.
   checkDeliveryLease(leaseMs, adapters);
@@ -112,6 +121,7 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
       ? { kind: 'embedded', dataDir: embeddedDir(env) }
       : { kind: 'postgres', url: env.databaseUrl },
   );
+  teamDb = database.db;
   // After migration 0010, or a move to another zone: the numbers count in the zone's days.
   try {
     await ensureNumbersRollup(database.db, brokerage.officeHours.timeZone);

@@ -159,7 +159,7 @@ export function inboxApi(services: DeskServices): Hono<ApiEnv> {
 
   serve(API.agents, async (c) => {
     const session = c.get('session');
-    const all = agentOptions(services.brokerage);
+    const all = await agentOptions(services.database.db, services.brokerage);
     return session.user.role === 'broker' ? all : all.filter((a) => a.email === session.user.email);
   });
 

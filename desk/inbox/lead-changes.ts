@@ -9,6 +9,7 @@ import { json } from '../storage/database.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
 import { LEAD_STATUSES, type LeadStatus, type LeadUpdateBody } from './api-contract.ts';
 import { deliveryLead, maySee, resolveLead } from './lead-detail.ts';
+import { agentOptions } from './leads-list.ts';
 
 /** A change refused, with the API's status and code. */
 export class ChangeError extends Error {
@@ -159,7 +160,7 @@ export async function updateLead(
       if (session.user.role !== 'broker') {
         throw new ChangeError(403, 'forbidden', 'Only a broker assigns leads');
       }
-      const agent = brokerage.agents.find((a) => a.email.toLowerCase() === update.assignedTo);
+      const agent = (await agentOptions(trx, brokerage)).find((a) => a.email === update.assignedTo);
       if (!agent) {
         throw new ChangeError(400, 'bad-request', 'assignedTo must be one of the agents’ emails');
       }

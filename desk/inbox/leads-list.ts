@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { Brokerage } from '../config/brokerage.ts';
 import { shownText } from '../delivery/shown-times.ts';
+import { listTeam, type TeamDb } from '../routing/team.ts';
 import type { DeskDatabase, StoredViewingTime } from '../storage/schema.ts';
 import { displayTime } from '../time/brokerage-time.ts';
 import type { AgentOption, LeadListItem, LeadListPage, LeadStatus } from './api-contract.ts';
@@ -53,9 +54,14 @@ export function nextViewing(times: readonly StoredViewingTime[], now: Date): str
   return upcoming[0] ?? null;
 }
 
-/** The people a lead can be assigned to: the brokerage's agents from assistant.config.json. */
-export function agentOptions(brokerage: Brokerage): AgentOption[] {
-  return brokerage.agents.map((a) => ({ name: a.name, email: a.email.toLowerCase() }));
+/**
+ * The people a lead can be assigned to: the team's active members (the database, issue 27 §4),
+ * or the brokerage's agents from assistant.config.json before the team is seeded.
+ */
+export async function agentOptions(db: TeamDb, brokerage: Brokerage): Promise<AgentOption[]> {
+  const members = (await listTeam(db, { seededOnly: true })).filter((m) => m.active);
+  const agents = members.length > 0 ? members : brokerage.agents;
+  return agents.map((a) => ({ name: a.name, email: a.email.toLowerCase() }));
 }
 
 /** What a page of leads shows of their captures. */
@@ -198,10 +204,9 @@ export async function listLeads(
       demo: r.demo,
     };
   });
+  const team = await agentOptions(db, brokerage);
   const agents =
-    session.user.role === 'broker'
-      ? agentOptions(brokerage)
-      : agentOptions(brokerage).filter((a) => a.email === session.user.email);
+    session.user.role === 'broker' ? team : team.filter((a) => a.email === session.user.email);
   return {
     leads,
     nextCursor: more && last ? encodeCursor({ at: last.at, id: last.id }) : null,

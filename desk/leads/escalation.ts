@@ -5,6 +5,7 @@ import { deliveryJob, type NewJob } from '../jobs/job-kinds.ts';
 import { enqueue } from '../jobs/job-queue.ts';
 import type { JobLane } from '../jobs/job-worker.ts';
 import type { AttemptOutcome } from '../jobs/retry-policy.ts';
+import { loadRoutingTeam } from '../routing/routing-team.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
 import { appendLeadEvents } from './timeline.ts';
 
@@ -120,7 +121,10 @@ export async function runEscalation(
         [detail.assignedEmail, detail.toEmail, detail.to].filter((e) => typeof e === 'string'),
       ),
     ] as string[];
-    const next = nextAssignee(deps.brokerage, tried, step);
+    // The team in the database once seeded (paused and inactive agents skipped), else the config.
+    const team =
+      (await loadRoutingTeam(trx, now, deps.brokerage.officeHours.timeZone)) ?? deps.brokerage;
+    const next = nextAssignee({ ...deps.brokerage, agents: team.agents }, tried, step);
     if (!next) {
       return false;
     }
