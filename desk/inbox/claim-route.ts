@@ -1,10 +1,10 @@
-import { ClaimError, claimLead } from '../leads/claim.ts';
 import { displayTime } from '../time/brokerage-time.ts';
 import { errorBody } from '../web/error-body.ts';
 import type { DeskServices } from '../web/services.ts';
 import { API } from './api-contract.ts';
 import type { Serve } from './api-serve.ts';
 import { nowOf } from './api-session.ts';
+import { ClaimError, claimLead } from './lead-claim.ts';
 
 /** `POST /api/leads/:id/claim` (issue 27 §2, docs/inbox.md#claim). */
 export function claimRoutes(serve: Serve, services: DeskServices): void {

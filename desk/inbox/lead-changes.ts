@@ -3,11 +3,11 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { Brokerage } from '../config/brokerage.ts';
 import { retryJob } from '../jobs/job-queue.ts';
-import { claimOnContact } from '../leads/claim.ts';
 import { appendLeadEvents } from '../leads/timeline.ts';
 import { json } from '../storage/database.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
 import { LEAD_STATUSES, type LeadStatus, type LeadUpdateBody } from './api-contract.ts';
+import { claimOnContact } from './lead-claim.ts';
 import { deliveryLead, maySee, resolveLead } from './lead-detail.ts';
 import { agentOptions } from './leads-list.ts';
 

@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
 import type { Brokerage } from '../config/brokerage.ts';
 import type { DeskEnv } from '../config/desk-env.ts';
-import type { LiveHub } from '../inbox/live-hub.ts';
 import type { MessageValidator } from '../ingest/platform-schema.ts';
 import type { DeskMetrics } from '../metrics/desk-metrics.ts';
 import type { DeskDb } from '../storage/database.ts';
@@ -25,6 +24,18 @@ export interface DeskServices {
   /** GET /metrics's counters (docs/desk.md#metrics); a test's services may go without. */
   metrics?: DeskMetrics;
   /** The live inbox's fan-out (desk/inbox/live-hub.ts); absent in a desk built without it. */
-  live?: LiveHub;
+  live?: LiveFeed;
   now?: () => Date;
+}
+
+/**
+ * The live inbox's fan-out as its route subscribes to it: declared here, below the inbox, so the
+ * services name it without importing the inbox (desk/inbox/live-hub.ts is the one there is).
+ */
+export interface LiveFeed {
+  subscribe(client: {
+    viewer: { email: string; role: string };
+    send(ids: readonly string[]): void;
+    end(): void;
+  }): () => void;
 }

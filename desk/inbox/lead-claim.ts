@@ -1,8 +1,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { SessionUser } from '../auth/sessions.ts';
-import { isUuid, maySee } from '../inbox/lead-detail.ts';
+import { appendLeadEvents } from '../leads/timeline.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
-import { appendLeadEvents } from './timeline.ts';
+import { isUuid, maySee } from './lead-detail.ts';
 
 type Db = Kysely<DeskDatabase> | Transaction<DeskDatabase>;
 
