@@ -30,10 +30,15 @@ export async function applyMigrations(
   runScript: ScriptRunner,
   dir = MIGRATIONS_DIR,
 ): Promise<string[]> {
-  await sql`create table if not exists desk_migrations (
-    version text primary key,
-    applied_at timestamptz not null default now()
-  )`.execute(db);
+  // Under the lock too: two desks starting on a new PostgreSQL database at once would both create
+  // the table, and `if not exists` does not stop the second (pg_type's unique index refuses it).
+  await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx);
+    await sql`create table if not exists desk_migrations (
+      version text primary key,
+      applied_at timestamptz not null default now()
+    )`.execute(trx);
+  });
   const applied: string[] = [];
   for (const file of await migrationFiles(dir)) {
     const text = await readFile(join(dir, file), 'utf8');
