@@ -15,12 +15,6 @@ import type { IncomingCapture } from './capture-body.ts';
 import { IngestError } from './ingest-error.ts';
 import { emailKey, phoneKey } from './person-keys.ts';
 
-/**
- * How long a capture's deliveries wait for its conversation's end (and so its summary and
- * transcript) before they go without (docs/desk.md#delivery).
- */
-export const CONVERSATION_WAIT_MS = 5 * 60 * 1000;
-
 /** What storing a capture needs. */
 export interface StoreCaptureDeps {
   db: Kysely<DeskDatabase>;
@@ -44,7 +38,7 @@ export interface StoredCapture {
   leadId: string;
   /** The name of the agent the capture is assigned to (for a repeat, as it is now). */
   assignee: string | null;
-  /** Its delivery jobs are due now (its conversation has ended), so the worker should look. */
+  /** Its delivery jobs are due now (a new capture's always are), so the worker should look. */
   deliverNow: boolean;
 }
 
@@ -144,8 +138,6 @@ interface CaptureState {
   existingAssignee: string | null;
   /** The conversation's captures so far. */
   count: number | string;
-  /** The conversation has ended: its transcript is stored. */
-  ended: boolean;
   found: FoundPerson | null;
   lead: ExistingLead | null;
 }
@@ -175,7 +167,6 @@ async function readState(
     select r.id as "existingId", r.person_id as "existingPerson", r.lead_id as "existingLead",
       r.assigned_name as "existingAssignee",
       (select count(*) from captures where conversation_id = ${conversation}) as count,
-      exists (select 1 from conversations where id = ${conversation}) as ended,
       p.id as person_id, p.name as person_name, p.phone as person_phone,
       p.phone_key as person_phone_key, p.email as person_email, p.email_key as person_email_key,
       l.id as lead_id, l.status as lead_status, l.assigned_name as lead_assigned_name,
@@ -225,7 +216,6 @@ async function readState(
     existingLead: row.existingLead,
     existingAssignee: row.existingAssignee,
     count: row.count,
-    ended: row.ended,
     found,
     lead,
   };
@@ -326,12 +316,11 @@ export async function storeCapture(
       assignment_reason: lead.assignmentReason,
       demo: capture.demo,
     };
-    const ended = capture.conversationId === null || Boolean(state.ended);
-    const runAt = new Date(now.getTime() + (ended ? 0 : CONVERSATION_WAIT_MS));
+    // The alert goes at once; the conversation, when it ends, follows it (store-conversation.ts).
     // The capture rides along in the jobs' statement: one round trip fewer per capture.
     await enqueue(
       trx,
-      deps.adapters.map((adapter) => deliveryJob(captureId, adapter, runAt)),
+      deps.adapters.map((adapter) => deliveryJob(captureId, adapter, now)),
       { now, alongside: trx.insertInto('captures').values(captureRow) },
     );
     await appendLeadEvents(trx, [
@@ -366,7 +355,7 @@ export async function storeCapture(
       personId,
       leadId: lead.leadId,
       assignee: lead.assignedName,
-      deliverNow: ended && deps.adapters.length > 0,
+      deliverNow: deps.adapters.length > 0,
     };
   });
 }

@@ -35,7 +35,11 @@ describe('Follow Up Boss adapter', () => {
   it('sends a viewing request as a Property Inquiry the stand-in accepts', async () => {
     const adapter = createFollowUpBossAdapter(settings, testContext);
     expect(adapter.name).toBe('follow-up-boss');
-    expect(await adapter.deliver(viewingRequest(), attempt)).toEqual({ ok: true });
+    // The person's id from the answer is kept, for the note that follows the conversation.
+    expect(await adapter.deliver(viewingRequest(), attempt)).toEqual({
+      ok: true,
+      result: { personId: 1 },
+    });
     expect(fub.events).toHaveLength(1);
     const { body, headers } = fub.events[0] ?? { body: {}, headers: {} };
     expect(headers['x-system']).toBe('Hearthline');
@@ -57,6 +61,8 @@ describe('Follow Up Boss adapter', () => {
         phones: [{ value: '+1 604 555 0142', type: 'mobile' }],
         tags: ['AI assistant', 'Viewing request'],
         sourceUrl: 'https://harbourpine.example/listings/14-linden-court',
+        // The CRM's own lead flow assigns the agent the inbox shows.
+        assignedTo: 'Priya Shah',
       },
     });
     const message = String(body.message);
@@ -72,7 +78,7 @@ describe('Follow Up Boss adapter', () => {
 
   it('sends a lead with no listing as a General Inquiry with no property', async () => {
     const adapter = createFollowUpBossAdapter({ ...settings }, testContext);
-    expect(await adapter.deliver(generalLead(), attempt)).toEqual({ ok: true });
+    expect(await adapter.deliver(generalLead(), attempt)).toMatchObject({ ok: true });
     const body = fub.events[0]?.body ?? {};
     expect(body.type).toBe('General Inquiry');
     expect(body).not.toHaveProperty('property');
@@ -82,6 +88,7 @@ describe('Follow Up Boss adapter', () => {
       phones: [],
       tags: ['AI assistant'],
       sourceUrl: 'https://harbourpine.example/',
+      assignedTo: 'Front Desk',
     });
   });
 
@@ -92,7 +99,7 @@ describe('Follow Up Boss adapter', () => {
         { baseUrl: plain.url, apiKey: API_KEY, system: null, systemKey: null },
         testContext,
       );
-      expect(await adapter.deliver(generalLead(), attempt)).toEqual({ ok: true });
+      expect(await adapter.deliver(generalLead(), attempt)).toMatchObject({ ok: true });
       expect(plain.events[0]?.headers).not.toHaveProperty('x-system');
       expect(plain.events[0]?.body.system).toBe('Hearthline Desk');
     } finally {
@@ -118,7 +125,7 @@ describe('Follow Up Boss adapter', () => {
       retry: true,
       reason: `HTTP ${status}: forced ${status}`,
     });
-    expect(await adapter.deliver(viewingRequest(), { ...attempt, attempt: 2 })).toEqual({
+    expect(await adapter.deliver(viewingRequest(), { ...attempt, attempt: 2 })).toMatchObject({
       ok: true,
     });
   });

@@ -1,0 +1,284 @@
+import { randomBytes } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  leadBody,
+  postJson,
+  startTestDesk,
+  type TestDesk,
+  until,
+  viewingBody,
+} from '../helpers/desk-harness.ts';
+import { type FubStandIn, startFubStandIn } from '../helpers/fub-stand-in.ts';
+import { decodeHeader, readMime } from '../helpers/smtp-stand-in.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
+import { endOfCallReport } from './fixtures/platform-messages.ts';
+
+/**
+ * Issue 26 §3 over loopback: a capture's Follow Up Boss event, signed webhook and agent's email
+ * go out at once; the conversation's end follows on the same lead (a CRM note on the person the
+ * event created, `conversation.completed`, a reply in the email's thread), once.
+ */
+
+const API_KEY = 'fub-alert-key';
+const PLATFORM_SECRET = 'platform-secret-for-alert-tests-0123';
+const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64')}`;
+/** Issue 26 §3: the alert is out within seconds of the capture. */
+const ALERT_MS = 5000;
+
+let crm: FubStandIn;
+let receiver: WebhookReceiver;
+let desk: TestDesk;
+
+beforeAll(async () => {
+  crm = await startFubStandIn({ apiKey: API_KEY });
+  receiver = await startWebhookReceiver(WEBHOOK_SECRET);
+  desk = await startTestDesk(
+    {
+      FUB_API_KEY: API_KEY,
+      FUB_BASE_URL: crm.url,
+      DESK_WEBHOOK_URL: receiver.url,
+      DESK_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      DESK_PLATFORM_SECRET: PLATFORM_SECRET,
+      // An update waiting for its alert retries; a short schedule keeps the test in seconds.
+      DESK_RETRY_BASE_MS: '200',
+      DESK_RETRY_MAX_MS: '400',
+    },
+    { weeklyReport: false },
+  );
+});
+afterAll(async () => {
+  await crm?.close();
+  await receiver?.close();
+  await desk?.close();
+});
+
+interface Mail {
+  headers: Record<string, string>;
+  subject: string;
+  text: string;
+}
+
+/** The `.eml` files written so far, oldest first. */
+async function mails(): Promise<Mail[]> {
+  const dir = join(desk.dataDir, 'mail');
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.eml'));
+  const out: Mail[] = [];
+  for (const name of names.sort()) {
+    const { headers, parts } = readMime(await readFile(join(dir, name), 'utf8'));
+    const text = parts.find((p) => (p.headers['content-type'] ?? '').startsWith('text/plain'));
+    out.push({ headers, subject: decodeHeader(headers.subject ?? ''), text: text?.body ?? '' });
+  }
+  return out;
+}
+
+function mailsAbout(list: Mail[], conversationOrName: string): Mail[] {
+  return list.filter(
+    (m) => m.text.includes(conversationOrName) || m.subject.includes(conversationOrName),
+  );
+}
+
+/** A verified webhook payload: the fields these tests read. */
+interface Payload {
+  type: string;
+  leadId: string;
+  lead?: { id: string };
+}
+
+function payloads(type: string): Payload[] {
+  return receiver.messages.map((m) => m.payload as Payload).filter((p) => p.type === type);
+}
+
+async function captureRow(id: string) {
+  return desk.services.database.db
+    .selectFrom('captures')
+    .select(['lead_id', 'assigned_name', 'assigned_email'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+function platform(body: unknown) {
+  return fetch(`${desk.url}/platform/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-vapi-secret': PLATFORM_SECRET },
+    body: JSON.stringify(body),
+  });
+}
+
+/** Waits until every job is finished, so "nothing more was sent" is a fact, not a guess. */
+function outboxIdle() {
+  return until(async () => {
+    const pending = await desk.services.database.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('kind', '<>', 'weekly-report')
+      .execute();
+    return pending.length === 0;
+  }, 'an idle outbox');
+}
+
+describe('a call: the alert at once, the conversation after it', () => {
+  const call = 'call-alert-1';
+  let captureId = '';
+  let alertMessageId = '';
+
+  it('sends the Follow Up Boss event (with its agent), the webhook and the email within seconds, before the call ends', async () => {
+    const started = Date.now();
+    const res = await postJson(
+      `${desk.url}/leads`,
+      viewingBody({ conversationId: call, toolCallId: 'tool-alert-1' }),
+    );
+    expect(res.status).toBe(201);
+    captureId = ((await res.json()) as { id: string }).id;
+    const event = await until(() => crm.events[0], 'the Follow Up Boss event', ALERT_MS);
+    const row = await captureRow(captureId);
+    expect(row.assigned_name).toBeTruthy();
+    expect((event.body.person as Record<string, unknown>).assignedTo).toBe(row.assigned_name);
+    const hook = await until(() => payloads('viewing.requested')[0], 'the webhook', ALERT_MS);
+    expect(hook.leadId).toBe(row.lead_id);
+    expect(hook.lead?.id).toBe(captureId);
+    const [mail] = await until(
+      async () => {
+        const list = await mails();
+        return list.length > 0 && list;
+      },
+      'the email',
+      ALERT_MS,
+    );
+    expect(Date.now() - started).toBeLessThan(ALERT_MS);
+    expect(mail?.headers.to).toContain(row.assigned_email ?? 'nobody');
+    alertMessageId = mail?.headers['message-id'] ?? '';
+    expect(alertMessageId).toMatch(/^<[^>]+>$/);
+    // The call has not ended: nothing follows yet.
+    expect(crm.notes).toHaveLength(0);
+    expect(payloads('conversation.completed')).toHaveLength(0);
+  });
+
+  it('when the call ends, adds a note on the person the event created, once', async () => {
+    expect((await platform(endOfCallReport(call))).status).toBe(200);
+    const note = await until(() => crm.notes[0], 'the note', ALERT_MS);
+    const job = await desk.services.database.db
+      .selectFrom('jobs')
+      .select('result')
+      .where('kind', '=', 'delivery')
+      .where('capture_id', '=', captureId)
+      .where('adapter', '=', 'follow-up-boss')
+      .executeTakeFirstOrThrow();
+    expect(typeof job.result?.personId).toBe('number');
+    expect(note.body.personId).toBe(job.result?.personId);
+    expect(note.body.isHtml).toBe(false);
+    const text = String(note.body.body);
+    expect(text).toContain('Sam wants to view 14 Linden Court on Saturday at 2 PM.');
+    expect(text).toContain('as said: "Saturday 2:00 PM"');
+    expect(text).toContain(`/inbox/leads/${captureId}`);
+    // One lead in the CRM: the conversation was not sent as a second event.
+    expect(crm.events).toHaveLength(1);
+  });
+
+  it('sends conversation.completed, signed, with the same leadId', async () => {
+    const { lead_id } = await captureRow(captureId);
+    const done = await until(() => payloads('conversation.completed')[0], 'the webhook', ALERT_MS);
+    expect(done).toMatchObject({
+      leadId: lead_id,
+      captureId,
+      conversation: {
+        id: call,
+        summary: 'Sam wants to view 14 Linden Court on Saturday at 2 PM.',
+        transcript: expect.stringContaining('Can I see 14 Linden Court on Saturday?'),
+      },
+      viewingTimes: [expect.objectContaining({ said: 'Saturday 2:00 PM' })],
+    });
+    const ids = receiver.messages.map((m) => m.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('replies in the alert email’s thread with the summary and transcript', async () => {
+    const list = await until(
+      async () => {
+        const all = await mails();
+        return all.length >= 2 && all;
+      },
+      'the reply',
+      ALERT_MS,
+    );
+    const reply = list.find((m) => m.headers['in-reply-to']);
+    expect(reply?.headers['in-reply-to']).toBe(alertMessageId);
+    expect(reply?.headers.references).toBe(alertMessageId);
+    expect(reply?.headers['message-id']).not.toBe(alertMessageId);
+    expect(reply?.subject).toBe(`Re: ${list[0]?.subject}`);
+    expect(reply?.text).toContain('Sam wants to view 14 Linden Court on Saturday at 2 PM.');
+    expect(reply?.text).toContain('Can I see 14 Linden Court on Saturday?');
+  });
+
+  it('a repeated end-of-call report sends nothing more', async () => {
+    expect((await platform(endOfCallReport(call))).status).toBe(200);
+    await outboxIdle();
+    expect(crm.notes).toHaveLength(1);
+    expect(payloads('conversation.completed')).toHaveLength(1);
+    expect(await mails()).toHaveLength(2);
+  });
+});
+
+describe('a typed chat', () => {
+  it('whose tab closed (no conversation ever arrives) still gets its alert at once', async () => {
+    const before = crm.events.length;
+    const mailsBefore = (await mails()).length;
+    const started = Date.now();
+    const res = await postJson(
+      `${desk.url}/leads`,
+      leadBody({
+        conversationId: 'chat-closed-1',
+        toolCallId: null,
+        fields: { name: 'Robin Tan', email: 'robin@example.com', consentToContact: true },
+      }),
+    );
+    expect(res.status).toBe(201);
+    await until(() => crm.events.length > before, 'the Follow Up Boss event', ALERT_MS);
+    await until(async () => (await mails()).length > mailsBefore, 'the agent’s email', ALERT_MS);
+    expect(Date.now() - started).toBeLessThan(ALERT_MS);
+  });
+
+  it('that ends before its alert is through: the note waits for the event’s person', async () => {
+    crm.failNext(2, 503);
+    const notesBefore = crm.notes.length;
+    const res = await postJson(
+      `${desk.url}/leads`,
+      leadBody({
+        conversationId: 'chat-ends-early',
+        toolCallId: null,
+        fields: { name: 'Kai Moreno', phone: '604 555 0177', consentToContact: true },
+      }),
+    );
+    const { id } = (await res.json()) as { id: string };
+    const ended = await postJson(`${desk.url}/leads`, {
+      kind: 'conversation',
+      idempotencyKey: 'conv-chat-ends-early',
+      conversationId: 'chat-ends-early',
+      channel: 'chat',
+      messages: [
+        { role: 'user', text: 'Is the garden south-facing?', secondsFromStart: 1 },
+        { role: 'assistant', text: 'It is.', secondsFromStart: 2 },
+      ],
+      startedAt: '2026-11-25T19:00:00.000Z',
+      endedAt: '2026-11-25T19:01:00.000Z',
+      durationSeconds: 60,
+    });
+    expect(ended.status).toBe(201);
+    const note = await until(
+      () => crm.notes.length > notesBefore && crm.notes.at(-1),
+      'the note after the retried event',
+    );
+    const job = await desk.services.database.db
+      .selectFrom('jobs')
+      .select(['result', 'attempts'])
+      .where('kind', '=', 'delivery')
+      .where('capture_id', '=', id)
+      .where('adapter', '=', 'follow-up-boss')
+      .executeTakeFirstOrThrow();
+    expect(job.attempts).toBe(3);
+    expect(note.body.personId).toBe(job.result?.personId);
+    expect(String(note.body.subject)).toContain('website conversation');
+  });
+});
