@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { Brokerage } from '../config/brokerage.ts';
 import { retryJob } from '../jobs/job-queue.ts';
+import { enqueueReassignmentAlert } from '../leads/reassignment-alert.ts';
 import { json } from '../storage/database.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
 import { LEAD_STATUSES, type LeadStatus, type LeadUpdateBody } from './api-contract.ts';
@@ -127,6 +128,12 @@ export async function updateLead(
           },
           now,
         );
+        await enqueueReassignmentAlert(trx, {
+          captureId: lead.id,
+          to: { name: agent.name, email: agent.email },
+          by: session.user.name,
+          at: now,
+        });
       }
     }
     if (update.status !== undefined && update.status !== lead.status) {

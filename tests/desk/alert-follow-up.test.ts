@@ -11,6 +11,7 @@ import {
   viewingBody,
 } from '../helpers/desk-harness.ts';
 import { type FubStandIn, startFubStandIn } from '../helpers/fub-stand-in.ts';
+import { ACCOUNTS, api, apiSignIn, createAccounts } from '../helpers/inbox-api.ts';
 import { decodeHeader, readMime } from '../helpers/smtp-stand-in.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
 import { endOfCallReport } from './fixtures/platform-messages.ts';
@@ -280,5 +281,49 @@ describe('a typed chat', () => {
     expect(job.attempts).toBe(3);
     expect(note.body.personId).toBe(job.result?.personId);
     expect(String(note.body.subject)).toContain('website conversation');
+  });
+});
+
+describe('reassignment', () => {
+  it('emails the lead’s alert to the new agent, and the timeline says so', async () => {
+    const { db } = desk.services.database;
+    await createAccounts(db);
+    const res = await postJson(
+      `${desk.url}/leads`,
+      leadBody({
+        conversationId: null,
+        toolCallId: null,
+        fields: { name: 'Noor Haddad', email: 'noor@example.com', consentToContact: true },
+      }),
+    );
+    const { id } = (await res.json()) as { id: string };
+    const { lead_id, assigned_email } = await captureRow(id);
+    const to = [ACCOUNTS.daniel, ACCOUNTS.priya].find((a) => a.email !== assigned_email);
+    if (!to) {
+      throw new Error('no other agent to reassign to');
+    }
+    await until(async () => mailsAbout(await mails(), 'Noor Haddad').length === 1, 'the alert');
+    const broker = await apiSignIn(desk.url, ACCOUNTS.broker);
+    const changed = await api(desk.url, broker, `/api/leads/${id}`, {
+      method: 'PATCH',
+      body: { assignedTo: to.email },
+    });
+    expect(changed.status).toBeLessThan(300);
+    const [, second] = await until(async () => {
+      const about = mailsAbout(await mails(), 'Noor Haddad');
+      return about.length === 2 && about;
+    }, 'the reassignment alert');
+    expect(second?.headers.to).toContain(to.email);
+    expect(second?.text).toContain(`reassigned to you by ${ACCOUNTS.broker.name}`);
+    const line = await until(async () => {
+      const lines = await db
+        .selectFrom('lead_events')
+        .select(['kind', 'detail'])
+        .where('lead_id', '=', lead_id)
+        .where('kind', '=', 'alert')
+        .execute();
+      return lines.find((l) => l.detail.reason === 'reassigned');
+    }, 'the timeline line');
+    expect(line.detail).toMatchObject({ adapter: 'email', to: to.email, toName: to.name });
   });
 });
