@@ -211,8 +211,10 @@ async function delivery(rows: Row[], failures: string[]): Promise<void> {
     });
     const run = `burst${Date.now()}`;
     const started = performance.now();
-    // Each conversation: its viewing request, then its transcript as the call ends (until then
-    // the desk holds deliveries back, waiting for the transcript).
+    // Each conversation: its viewing request, then its transcript as the call ends. The alerts
+    // go at once; each call's update waits up to a minute for the platform's report (which this
+    // burst never sends), so the alerts are what is counted here (bench/alert-latency.bench.ts
+    // times one alert on an idle outbox).
     const burst = await load({
       url: `${desk.url}/leads`,
       total: BURST * 2,
