@@ -18,6 +18,7 @@ import { listen } from './http/listen.ts';
 import { inboxApi } from './inbox/api-routes.ts';
 import { mountInboxPages } from './inbox/inbox-pages.ts';
 import { loadMessageValidator, type MessageValidator } from './ingest/platform-schema.ts';
+import { recordAlert } from './leads/alert-timeline.ts';
 import { startWeeklyReportSchedule } from './reports/weekly-schedule.ts';
 import { embeddedDir, openDatabase } from './storage/database.ts';
 import { tzdataMismatch, tzdataVersions } from './time/tzdata-version.ts';
@@ -111,6 +112,7 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
     ...(options.pollMs !== undefined && { pollMs: options.pollMs }),
     ...(options.now && { now: options.now }),
     onAttempt: (event) => log.info({ msg: 'delivery', ...event }),
+    onAlert: recordAlert,
   });
   // Compiled in the background: /health answers at once, the first webhook waits for it.
   let validator: Promise<MessageValidator> | null = null;

@@ -4,7 +4,6 @@ import { type AlertRecipient, RETRY_POLICIES } from '../jobs/job-kinds.ts';
 import type { ClaimedJob } from '../jobs/job-queue.ts';
 import { type AttemptEvent, type JobLane, JobWorker } from '../jobs/job-worker.ts';
 import type { AttemptOutcome, RetryPolicy } from '../jobs/retry-policy.ts';
-import { appendLeadEvents } from '../leads/timeline.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
 import type { DeliveryAdapter } from './adapter.ts';
 import { loadConversationUpdate } from './conversation-update.ts';
@@ -26,7 +25,25 @@ export interface OutboxWorkerOptions {
   random?: () => number;
   /** Reports each finished try, with no personal data. */
   onAttempt?: (event: AttemptEvent) => void;
+  /**
+   * Hears each alert once it is out (the composition root puts an 'alert' line on the lead's
+   * timeline, desk/leads/alert-timeline.ts). A failure is let go: failing the try would send the
+   * alert a second time.
+   */
+  onAlert?: (db: Kysely<DeskDatabase>, alert: DeliveredAlert) => Promise<void>;
 }
+
+/** An alert that went out: a capture's, through one adapter, or a reassignment's email. */
+export interface DeliveredAlert {
+  leadId: string;
+  captureId: string;
+  adapter: string;
+  /** The agent an email went to. */
+  to: { name: string | null; email: string | null } | null;
+  reason: 'captured' | 'reassigned';
+}
+
+type OnAlert = OutboxWorkerOptions['onAlert'];
 
 export type { AttemptEvent };
 
@@ -36,29 +53,19 @@ function thrown(error: unknown): AttemptOutcome {
   return { ok: false, retry: true, reason: `adapter failed: ${name}` };
 }
 
-/**
- * The 'alert' line on the lead's timeline once an alert is out (docs/inbox.md#timeline). A line
- * that cannot be written is let go: failing the try would send the alert a second time.
- */
-async function alertLine(
+/** Tells `onAlert` an alert is out; never fails the try (see {@link OutboxWorkerOptions}). */
+async function alertOut(
   db: Kysely<DeskDatabase>,
+  onAlert: OnAlert,
   lead: LeadRecord,
   adapter: string,
-  extra: Record<string, unknown> = {},
+  reason: DeliveredAlert['reason'],
 ): Promise<void> {
-  await appendLeadEvents(db, [
-    {
-      leadId: lead.leadId,
-      kind: 'alert',
-      at: new Date(),
-      captureId: lead.id,
-      detail: {
-        adapter,
-        ...(adapter === 'email' && { toName: lead.assignedTo.name, to: lead.assignedTo.email }),
-        ...extra,
-      },
-    },
-  ]).catch(() => undefined);
+  const to =
+    adapter === 'email' ? { name: lead.assignedTo.name, email: lead.assignedTo.email } : null;
+  await onAlert?.(db, { leadId: lead.leadId, captureId: lead.id, adapter, to, reason }).catch(
+    () => undefined,
+  );
 }
 
 /** Tries one delivery job: the capture's alert, through the job's adapter. */
@@ -66,6 +73,7 @@ async function deliver(
   db: Kysely<DeskDatabase>,
   adapter: DeliveryAdapter,
   job: ClaimedJob,
+  onAlert: OnAlert,
 ): Promise<AttemptOutcome> {
   try {
     const [lead] = await loadLeadRecords(db, { ids: [job.captureId ?? ''] });
@@ -74,7 +82,7 @@ async function deliver(
     }
     const outcome = await adapter.deliver(lead, { jobId: job.id, attempt: job.attempts });
     if (outcome.ok) {
-      await alertLine(db, lead, adapter.name);
+      await alertOut(db, onAlert, lead, adapter.name, 'captured');
     }
     return outcome;
   } catch (error) {
@@ -115,6 +123,7 @@ async function reassignmentAlert(
   db: Kysely<DeskDatabase>,
   adapter: DeliveryAdapter,
   job: ClaimedJob,
+  onAlert: OnAlert,
 ): Promise<AttemptOutcome> {
   try {
     const { to, by } = job.payload;
@@ -126,7 +135,7 @@ async function reassignmentAlert(
     const addressed = { ...lead, assignedTo: { name: to.name, email: to.email, reason } };
     const outcome = await adapter.deliver(addressed, { jobId: job.id, attempt: job.attempts });
     if (outcome.ok) {
-      await alertLine(db, addressed, adapter.name, { reason: 'reassigned' });
+      await alertOut(db, onAlert, addressed, adapter.name, 'reassigned');
     }
     return outcome;
   } catch (error) {
@@ -158,7 +167,7 @@ export function checkDeliveryLease(leaseMs: number, adapters: readonly DeliveryA
 export function deliveryLanes(
   db: Kysely<DeskDatabase>,
   adapters: readonly DeliveryAdapter[],
-  options: Pick<OutboxWorkerOptions, 'leaseMs' | 'batchSize' | 'retry'> = {},
+  options: Pick<OutboxWorkerOptions, 'leaseMs' | 'batchSize' | 'retry' | 'onAlert'> = {},
 ): JobLane[] {
   const policy: Partial<RetryPolicy> = {
     ...options.retry,
@@ -170,7 +179,7 @@ export function deliveryLanes(
     adapter: adapter.name,
     policy,
     ...(options.batchSize !== undefined && { batchSize: options.batchSize }),
-    run: (job) => run(db, adapter, job),
+    run: (job) => run(db, adapter, job, options.onAlert),
   });
   return [
     ...adapters.map((adapter) => lane('delivery', adapter, deliver)),
