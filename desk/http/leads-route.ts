@@ -76,7 +76,9 @@ export function leadsRoute(services: DeskServices): Hono {
         const body = await readJsonBody(c);
         if (isRecord(body) && body.kind === 'conversation') {
           const { conversation } = parseConversationBody(body);
-          const changed = await storeConversation(services.database.db, conversation);
+          const changed = await storeConversation(services.database.db, conversation, {
+            platformReports: services.env.platformSecret !== null,
+          });
           services.wakeOutbox();
           return c.json({ ok: true, stored: changed }, changed ? 201 : 200);
         }

@@ -17,6 +17,16 @@ function messageCount(stored: unknown): number {
   return Array.isArray(list) ? list.length : 0;
 }
 
+/** How a conversation is stored. */
+export interface StoreConversationOptions {
+  now?: Date;
+  /**
+   * The voice platform sends this desk its end-of-call reports (`DESK_PLATFORM_SECRET` is set),
+   * so a website call's update waits for the report's summary (default true).
+   */
+  platformReports?: boolean;
+}
+
 /**
  * What follows each lead's alert now that its conversation has ended (docs/desk.md#delivery):
  * one update per lead and adapter, after the alert of the lead's first capture in it, and a
@@ -26,8 +36,9 @@ function messageCount(stored: unknown): number {
 async function followAlerts(
   trx: Transaction<DeskDatabase>,
   conversation: IncomingConversation,
-  now: Date,
+  options: Required<StoreConversationOptions>,
 ): Promise<void> {
+  const { now } = options;
   const alerts = await trx
     .selectFrom('captures as c')
     .innerJoin('jobs as j', (join) =>
@@ -42,7 +53,10 @@ async function followAlerts(
     .orderBy('c.id')
     .execute();
   const waitsForReport =
-    conversation.source === 'widget' && conversation.channel === 'call' && !conversation.demo;
+    options.platformReports &&
+    conversation.source === 'widget' &&
+    conversation.channel === 'call' &&
+    !conversation.demo;
   const runAt = new Date(now.getTime() + (waitsForReport ? PLATFORM_REPORT_WAIT_MS : 0));
   await enqueue(
     trx,
@@ -78,7 +92,7 @@ async function followAlerts(
 export async function storeConversation(
   db: Kysely<DeskDatabase>,
   conversation: IncomingConversation,
-  now: Date = new Date(),
+  options: StoreConversationOptions = {},
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtextextended(${`conversation:${conversation.id}`}, 0))`.execute(
@@ -126,7 +140,10 @@ export async function storeConversation(
         .insertInto('conversations')
         .values({ id: conversation.id, ...values })
         .execute();
-      await followAlerts(trx, conversation, now);
+      await followAlerts(trx, conversation, {
+        now: options.now ?? new Date(),
+        platformReports: options.platformReports ?? true,
+      });
     }
     if (conversation.source === 'platform') {
       await startWaitingJobs(

