@@ -6,6 +6,7 @@ import {
   type FollowUpBossSettings,
   FUB_ARCHIVED_REASON,
 } from '../../desk/delivery/adapters/follow-up-boss.ts';
+import type { ConversationUpdate } from '../../desk/delivery/conversation-update.ts';
 import { type FubStandIn, startFubStandIn } from '../helpers/fub-stand-in.ts';
 import { generalLead, testContext, viewingRequest } from './fixtures/lead-records.ts';
 
@@ -168,5 +169,44 @@ describe('Follow Up Boss adapter', () => {
       retry: true,
       reason: 'network error: TimeoutError',
     });
+  });
+});
+
+describe('Follow Up Boss note after the conversation', () => {
+  function update(alert: Record<string, unknown>): ConversationUpdate {
+    const lead = viewingRequest();
+    if (!lead.conversation) {
+      throw new Error('the fixture has a conversation');
+    }
+    return {
+      lead: { ...lead, conversation: lead.conversation },
+      viewingTimes: lead.viewingTimes,
+      alert,
+    };
+  }
+
+  it('adds the summary, the times and the link as a note on the person the event created', async () => {
+    const adapter = createFollowUpBossAdapter(settings, testContext);
+    const sent = await adapter.deliver(viewingRequest(), attempt);
+    expect(sent).toEqual({ ok: true, result: { personId: 1 } });
+    const personId = sent.ok ? sent.result?.personId : null;
+    expect(await adapter.followUp?.(update({ personId }), attempt)).toEqual({ ok: true });
+    expect(fub.notes).toHaveLength(1);
+    const note = fub.notes[0]?.body ?? {};
+    expect(note).toMatchObject({ personId: 1, isHtml: false });
+    expect(String(note.body)).toContain('Sam wants to view 14 Linden Court this weekend');
+    expect(String(note.body)).toContain('Saturday, November 28, 2026, 2:00 PM MST');
+    expect(String(note.body)).toContain('/inbox/leads/cap_01JVIEWING0000000000000001');
+    // A note, never a second event: the CRM keeps one lead.
+    expect(fub.events).toHaveLength(1);
+  });
+
+  it('is dead, sending nothing, when the event named no person', async () => {
+    const adapter = createFollowUpBossAdapter(settings, testContext);
+    expect(await adapter.followUp?.(update({}), attempt)).toMatchObject({
+      ok: false,
+      retry: false,
+    });
+    expect(fub.requests).toHaveLength(0);
   });
 });
