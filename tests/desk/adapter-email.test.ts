@@ -9,6 +9,7 @@ import { parseDeskEnv } from '../../desk/config/desk-env.ts';
 import { createAdapters } from '../../desk/delivery/adapters/create-adapters.ts';
 import { createEmailAdapter } from '../../desk/delivery/adapters/email.ts';
 import { escapeText, viewingInviteText } from '../../desk/delivery/adapters/viewing-invite.ts';
+import type { ConversationUpdate } from '../../desk/delivery/conversation-update.ts';
 import {
   decodeHeader,
   readMime,
@@ -266,5 +267,44 @@ describe('viewing invite text', () => {
       expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
     }
     expect(ics.replace(/\r\n /g, '')).toContain(`${'very long address '.repeat(6).trim()}`);
+  });
+});
+
+describe('the reply that follows the alert', () => {
+  function update(alert: Record<string, unknown>): ConversationUpdate {
+    const lead = viewingRequest();
+    if (!lead.conversation) {
+      throw new Error('the fixture has a conversation');
+    }
+    return { lead: { ...lead, conversation: lead.conversation }, viewingTimes: [], alert };
+  }
+
+  it('threads under the alert’s Message-ID, with the summary and the transcript', async () => {
+    const adapter = createEmailAdapter({ smtpUrl: null, mailFrom, mailDir: dir }, testContext);
+    const sent = await adapter.deliver(viewingRequest(), { jobId: 'job_alert', attempt: 1 });
+    const alert = sent.ok ? (sent.result ?? {}) : {};
+    const outcome = await adapter.followUp?.(update(alert), { jobId: 'job_reply', attempt: 1 });
+    expect(outcome).toMatchObject({ ok: true });
+    const files = await emlFiles();
+    const reply = files.find((f) => f.includes('job_reply')) ?? '';
+    const { headers, parts } = readMime(await readFile(join(dir, reply), 'utf8'));
+    expect(headers['in-reply-to']).toBe(alert.messageId);
+    expect(headers.references).toBe(alert.messageId);
+    expect(headers['message-id']).toMatch(/^<job_reply@harbourpine\.example>$/);
+    expect(decodeHeader(headers.subject ?? '')).toBe(
+      'Re: New viewing request: 14 Linden Court – Sam Rivera',
+    );
+    expect(parts).toHaveLength(1);
+    expect(parts[0]?.body).toContain('Sam wants to view 14 Linden Court this weekend');
+    expect(parts[0]?.body).toContain('Hi! How can I help with 14 Linden Court?');
+  });
+
+  it('is refused, writing nothing, when the alert’s Message-ID was not kept', async () => {
+    const adapter = createEmailAdapter({ smtpUrl: null, mailFrom, mailDir: dir }, testContext);
+    expect(await adapter.followUp?.(update({}), { jobId: 'job_reply', attempt: 1 })).toMatchObject({
+      ok: false,
+      retry: false,
+    });
+    expect(await emlFiles()).toEqual([]);
   });
 });
