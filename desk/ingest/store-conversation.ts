@@ -41,7 +41,8 @@ async function followAlerts(
   const { now } = options;
   const alerts = await trx
     .selectFrom('captures as c')
-    .innerJoin('jobs as j', (join) =>
+    // Left: a lead whose captures have no alert (no adapter enabled) still gets its line.
+    .leftJoin('jobs as j', (join) =>
       join.onRef('j.capture_id', '=', 'c.id').on('j.kind', '=', 'delivery'),
     )
     .distinctOn(['c.lead_id', 'j.adapter'])
@@ -60,8 +61,10 @@ async function followAlerts(
   const runAt = new Date(now.getTime() + (waitsForReport ? PLATFORM_REPORT_WAIT_MS : 0));
   await enqueue(
     trx,
-    alerts.map((a) =>
-      conversationUpdateJob(conversation.id, a.lead_id, a.id, a.adapter ?? '', runAt),
+    alerts.flatMap((a) =>
+      a.adapter === null
+        ? []
+        : [conversationUpdateJob(conversation.id, a.lead_id, a.id, a.adapter, runAt)],
     ),
     { now },
   );

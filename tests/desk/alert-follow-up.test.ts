@@ -197,6 +197,14 @@ describe.each([pglite(), postgres()])('on $name', (database: DatabaseUnderTest) 
       expect(text).toContain(`/inbox/leads/${captureId}`);
       // One lead in the CRM: the conversation was not sent as a second event.
       expect(crm.events).toHaveLength(1);
+      const { lead_id } = await captureRow(captureId);
+      const lines = await desk.services.database.db
+        .selectFrom('lead_events')
+        .select(['kind', 'conversation_id'])
+        .where('lead_id', '=', lead_id)
+        .where('kind', '=', 'conversation')
+        .execute();
+      expect(lines).toEqual([{ kind: 'conversation', conversation_id: call }]);
     });
 
     it('sends conversation.completed, signed, with the same leadId', async () => {
