@@ -19,7 +19,8 @@ import {
 // `npm run bench -- desk`: the desk as it is deployed (child processes started by
 // `desk/launch.mjs`, the compiled desk, as `npm run desk` starts it), loaded over loopback by
 // autocannon from this process; rows are counted in the database afterwards, so "0 lost" is
-// checked, not assumed. The budgets are issue 19's.
+// checked, not assumed. The budgets are issue 19's. Over 300 lines as one concept: the desk's
+// one report (start, ingest on both databases, the delivery burst), read as one table.
 
 const RATE = 300;
 const SECONDS = 10;
@@ -211,8 +212,10 @@ async function delivery(rows: Row[], failures: string[]): Promise<void> {
     });
     const run = `burst${Date.now()}`;
     const started = performance.now();
-    // Each conversation: its viewing request, then its transcript as the call ends (until then
-    // the desk holds deliveries back, waiting for the transcript).
+    // Each conversation: its viewing request, then its transcript as the call ends. The alerts
+    // go at once, and each transcript follows its alert as a CRM note and a reply email (this
+    // desk takes no platform reports, so nothing waits for one). bench/alert-latency.bench.ts
+    // times one alert on an idle outbox.
     const burst = await load({
       url: `${desk.url}/leads`,
       total: BURST * 2,
@@ -224,11 +227,15 @@ async function delivery(rows: Row[], failures: string[]): Promise<void> {
     const mails = async () =>
       (await readdir(mailDir).catch(() => [])).filter((f) => f.endsWith('.eml'));
     const done = await until(
-      async () => fub.events.length >= BURST && (await mails()).length >= BURST,
+      async () =>
+        fub.events.length >= BURST &&
+        fub.notes.length >= BURST &&
+        (await mails()).length >= 2 * BURST,
       started + DELIVERY_BUDGET_MS * 2,
     );
     const elapsed = performance.now() - started;
     const crmEvents = fub.events.length;
+    const crmNotes = fub.notes.length;
     const mailCount = (await mails()).length;
     await stopDesk(desk);
     const unique = new Set(fub.events.map((e) => JSON.stringify(e.body.person))).size;
@@ -247,14 +254,14 @@ async function delivery(rows: Row[], failures: string[]): Promise<void> {
         budget: '',
       },
       {
-        measure: `all delivered (CRM answers in ${CRM_DELAY_MS} ms)`,
+        measure: `all delivered, alerts and updates (CRM answers in ${CRM_DELAY_MS} ms)`,
         value: done ? ms(elapsed) : `not within ${ms(elapsed)}`,
         budget: `≤ ${DELIVERY_BUDGET_MS} ms`,
       },
       {
-        measure: 'CRM events (distinct people) / agent emails',
-        value: `${crmEvents} (${unique}) / ${mailCount}`,
-        budget: `${BURST} / ${BURST}`,
+        measure: 'CRM events (distinct people) / CRM notes / agent emails (alerts + replies)',
+        value: `${crmEvents} (${unique}) / ${crmNotes} / ${mailCount}`,
+        budget: `${BURST} / ${BURST} / ${2 * BURST}`,
       },
       {
         measure: 'deliveries delivered / not',
@@ -267,9 +274,15 @@ async function delivery(rows: Row[], failures: string[]): Promise<void> {
         `delivery of ${BURST} captures took ${ms(elapsed)} (budget ${DELIVERY_BUDGET_MS} ms)`,
       );
     }
-    if (crmEvents !== BURST || unique !== BURST || mailCount !== BURST || notDelivered > 0) {
+    if (
+      crmEvents !== BURST ||
+      unique !== BURST ||
+      crmNotes !== BURST ||
+      mailCount !== 2 * BURST ||
+      notDelivered > 0
+    ) {
       failures.push(
-        `delivery: ${crmEvents} CRM events (${unique} distinct), ${mailCount} emails, ${notDelivered} not delivered`,
+        `delivery: ${crmEvents} CRM events (${unique} distinct), ${crmNotes} notes, ${mailCount} emails, ${notDelivered} not delivered`,
       );
     }
     if (burst.errors + burst.notCreated > 0) {

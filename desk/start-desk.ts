@@ -24,6 +24,7 @@ import { ensureNumbersRollup } from './inbox/numbers-rebuild.ts';
 import { loadMessageValidator, type MessageValidator } from './ingest/platform-schema.ts';
 import { JobWorker } from './jobs/job-worker.ts';
 import { agentPhoneOf } from './leads/agent-phone.ts';
+import { recordAlert } from './leads/alert-timeline.ts';
 import { escalationLane } from './leads/escalation.ts';
 import { createDeskMetrics } from './metrics/desk-metrics.ts';
 import { startWeeklyReportSchedule } from './reports/weekly-schedule.ts';
@@ -146,6 +147,7 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
       metrics.attempt(event);
       log.info({ msg: 'delivery', ...event });
     },
+    onAlert: recordAlert,
   });
   // Compiled in the background: /health answers at once, the first webhook waits for it.
   let validator: Promise<MessageValidator> | null = null;

@@ -1,4 +1,5 @@
 import type { AttemptOutcome } from '../jobs/retry-policy.ts';
+import type { ConversationUpdate } from './conversation-update.ts';
 import type { LeadRecord } from './lead-record.ts';
 
 /** What an adapter knows about the job it is trying. */
@@ -28,12 +29,21 @@ export interface DeliveryAdapter {
   readonly name: string;
   /** The longest one try waits for an answer: the outbox's lease must be longer. */
   readonly timeoutMs: number;
+  /**
+   * Sends a capture's alert. A success may carry what a later update needs (`result`: the CRM's
+   * person id, the email's Message-ID), stored with the job.
+   */
   deliver(lead: LeadRecord, attempt: DeliveryAttempt): Promise<AttemptOutcome>;
   /**
    * Sends an event about a person (`person.deleted`) to an adapter whose receiver follows the
    * desk's records (the signed webhook); an adapter without it hears of none.
    */
   sendEvent?(event: { type: string }, attempt: DeliveryAttempt): Promise<AttemptOutcome>;
+  /**
+   * Sends what follows the alert when the conversation ends, onto the same lead; an adapter
+   * without it sends no update.
+   */
+  followUp?(update: ConversationUpdate, attempt: DeliveryAttempt): Promise<AttemptOutcome>;
   /** Releases connections (SMTP pools). */
   close?(): Promise<void>;
 }

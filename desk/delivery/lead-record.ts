@@ -12,7 +12,10 @@ import type {
  * what `npm run desk -- export` prints (docs/desk.md#export).
  */
 export interface LeadRecord {
+  /** The capture's id. */
   id: string;
+  /** The lead (one per person) the capture belongs to (docs/inbox.md#leads). */
+  leadId: string;
   kind: 'lead' | 'viewing-request';
   idempotencyKey: string;
   conversationId: string | null;
@@ -67,6 +70,7 @@ export async function loadLeadRecords(
     .leftJoin('conversations as v', 'v.id', 'c.conversation_id')
     .select([
       'c.id',
+      'c.lead_id',
       'c.kind',
       'c.idempotency_key',
       'c.conversation_id',
@@ -131,6 +135,7 @@ export async function loadLeadRecords(
           .execute();
   return rows.map((r) => ({
     id: r.id,
+    leadId: r.lead_id,
     kind: r.kind,
     idempotencyKey: r.idempotency_key,
     conversationId: r.conversation_id,

@@ -17,6 +17,9 @@ export interface MailMessage {
   subject: string;
   text: string;
   messageId?: string;
+  /** A reply's thread: the Message-ID it answers (`In-Reply-To`) and the thread's (`References`). */
+  inReplyTo?: string;
+  references?: string;
   icalEvent?: { method: 'REQUEST'; filename: string; content: string };
 }
 

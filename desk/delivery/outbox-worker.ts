@@ -1,12 +1,13 @@
 import type { Kysely } from 'kysely';
 import { DeskConfigError } from '../config/config-error.ts';
-import { RETRY_POLICIES } from '../jobs/job-kinds.ts';
+import { type AlertRecipient, RETRY_POLICIES } from '../jobs/job-kinds.ts';
 import type { ClaimedJob } from '../jobs/job-queue.ts';
 import { type AttemptEvent, type JobLane, JobWorker } from '../jobs/job-worker.ts';
 import type { AttemptOutcome, RetryPolicy } from '../jobs/retry-policy.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
 import type { DeliveryAdapter } from './adapter.ts';
-import { loadLeadRecords } from './lead-record.ts';
+import { loadConversationUpdate } from './conversation-update.ts';
+import { type LeadRecord, loadLeadRecords } from './lead-record.ts';
 
 /** How the outbox worker is built; clocks and randomness are injectable for tests. */
 export interface OutboxWorkerOptions {
@@ -24,25 +25,121 @@ export interface OutboxWorkerOptions {
   random?: () => number;
   /** Reports each finished try, with no personal data. */
   onAttempt?: (event: AttemptEvent) => void;
+  /**
+   * Hears each alert once it is out (the composition root puts an 'alert' line on the lead's
+   * timeline, desk/leads/alert-timeline.ts). A failure is let go: failing the try would send the
+   * alert a second time.
+   */
+  onAlert?: (db: Kysely<DeskDatabase>, alert: DeliveredAlert) => Promise<void>;
 }
+
+/** An alert that went out: a capture's, through one adapter, or a reassignment's email. */
+export interface DeliveredAlert {
+  leadId: string;
+  captureId: string;
+  adapter: string;
+  /** The agent an email went to. */
+  to: { name: string | null; email: string | null } | null;
+  reason: 'captured' | 'reassigned';
+}
+
+type OnAlert = OutboxWorkerOptions['onAlert'];
 
 export type { AttemptEvent };
 
-/** Tries one delivery job: the capture's lead record, through the job's adapter. */
+/** A try's failure from a throw: retried, with the error's name only (no personal data). */
+function thrown(error: unknown): AttemptOutcome {
+  const name = error instanceof Error ? error.name : 'Error';
+  return { ok: false, retry: true, reason: `adapter failed: ${name}` };
+}
+
+/** Tells `onAlert` an alert is out; never fails the try (see {@link OutboxWorkerOptions}). */
+async function alertOut(
+  db: Kysely<DeskDatabase>,
+  onAlert: OnAlert,
+  lead: LeadRecord,
+  adapter: string,
+  reason: DeliveredAlert['reason'],
+): Promise<void> {
+  const to =
+    adapter === 'email' ? { name: lead.assignedTo.name, email: lead.assignedTo.email } : null;
+  await onAlert?.(db, { leadId: lead.leadId, captureId: lead.id, adapter, to, reason }).catch(
+    () => undefined,
+  );
+}
+
+/** Tries one delivery job: the capture's alert, through the job's adapter. */
 async function deliver(
   db: Kysely<DeskDatabase>,
   adapter: DeliveryAdapter,
   job: ClaimedJob,
+  onAlert: OnAlert,
 ): Promise<AttemptOutcome> {
   try {
     const [lead] = await loadLeadRecords(db, { ids: [job.captureId ?? ''] });
     if (!lead) {
       return { ok: false, retry: false, reason: 'the capture no longer exists' };
     }
-    return await adapter.deliver(lead, { jobId: job.id, attempt: job.attempts });
+    const outcome = await adapter.deliver(lead, { jobId: job.id, attempt: job.attempts });
+    if (outcome.ok) {
+      await alertOut(db, onAlert, lead, adapter.name, 'captured');
+    }
+    return outcome;
   } catch (error) {
-    const name = error instanceof Error ? error.name : 'Error';
-    return { ok: false, retry: true, reason: `adapter failed: ${name}` };
+    return thrown(error);
+  }
+}
+
+/** Tries one conversation update: what follows the alert once the conversation has ended. */
+async function followUp(
+  db: Kysely<DeskDatabase>,
+  adapter: DeliveryAdapter,
+  job: ClaimedJob,
+): Promise<AttemptOutcome> {
+  try {
+    const loaded = await loadConversationUpdate(db, job);
+    if ('outcome' in loaded) {
+      return loaded.outcome;
+    }
+    return (
+      (await adapter.followUp?.(loaded.update, { jobId: job.id, attempt: job.attempts })) ?? {
+        ok: false,
+        retry: false,
+        reason: `the ${adapter.name} adapter sends no conversation updates`,
+      }
+    );
+  } catch (error) {
+    return thrown(error);
+  }
+}
+
+function isRecipient(value: unknown): value is AlertRecipient {
+  const { name, email } = (value ?? {}) as Record<string, unknown>;
+  return typeof name === 'string' && typeof email === 'string';
+}
+
+/** Tries one reassignment alert: the lead's alert email, to the agent it was reassigned to. */
+async function reassignmentAlert(
+  db: Kysely<DeskDatabase>,
+  adapter: DeliveryAdapter,
+  job: ClaimedJob,
+  onAlert: OnAlert,
+): Promise<AttemptOutcome> {
+  try {
+    const { to, by } = job.payload;
+    const [lead] = await loadLeadRecords(db, { ids: [job.captureId ?? ''] });
+    if (!lead || !isRecipient(to)) {
+      return { ok: false, retry: false, reason: 'the lead or its new agent is gone' };
+    }
+    const reason = typeof by === 'string' ? `reassigned to you by ${by}` : 'reassigned to you';
+    const addressed = { ...lead, assignedTo: { name: to.name, email: to.email, reason } };
+    const outcome = await adapter.deliver(addressed, { jobId: job.id, attempt: job.attempts });
+    if (outcome.ok) {
+      await alertOut(db, onAlert, addressed, adapter.name, 'reassigned');
+    }
+    return outcome;
+  } catch (error) {
+    return thrown(error);
   }
 }
 
@@ -63,26 +160,28 @@ export function checkDeliveryLease(leaseMs: number, adapters: readonly DeliveryA
 }
 
 /**
- * The queue's delivery lanes: one per enabled adapter, each taking only its own jobs, and one
- * per adapter that takes events about a person.
+ * The queue's delivery lanes, each taking only its own jobs: per enabled adapter, its alerts
+ * and the conversation updates that follow them; for the email adapter, reassignment alerts;
+ * and one per adapter that takes events about a person. A slow CRM's lanes never hold up an
+ * email's.
  */
 export function deliveryLanes(
   db: Kysely<DeskDatabase>,
   adapters: readonly DeliveryAdapter[],
-  options: Pick<OutboxWorkerOptions, 'leaseMs' | 'batchSize' | 'retry'> = {},
+  options: Pick<OutboxWorkerOptions, 'leaseMs' | 'batchSize' | 'retry' | 'onAlert'> = {},
 ): JobLane[] {
   const policy: Partial<RetryPolicy> = {
     ...options.retry,
     ...(options.leaseMs !== undefined && { leaseMs: options.leaseMs }),
   };
   checkDeliveryLease(policy.leaseMs ?? RETRY_POLICIES.delivery.leaseMs, adapters);
-  const leads: JobLane[] = adapters.map((adapter) => ({
-    kind: 'delivery',
+  const lane = (kind: JobLane['kind'], adapter: DeliveryAdapter, run: typeof deliver): JobLane => ({
+    kind,
     adapter: adapter.name,
     policy,
     ...(options.batchSize !== undefined && { batchSize: options.batchSize }),
-    run: (job) => deliver(db, adapter, job),
-  }));
+    run: (job) => run(db, adapter, job, options.onAlert),
+  });
   // Events about a person (person.deleted) go to the adapters that take them, as a lane each.
   const events: JobLane[] = adapters.flatMap((adapter) => {
     const send = adapter.sendEvent?.bind(adapter);
@@ -99,7 +198,16 @@ export function deliveryLanes(
       },
     ];
   });
-  return [...leads, ...events];
+  return [
+    ...adapters.map((adapter) => lane('delivery', adapter, deliver)),
+    ...adapters
+      .filter((adapter) => adapter.followUp !== undefined)
+      .map((adapter) => lane('conversation-update', adapter, followUp)),
+    ...adapters
+      .filter((adapter) => adapter.name === 'email')
+      .map((adapter) => lane('reassignment-alert', adapter, reassignmentAlert)),
+    ...events,
+  ];
 }
 
 /**

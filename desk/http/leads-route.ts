@@ -80,6 +80,7 @@ export function leadsRoute(services: DeskServices): Hono {
             services.database.db,
             conversation,
             services.brokerage.officeHours.timeZone,
+            { platformReports: services.env.platformSecret !== null },
           );
           services.wakeOutbox();
           return c.json({ ok: true, stored: changed }, changed ? 201 : 200);
@@ -101,8 +102,7 @@ export function leadsRoute(services: DeskServices): Hono {
           capture,
           'widget',
         );
-        // A capture whose conversation is still going waits for it; waking the worker for jobs
-        // that are not due would cost a claim query per capture.
+        // A repeat enqueues nothing, so there is nothing for the worker to look for.
         if (stored.deliverNow) {
           services.wakeOutbox();
         }

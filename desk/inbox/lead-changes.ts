@@ -3,6 +3,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { Brokerage } from '../config/brokerage.ts';
 import { retryJob } from '../jobs/job-queue.ts';
+import { enqueueReassignmentAlert } from '../leads/reassignment-alert.ts';
 import { appendLeadEvents } from '../leads/timeline.ts';
 import { json } from '../storage/database.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
@@ -180,6 +181,12 @@ export async function updateLead(
         };
         await audit(trx, session, 'assignment', { leadId: lead.id }, detail, now);
         await appendLeadEvents(trx, [{ leadId: lead.id, kind: 'assigned', at: now, user, detail }]);
+        await enqueueReassignmentAlert(trx, {
+          leadId: lead.id,
+          to: { name: agent.name, email: agent.email },
+          by: session.user.name,
+          at: now,
+        });
       }
     }
     if (update.status !== undefined && update.status !== lead.status) {

@@ -18,12 +18,6 @@ import type { IncomingCapture } from './capture-body.ts';
 import { IngestError } from './ingest-error.ts';
 import { emailKey, phoneKey } from './person-keys.ts';
 
-/**
- * How long a capture's deliveries wait for its conversation's end (and so its summary and
- * transcript) before they go without (docs/desk.md#delivery).
- */
-export const CONVERSATION_WAIT_MS = 5 * 60 * 1000;
-
 /** What storing a capture needs. */
 export interface StoreCaptureDeps {
   db: Kysely<DeskDatabase>;
@@ -49,7 +43,7 @@ export interface StoredCapture {
   leadId: string;
   /** The name of the agent the capture is assigned to (for a repeat, as it is now). */
   assignee: string | null;
-  /** Its delivery jobs are due now (its conversation has ended), so the worker should look. */
+  /** Its delivery jobs are due now (a new capture's always are), so the worker should look. */
   deliverNow: boolean;
 }
 
@@ -149,8 +143,6 @@ interface CaptureState {
   existingAssignee: string | null;
   /** The conversation's captures so far. */
   count: number | string;
-  /** The conversation has ended: its transcript is stored. */
-  ended: boolean;
   found: FoundPerson | null;
   lead: ExistingLead | null;
 }
@@ -180,7 +172,6 @@ async function readState(
     select r.id as "existingId", r.person_id as "existingPerson", r.lead_id as "existingLead",
       r.assigned_name as "existingAssignee",
       (select count(*) from captures where conversation_id = ${conversation}) as count,
-      exists (select 1 from conversations where id = ${conversation}) as ended,
       p.id as person_id, p.name as person_name, p.phone as person_phone,
       p.phone_key as person_phone_key, p.email as person_email, p.email_key as person_email_key,
       l.id as lead_id, l.status as lead_status, l.assigned_name as lead_assigned_name,
@@ -230,7 +221,6 @@ async function readState(
     existingLead: row.existingLead,
     existingAssignee: row.existingAssignee,
     count: row.count,
-    ended: row.ended,
     found,
     lead,
   };
@@ -337,14 +327,10 @@ export async function storeCapture(
       status: lead.status,
       demo: capture.demo,
     };
-    const ended = capture.conversationId === null || Boolean(state.ended);
-    const runAt = new Date(now.getTime() + (ended ? 0 : CONVERSATION_WAIT_MS));
+    // The alert goes at once; the conversation, when it ends, follows it (store-conversation.ts).
     // The capture rides along in the jobs' statement: one round trip fewer per capture.
-    // A text carries no transcript, so it need not wait for the conversation's end. A new lead
-    // (not a demo's) starts its claim timer (issue 27 §2).
-    const jobs = deps.adapters.map((adapter) =>
-      deliveryJob(captureId, adapter, adapter === 'sms' ? now : runAt),
-    );
+    // A new lead (not a demo's) starts its claim timer (issue 27 §2).
+    const jobs = deps.adapters.map((adapter) => deliveryJob(captureId, adapter, now));
     if (lead.kind === 'received' && !capture.demo) {
       jobs.push(firstEscalation(deps.brokerage, lead.leadId, now));
     }
@@ -394,7 +380,7 @@ export async function storeCapture(
       personId,
       leadId: lead.leadId,
       assignee: lead.assignedName,
-      deliverNow: (ended && deps.adapters.length > 0) || deps.adapters.includes('sms'),
+      deliverNow: deps.adapters.length > 0,
     };
   });
   if (stored.created) {

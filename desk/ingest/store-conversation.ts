@@ -1,13 +1,89 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { countConversation } from '../inbox/numbers-rollup.ts';
-import { startWaitingJobs } from '../jobs/job-queue.ts';
+import { conversationUpdateJob } from '../jobs/job-kinds.ts';
+import { enqueue, startWaitingJobs } from '../jobs/job-queue.ts';
+import { appendLeadEvents } from '../leads/timeline.ts';
 import { json } from '../storage/database.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
 import type { IncomingConversation } from './conversation-body.ts';
 
+/**
+ * How long the update after a website call waits for the voice platform's end-of-call report,
+ * which carries the call's summary; the report, when it comes, starts it at once.
+ */
+export const PLATFORM_REPORT_WAIT_MS = 60_000;
+
 function messageCount(stored: unknown): number {
   const list = typeof stored === 'string' ? JSON.parse(stored) : stored;
   return Array.isArray(list) ? list.length : 0;
+}
+
+/** How a conversation is stored. */
+export interface StoreConversationOptions {
+  now?: Date;
+  /**
+   * The voice platform sends this desk its end-of-call reports (`DESK_PLATFORM_SECRET` is set),
+   * so a website call's update waits for the report's summary (default true).
+   */
+  platformReports?: boolean;
+}
+
+/**
+ * What follows each lead's alert now that its conversation has ended (docs/desk.md#delivery):
+ * one update per lead and adapter, after the alert of the lead's first capture in it, and a
+ * 'conversation' line on each lead's timeline. Only on the conversation's first storing: a
+ * capture stored after that carried the conversation in its own alert.
+ */
+async function followAlerts(
+  trx: Transaction<DeskDatabase>,
+  conversation: IncomingConversation,
+  options: Required<StoreConversationOptions>,
+): Promise<void> {
+  const { now } = options;
+  const alerts = await trx
+    .selectFrom('captures as c')
+    // Left: a lead whose captures have no alert (no adapter enabled) still gets its line.
+    .leftJoin('jobs as j', (join) =>
+      join.onRef('j.capture_id', '=', 'c.id').on('j.kind', '=', 'delivery'),
+    )
+    .distinctOn(['c.lead_id', 'j.adapter'])
+    .select(['c.lead_id', 'c.id', 'j.adapter'])
+    .where('c.conversation_id', '=', conversation.id)
+    .orderBy('c.lead_id')
+    .orderBy('j.adapter')
+    .orderBy('c.received_at')
+    .orderBy('c.id')
+    .execute();
+  const waitsForReport =
+    options.platformReports &&
+    conversation.source === 'widget' &&
+    conversation.channel === 'call' &&
+    !conversation.demo;
+  const runAt = new Date(now.getTime() + (waitsForReport ? PLATFORM_REPORT_WAIT_MS : 0));
+  await enqueue(
+    trx,
+    alerts.flatMap((a) =>
+      a.adapter === null
+        ? []
+        : [conversationUpdateJob(conversation.id, a.lead_id, a.id, a.adapter, runAt)],
+    ),
+    { now },
+  );
+  const leads = [...new Set(alerts.map((a) => a.lead_id))];
+  await appendLeadEvents(
+    trx,
+    leads.map((leadId) => ({
+      leadId,
+      kind: 'conversation' as const,
+      at: now,
+      conversationId: conversation.id,
+      detail: {
+        source: conversation.source,
+        channel: conversation.channel,
+        durationSeconds: conversation.durationSeconds,
+      },
+    })),
+  );
 }
 
 /**
@@ -16,13 +92,14 @@ function messageCount(stored: unknown): number {
  * widget transcript replaces an earlier widget one unless it has fewer lines; a report without
  * a transcript (a conversation that produced no capture) is one with no lines. It is counted in
  * the numbers once, where its listing, page, source and agent say (numbers-rollup.ts). The
- * conversation's captures waiting for it are then due for delivery at once. Returns whether
- * the stored record changed.
+ * first storing enqueues the updates that follow the alerts of its captures; the platform's
+ * report makes any still waiting for it due at once. Returns whether the stored record changed.
  */
 export async function storeConversation(
   db: Kysely<DeskDatabase>,
   conversation: IncomingConversation,
   timeZone: string,
+  options: StoreConversationOptions = {},
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtextextended(${`conversation:${conversation.id}`}, 0))`.execute(
@@ -73,12 +150,18 @@ export async function storeConversation(
         .insertInto('conversations')
         .values({ id: conversation.id, ...values })
         .execute();
+      await followAlerts(trx, conversation, {
+        now: options.now ?? new Date(),
+        platformReports: options.platformReports ?? true,
+      });
+    }
+    if (conversation.source === 'platform') {
+      await startWaitingJobs(
+        trx,
+        trx.selectFrom('captures').select('id').where('conversation_id', '=', conversation.id),
+      );
     }
     await countConversation(trx, conversation.id, timeZone);
-    await startWaitingJobs(
-      trx,
-      trx.selectFrom('captures').select('id').where('conversation_id', '=', conversation.id),
-    );
     return true;
   });
 }

@@ -41,7 +41,7 @@ export interface LaneFilter {
 
 /** What a try came to, as the queue records it. */
 export type JobResult =
-  | { status: 'delivered' }
+  | { status: 'delivered'; result?: Record<string, unknown> }
   | { status: 'retry'; runAt: Date; reason: string }
   | { status: 'dead'; reason: string };
 
@@ -152,7 +152,11 @@ export async function finishJob(
         locked_until: null,
         locked_by: null,
         updated_at: now,
-        ...(result.status === 'delivered' && { finished_at: now, last_error: null }),
+        ...(result.status === 'delivered' && {
+          finished_at: now,
+          last_error: null,
+          ...(result.result && { result: json(result.result) }),
+        }),
         ...(result.status !== 'delivered' && { last_error: result.reason }),
         ...(result.status === 'retry' && { run_at: result.runAt }),
       })

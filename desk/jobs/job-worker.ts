@@ -185,7 +185,7 @@ export class JobWorker {
     const next = new Date(now.getTime() + retryDelayMs(job.attempts, policy, this.#options.random));
     let result: JobResult;
     if (outcome.ok) {
-      result = { status: 'delivered' };
+      result = { status: 'delivered', ...(outcome.result && { result: outcome.result }) };
     } else if (outcome.retry && next < job.giveUpAt) {
       result = { status: 'retry', runAt: next, reason: outcome.reason };
     } else {

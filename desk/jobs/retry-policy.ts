@@ -5,7 +5,11 @@
 
 /** One try's outcome, as a job's handler (an adapter, the weekly report) reports it. */
 export type AttemptOutcome =
-  | { ok: true }
+  | {
+      ok: true;
+      /** What the service answered that a later job needs (a CRM's person id), stored with the job. */
+      result?: Record<string, unknown>;
+    }
   | {
       ok: false;
       /** `true` for a network error, a timeout, 408, 429 or a 5xx; `false` for a refusal. */

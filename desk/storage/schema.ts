@@ -163,11 +163,16 @@ export interface JobsTable {
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
   finished_at: Timestamp | null;
+  /** What a delivered job learned from the service it called (a CRM's person id, a Message-ID). */
+  result: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
 }
 
 /** `deliveries`: a view of the delivery jobs (one per capture and adapter), for readers. */
 export interface DeliveriesTable
-  extends Omit<JobsTable, 'kind' | 'key' | 'payload' | 'capture_id' | 'adapter' | 'finished_at'> {
+  extends Omit<
+    JobsTable,
+    'kind' | 'key' | 'payload' | 'capture_id' | 'adapter' | 'finished_at' | 'result'
+  > {
   capture_id: string;
   adapter: string;
   delivered_at: Timestamp | null;

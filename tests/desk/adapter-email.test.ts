@@ -9,6 +9,7 @@ import { parseDeskEnv } from '../../desk/config/desk-env.ts';
 import { createAdapters } from '../../desk/delivery/adapters/create-adapters.ts';
 import { createEmailAdapter } from '../../desk/delivery/adapters/email.ts';
 import { escapeText, viewingInviteText } from '../../desk/delivery/adapters/viewing-invite.ts';
+import type { ConversationUpdate } from '../../desk/delivery/conversation-update.ts';
 import {
   decodeHeader,
   readMime,
@@ -102,8 +103,13 @@ describe('email adapter, without SMTP (.eml files)', () => {
       (m) => logged.push(m),
     );
     expect(adapter.name).toBe('email');
+    // The Message-ID is kept, so the conversation's reply can thread under it.
     expect(await adapter.deliver(viewingRequest(), { jobId: 'job_em_1', attempt: 1 })).toEqual({
       ok: true,
+      result: {
+        messageId: expect.stringMatching(/^<job_em_1@[^>]+>$/),
+        subject: 'New viewing request: 14 Linden Court – Sam Rivera',
+      },
     });
     const files = await emlFiles();
     expect(files).toHaveLength(1);
@@ -115,7 +121,7 @@ describe('email adapter, without SMTP (.eml files)', () => {
 
   it('sends a lead without a listing or times as text only, no invite', async () => {
     const adapter = createEmailAdapter({ smtpUrl: null, mailFrom, mailDir: dir }, testContext);
-    expect(await adapter.deliver(generalLead(), { jobId: 'job_em_2', attempt: 1 })).toEqual({
+    expect(await adapter.deliver(generalLead(), { jobId: 'job_em_2', attempt: 1 })).toMatchObject({
       ok: true,
     });
     const [file] = await emlFiles();
@@ -129,7 +135,9 @@ describe('email adapter, without SMTP (.eml files)', () => {
   it('keeps a hostile name as text: no HTML part, no injected header', async () => {
     const adapter = createEmailAdapter({ smtpUrl: null, mailFrom, mailDir: dir }, testContext);
     const lead = hostileViewingRequest();
-    expect(await adapter.deliver(lead, { jobId: 'job_em_3', attempt: 1 })).toEqual({ ok: true });
+    expect(await adapter.deliver(lead, { jobId: 'job_em_3', attempt: 1 })).toMatchObject({
+      ok: true,
+    });
     const [file] = await emlFiles();
     const raw = await readFile(join(dir, file ?? ''), 'utf8');
     const { headers, parts } = readMime(raw);
@@ -159,9 +167,9 @@ describe('email adapter, without SMTP (.eml files)', () => {
 describe('email adapter over SMTP', () => {
   it('delivers the same message to the SMTP server, to the agent', async () => {
     const adapter = createEmailAdapter({ smtpUrl: smtp.url, mailFrom, mailDir: dir }, testContext);
-    expect(await adapter.deliver(viewingRequest(), { jobId: 'job_em_5', attempt: 1 })).toEqual({
-      ok: true,
-    });
+    expect(
+      await adapter.deliver(viewingRequest(), { jobId: 'job_em_5', attempt: 1 }),
+    ).toMatchObject({ ok: true });
     expect(smtp.messages).toHaveLength(1);
     expect(smtp.messages[0]?.to).toEqual(['priya@harbourpine.example']);
     expect(smtp.messages[0]?.from).toBe('desk@harbourpine.example');
@@ -190,9 +198,9 @@ describe('email adapter over SMTP', () => {
     const first = await adapter.deliver(viewingRequest(), { jobId: 'job_em_7', attempt: 1 });
     expect(first).toMatchObject({ ok: false, retry: true });
     expect(first.ok ? '' : first.reason).toMatch(/^SMTP 451 /);
-    expect(await adapter.deliver(viewingRequest(), { jobId: 'job_em_7', attempt: 2 })).toEqual({
-      ok: true,
-    });
+    expect(
+      await adapter.deliver(viewingRequest(), { jobId: 'job_em_7', attempt: 2 }),
+    ).toMatchObject({ ok: true });
     expect(readMime(smtp.messages[0]?.raw ?? '').headers['message-id']).toBe(
       '<job_em_7@harbourpine.example>',
     );
@@ -215,7 +223,7 @@ describe('createAdapters', () => {
     const adapters = createAdapters(bare, testContext, (m) => logged.push(m));
     expect(adapters.map((a) => a.name)).toEqual(['email']);
     for (const jobId of ['job_em_9', 'job_em_10']) {
-      expect(await adapters[0]?.deliver(generalLead(), { jobId, attempt: 1 })).toEqual({
+      expect(await adapters[0]?.deliver(generalLead(), { jobId, attempt: 1 })).toMatchObject({
         ok: true,
       });
     }
@@ -259,5 +267,44 @@ describe('viewing invite text', () => {
       expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
     }
     expect(ics.replace(/\r\n /g, '')).toContain(`${'very long address '.repeat(6).trim()}`);
+  });
+});
+
+describe('the reply that follows the alert', () => {
+  function update(alert: Record<string, unknown>): ConversationUpdate {
+    const lead = viewingRequest();
+    if (!lead.conversation) {
+      throw new Error('the fixture has a conversation');
+    }
+    return { lead: { ...lead, conversation: lead.conversation }, viewingTimes: [], alert };
+  }
+
+  it('threads under the alert’s Message-ID, with the summary and the transcript', async () => {
+    const adapter = createEmailAdapter({ smtpUrl: null, mailFrom, mailDir: dir }, testContext);
+    const sent = await adapter.deliver(viewingRequest(), { jobId: 'job_alert', attempt: 1 });
+    const alert = sent.ok ? (sent.result ?? {}) : {};
+    const outcome = await adapter.followUp?.(update(alert), { jobId: 'job_reply', attempt: 1 });
+    expect(outcome).toMatchObject({ ok: true });
+    const files = await emlFiles();
+    const reply = files.find((f) => f.includes('job_reply')) ?? '';
+    const { headers, parts } = readMime(await readFile(join(dir, reply), 'utf8'));
+    expect(headers['in-reply-to']).toBe(alert.messageId);
+    expect(headers.references).toBe(alert.messageId);
+    expect(headers['message-id']).toMatch(/^<job_reply@harbourpine\.example>$/);
+    expect(decodeHeader(headers.subject ?? '')).toBe(
+      'Re: New viewing request: 14 Linden Court – Sam Rivera',
+    );
+    expect(parts).toHaveLength(1);
+    expect(parts[0]?.body).toContain('Sam wants to view 14 Linden Court this weekend');
+    expect(parts[0]?.body).toContain('Hi! How can I help with 14 Linden Court?');
+  });
+
+  it('is refused, writing nothing, when the alert’s Message-ID was not kept', async () => {
+    const adapter = createEmailAdapter({ smtpUrl: null, mailFrom, mailDir: dir }, testContext);
+    expect(await adapter.followUp?.(update({}), { jobId: 'job_reply', attempt: 1 })).toMatchObject({
+      ok: false,
+      retry: false,
+    });
+    expect(await emlFiles()).toEqual([]);
   });
 });

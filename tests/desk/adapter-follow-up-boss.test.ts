@@ -6,6 +6,7 @@ import {
   type FollowUpBossSettings,
   FUB_ARCHIVED_REASON,
 } from '../../desk/delivery/adapters/follow-up-boss.ts';
+import type { ConversationUpdate } from '../../desk/delivery/conversation-update.ts';
 import { type FubStandIn, startFubStandIn } from '../helpers/fub-stand-in.ts';
 import { generalLead, testContext, viewingRequest } from './fixtures/lead-records.ts';
 
@@ -35,7 +36,11 @@ describe('Follow Up Boss adapter', () => {
   it('sends a viewing request as a Property Inquiry the stand-in accepts', async () => {
     const adapter = createFollowUpBossAdapter(settings, testContext);
     expect(adapter.name).toBe('follow-up-boss');
-    expect(await adapter.deliver(viewingRequest(), attempt)).toEqual({ ok: true });
+    // The person's id from the answer is kept, for the note that follows the conversation.
+    expect(await adapter.deliver(viewingRequest(), attempt)).toEqual({
+      ok: true,
+      result: { personId: 1 },
+    });
     expect(fub.events).toHaveLength(1);
     const { body, headers } = fub.events[0] ?? { body: {}, headers: {} };
     expect(headers['x-system']).toBe('Hearthline');
@@ -57,6 +62,8 @@ describe('Follow Up Boss adapter', () => {
         phones: [{ value: '+1 604 555 0142', type: 'mobile' }],
         tags: ['AI assistant', 'Viewing request'],
         sourceUrl: 'https://harbourpine.example/listings/14-linden-court',
+        // The CRM's own lead flow assigns the agent the inbox shows.
+        assignedTo: 'Priya Shah',
       },
     });
     const message = String(body.message);
@@ -72,7 +79,7 @@ describe('Follow Up Boss adapter', () => {
 
   it('sends a lead with no listing as a General Inquiry with no property', async () => {
     const adapter = createFollowUpBossAdapter({ ...settings }, testContext);
-    expect(await adapter.deliver(generalLead(), attempt)).toEqual({ ok: true });
+    expect(await adapter.deliver(generalLead(), attempt)).toMatchObject({ ok: true });
     const body = fub.events[0]?.body ?? {};
     expect(body.type).toBe('General Inquiry');
     expect(body).not.toHaveProperty('property');
@@ -82,6 +89,7 @@ describe('Follow Up Boss adapter', () => {
       phones: [],
       tags: ['AI assistant'],
       sourceUrl: 'https://harbourpine.example/',
+      assignedTo: 'Front Desk',
     });
   });
 
@@ -102,7 +110,7 @@ describe('Follow Up Boss adapter', () => {
         { baseUrl: plain.url, apiKey: API_KEY, system: null, systemKey: null },
         testContext,
       );
-      expect(await adapter.deliver(generalLead(), attempt)).toEqual({ ok: true });
+      expect(await adapter.deliver(generalLead(), attempt)).toMatchObject({ ok: true });
       expect(plain.events[0]?.headers).not.toHaveProperty('x-system');
       expect(plain.events[0]?.body.system).toBe('Hearthline Desk');
     } finally {
@@ -128,7 +136,7 @@ describe('Follow Up Boss adapter', () => {
       retry: true,
       reason: `HTTP ${status}: forced ${status}`,
     });
-    expect(await adapter.deliver(viewingRequest(), { ...attempt, attempt: 2 })).toEqual({
+    expect(await adapter.deliver(viewingRequest(), { ...attempt, attempt: 2 })).toMatchObject({
       ok: true,
     });
   });
@@ -171,5 +179,44 @@ describe('Follow Up Boss adapter', () => {
       retry: true,
       reason: 'network error: TimeoutError',
     });
+  });
+});
+
+describe('Follow Up Boss note after the conversation', () => {
+  function update(alert: Record<string, unknown>): ConversationUpdate {
+    const lead = viewingRequest();
+    if (!lead.conversation) {
+      throw new Error('the fixture has a conversation');
+    }
+    return {
+      lead: { ...lead, conversation: lead.conversation },
+      viewingTimes: lead.viewingTimes,
+      alert,
+    };
+  }
+
+  it('adds the summary, the times and the link as a note on the person the event created', async () => {
+    const adapter = createFollowUpBossAdapter(settings, testContext);
+    const sent = await adapter.deliver(viewingRequest(), attempt);
+    expect(sent).toEqual({ ok: true, result: { personId: 1 } });
+    const personId = sent.ok ? sent.result?.personId : null;
+    expect(await adapter.followUp?.(update({ personId }), attempt)).toEqual({ ok: true });
+    expect(fub.notes).toHaveLength(1);
+    const note = fub.notes[0]?.body ?? {};
+    expect(note).toMatchObject({ personId: 1, isHtml: false });
+    expect(String(note.body)).toContain('Sam wants to view 14 Linden Court this weekend');
+    expect(String(note.body)).toContain('Saturday, November 28, 2026, 2:00 PM MST');
+    expect(String(note.body)).toContain('/inbox/leads/cap_01JVIEWING0000000000000001');
+    // A note, never a second event: the CRM keeps one lead.
+    expect(fub.events).toHaveLength(1);
+  });
+
+  it('is dead, sending nothing, when the event named no person', async () => {
+    const adapter = createFollowUpBossAdapter(settings, testContext);
+    expect(await adapter.followUp?.(update({}), attempt)).toMatchObject({
+      ok: false,
+      retry: false,
+    });
+    expect(fub.requests).toHaveLength(0);
   });
 });

@@ -28,6 +28,7 @@ describe('webhook adapter', () => {
     const { deliveries: _deliveries, ...withoutDeliveries } = lead;
     expect(message?.payload).toEqual({
       type: 'viewing.requested',
+      leadId: 'lead_1',
       lead: {
         ...withoutDeliveries,
         // Each time with the text the email and the inbox show, in the brokerage's zone (MST,

@@ -2,9 +2,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 
 /**
- * A loopback Follow Up Boss (`POST /v1/events`) that checks each request against the shape the
- * public API reference gives and answers 400 with the reason when it is
- * wrong, so an adapter test fails on a bad request instead of recording it.
+ * A loopback Follow Up Boss (`POST /v1/events`, `POST /v1/notes`) that checks each request
+ * against the shape the public API reference gives and answers 400 with the reason when it is
+ * wrong, so an adapter test fails on a bad request instead of recording it. Like the CRM, it
+ * keeps one person per email or phone and answers an event with that person's id; a note must
+ * name a person it answered.
  */
 
 /** The event types that start Follow Up Boss's action plans. */
@@ -36,6 +38,8 @@ export interface FubStandIn {
   readonly url: string;
   /** Events with a valid shape, in order (including those answered with a forced status). */
   readonly events: FubRequest[];
+  /** Notes with a valid shape, on a person the stand-in created, in order. */
+  readonly notes: FubRequest[];
   /** Every request that reached the handler, valid or not. */
   readonly requests: FubRequest[];
   /** Answer the next `count` valid requests with `status` (500, 204, 429…). */
@@ -64,13 +68,34 @@ function valueList(value: unknown, name: string): string | null {
   return null;
 }
 
-/** Why a request is not a valid event, or `null` when it is. */
-function problem(req: IncomingMessage, text: string, expected: FubExpectations): string | null {
+/** Why a note is not valid (`POST /v1/notes`), or `null` when it is. */
+function noteProblem(body: Record<string, unknown>, people: ReadonlySet<number>): string | null {
+  if (typeof body.personId !== 'number' || !people.has(body.personId)) {
+    return 'personId must be the id of a person an event created';
+  }
+  for (const key of ['subject', 'body']) {
+    if (typeof body[key] !== 'string' || body[key] === '') {
+      return `${key} must be a non-empty string`;
+    }
+  }
+  if ('isHtml' in body && typeof body.isHtml !== 'boolean') {
+    return 'isHtml must be a boolean';
+  }
+  return null;
+}
+
+/** Why a request is not a valid event or note, or `null` when it is. */
+function problem(
+  req: IncomingMessage,
+  text: string,
+  expected: FubExpectations,
+  people: ReadonlySet<number>,
+): string | null {
   if (req.method !== 'POST') {
     return `method must be POST, got ${req.method}`;
   }
-  if (req.url !== '/v1/events') {
-    return `path must be /v1/events, got ${req.url}`;
+  if (req.url !== '/v1/events' && req.url !== '/v1/notes') {
+    return `path must be /v1/events or /v1/notes, got ${req.url}`;
   }
   const auth = req.headers.authorization ?? '';
   if (!auth.startsWith('Basic ')) {
@@ -98,11 +123,20 @@ function problem(req: IncomingMessage, text: string, expected: FubExpectations):
   if (!isObject(body)) {
     return 'body must be an object';
   }
+  if (req.url === '/v1/notes') {
+    return noteProblem(body, people);
+  }
   if (typeof body.source !== 'string' || body.source === '') {
     return 'source is required';
   }
   if (!(FUB_EVENT_TYPES as readonly unknown[]).includes(body.type)) {
     return `type must be one of ${FUB_EVENT_TYPES.join(', ')}`;
+  }
+  if ('assignedTo' in (isObject(body.person) ? body.person : {})) {
+    const assignedTo = (body.person as Record<string, unknown>).assignedTo;
+    if (typeof assignedTo !== 'string' || assignedTo === '') {
+      return 'person.assignedTo must be a user name';
+    }
   }
   for (const key of ['system', 'message', 'description']) {
     if (key in body && typeof body[key] !== 'string') {
@@ -140,7 +174,22 @@ function problem(req: IncomingMessage, text: string, expected: FubExpectations):
 /** Starts the stand-in on 127.0.0.1 with an ephemeral port. */
 export async function startFubStandIn(expected: FubExpectations): Promise<FubStandIn> {
   const events: FubRequest[] = [];
+  const notes: FubRequest[] = [];
   const requests: FubRequest[] = [];
+  // Each email and phone's person id, as the CRM deduplicates people.
+  const personOf = new Map<string, number>();
+  const people = new Set<number>();
+  function personId(person: Record<string, unknown>): number {
+    const keys = [person.emails, person.phones].flatMap((list) =>
+      Array.isArray(list) ? list.map((item) => String((item as { value: unknown }).value)) : [],
+    );
+    const id = keys.map((k) => personOf.get(k)).find((v) => v !== undefined) ?? people.size + 1;
+    people.add(id);
+    for (const key of keys) {
+      personOf.set(key, id);
+    }
+    return id;
+  }
   const sockets = new Set<Socket>();
   let forced: { count: number; status: number } | null = null;
   let delayMs = 0;
@@ -163,13 +212,14 @@ export async function startFubStandIn(expected: FubExpectations): Promise<FubSta
     if (delayMs > 0) {
       await new Promise((resolve) => setTimeout(resolve, delayMs));
     }
-    const reason = problem(req, text, expected);
+    const reason = problem(req, text, expected, people);
     if (reason !== null) {
       res.writeHead(400, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ errorMessage: reason }));
       return;
     }
-    events.push({ headers: req.headers, body: parsed });
+    const isNote = req.url === '/v1/notes';
+    (isNote ? notes : events).push({ headers: req.headers, body: parsed });
     if (forced !== null && forced.count > 0) {
       const { status } = forced;
       forced.count -= 1;
@@ -177,8 +227,13 @@ export async function startFubStandIn(expected: FubExpectations): Promise<FubSta
       res.end(status === 204 ? undefined : JSON.stringify({ errorMessage: `forced ${status}` }));
       return;
     }
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ id: events.length, ...(parsed.person as object) }));
+    res.writeHead(isNote ? 201 : 200, { 'content-type': 'application/json' });
+    const person = parsed.person as Record<string, unknown>;
+    res.end(
+      JSON.stringify(
+        isNote ? { id: notes.length, ...parsed } : { ...person, id: personId(person) },
+      ),
+    );
   }
 
   const server = createServer((req, res) => {
@@ -197,6 +252,7 @@ export async function startFubStandIn(expected: FubExpectations): Promise<FubSta
   return {
     url: `http://127.0.0.1:${port}`,
     events,
+    notes,
     requests,
     failNext(count, status) {
       forced = { count, status };
@@ -209,6 +265,9 @@ export async function startFubStandIn(expected: FubExpectations): Promise<FubSta
     },
     reset() {
       events.length = 0;
+      notes.length = 0;
+      personOf.clear();
+      people.clear();
       requests.length = 0;
       forced = null;
       delayMs = 0;

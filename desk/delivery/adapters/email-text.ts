@@ -1,5 +1,6 @@
 import type { DeliveryContext } from '../adapter.ts';
 import { inboxLink } from '../adapter.ts';
+import type { ConversationUpdate } from '../conversation-update.ts';
 import type { LeadRecord } from '../lead-record.ts';
 import { absoluteTime, replaceControls, transcriptLines, viewingTimeLine } from './lead-text.ts';
 
@@ -100,5 +101,27 @@ export function emailText(lead: LeadRecord, context: DeliveryContext): string {
   if (lead.demo) {
     lines.unshift('This is a demo lead from the sample conversation, not a real visitor.', '');
   }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The reply's subject: the alert's, as the agent's mail program threads it. */
+export function replySubject(alertSubject: string): string {
+  return headerSafe(/^re:/i.test(alertSubject) ? alertSubject : `Re: ${alertSubject}`);
+}
+
+/** The body of the reply that follows the alert when the conversation ends (pure). */
+export function replyText(update: ConversationUpdate, context: DeliveryContext): string {
+  const { lead, viewingTimes } = update;
+  const channel = lead.source === 'platform' ? 'call' : 'website conversation';
+  const times = viewingTimes.map((t) => `- ${viewingTimeLine(t, context.timeZone)}`);
+  const transcript = transcriptLines(lead);
+  const lines = [
+    `The ${channel} has ended. Here is how it went.`,
+    '',
+    ...section('Summary', lead.conversation.summary ? [lead.conversation.summary] : []),
+    ...section(`Requested times (${context.timeZone})`, times),
+    ...section('Transcript', transcript.length > 0 ? transcript : ['(no transcript)']),
+    `Open the lead in the inbox: ${inboxLink(context, lead)}`,
+  ];
   return `${lines.join('\n')}\n`;
 }

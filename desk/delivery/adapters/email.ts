@@ -2,9 +2,10 @@ import { basename } from 'node:path';
 import type { AttemptOutcome } from '../../jobs/retry-policy.ts';
 import type { DeliveryAdapter, DeliveryAttempt, DeliveryContext } from '../adapter.ts';
 import { inboxLink } from '../adapter.ts';
+import type { ConversationUpdate } from '../conversation-update.ts';
 import type { LeadRecord } from '../lead-record.ts';
 import { createMailer, type MailMessage, SMTP_TIMEOUTS } from '../mailer.ts';
-import { emailSubject, emailText, headerSafe } from './email-text.ts';
+import { emailSubject, emailText, headerSafe, replySubject, replyText } from './email-text.ts';
 import { viewingTimeLine } from './lead-text.ts';
 import { viewingInviteText } from './viewing-invite.ts';
 
@@ -37,6 +38,19 @@ function safeId(jobId: string): string {
   return jobId.replace(/[^A-Za-z0-9._-]/g, '_');
 }
 
+/** The Message-ID of one job's message, the same on every try (pure). */
+function messageIdOf(attempt: DeliveryAttempt, mailFrom: string): string {
+  const domain = parseMailbox(mailFrom).address.split('@')[1] || 'desk.local';
+  return `<${safeId(attempt.jobId)}@${domain}>`;
+}
+
+/** The agent's "Reply" reaches the visitor, if what the visitor typed is one plain address. */
+function visitorReplyTo(lead: LeadRecord): EmailMessage['replyTo'] | undefined {
+  return lead.person.email && PLAIN_ADDRESS.test(lead.person.email)
+    ? { name: headerSafe(lead.person.name ?? ''), address: lead.person.email }
+    : undefined;
+}
+
 /** The message for one lead and job (pure but for the invite's DTSTAMP). */
 export function composeEmail(
   lead: LeadRecord,
@@ -54,12 +68,13 @@ export function composeEmail(
     to: { name: headerSafe(lead.assignedTo.name ?? ''), address: agentEmail },
     subject: emailSubject(lead),
     text: emailText(lead, context),
-    // The same id on every try of one job, so a duplicate after a lost reply is recognisable.
-    messageId: `<${id}@${domain}>`,
+    // The same id on every try of one job, so a duplicate after a lost reply is recognisable,
+    // and stored once sent, so the conversation's reply can thread under it.
+    messageId: messageIdOf(attempt, mailFrom),
   };
-  // The agent's "Reply" reaches the visitor, if what the visitor typed is one plain address.
-  if (lead.person.email && PLAIN_ADDRESS.test(lead.person.email)) {
-    message.replyTo = { name: visitorName, address: lead.person.email };
+  const replyTo = visitorReplyTo(lead);
+  if (replyTo) {
+    message.replyTo = replyTo;
   }
   const first = lead.viewingTimes.find((t) => t.start !== null);
   if (lead.kind === 'viewing-request' && first?.start) {
@@ -86,6 +101,39 @@ export function composeEmail(
         attendee: { name: lead.assignedTo.name, email: agentEmail },
       }),
     };
+  }
+  return message;
+}
+
+/**
+ * The reply that follows the alert when the conversation ends (pure): in the alert's thread
+ * (`In-Reply-To` and `References` are the alert's stored Message-ID), with the summary and the
+ * transcript. Null when the alert's Message-ID was not recorded.
+ */
+export function composeReply(
+  update: ConversationUpdate,
+  attempt: DeliveryAttempt,
+  context: DeliveryContext,
+  mailFrom: string,
+  agentEmail: string,
+): EmailMessage | null {
+  const { messageId, subject } = update.alert;
+  if (typeof messageId !== 'string' || !/^<[^<>\s]+>$/.test(messageId)) {
+    return null;
+  }
+  const { lead } = update;
+  const message: EmailMessage = {
+    from: mailFrom,
+    to: { name: headerSafe(lead.assignedTo.name ?? ''), address: agentEmail },
+    subject: replySubject(typeof subject === 'string' ? subject : emailSubject(lead)),
+    text: replyText(update, context),
+    messageId: messageIdOf(attempt, mailFrom),
+    inReplyTo: messageId,
+    references: messageId,
+  };
+  const replyTo = visitorReplyTo(lead);
+  if (replyTo) {
+    message.replyTo = replyTo;
   }
   return message;
 }
@@ -130,33 +178,60 @@ export function createEmailAdapter(
 ): DeliveryAdapter {
   const mailer = createMailer(settings);
 
+  /** Sends one message; the outcome carries its Message-ID and subject for a reply to thread on. */
+  async function send(message: EmailMessage, jobId: string): Promise<AttemptOutcome> {
+    const sent: AttemptOutcome = {
+      ok: true,
+      result: { messageId: message.messageId, subject: message.subject },
+    };
+    if (mailer.toFiles) {
+      try {
+        const name = basename(await mailer.send(message, safeId(jobId)));
+        log?.(`email for job ${safeId(jobId)} written to ${name}`);
+        return sent;
+      } catch (error) {
+        const code = (error as { code?: string }).code ?? 'Error';
+        return { ok: false, retry: true, reason: `email file not written: ${code}` };
+      }
+    }
+    try {
+      await mailer.send(message, safeId(jobId));
+      return sent;
+    } catch (error) {
+      return outcomeOfSmtpError(error);
+    }
+  }
+
+  /** The assigned agent's address, or the outcome when there is none to write to. */
+  function agentOf(lead: LeadRecord): string | AttemptOutcome {
+    const agentEmail = lead.assignedTo.email;
+    return agentEmail && PLAIN_ADDRESS.test(agentEmail)
+      ? agentEmail
+      : { ok: false, retry: false, reason: 'no valid email address for the assigned agent' };
+  }
+
   return {
     name: 'email',
     // The longest single wait of an SMTP exchange (the worker renews the lease past it); a file
     // written to the mail folder has no request to wait for.
     timeoutMs: settings.smtpUrl === null ? 0 : SMTP_TIMEOUTS.socketTimeout,
     async deliver(lead: LeadRecord, attempt: DeliveryAttempt): Promise<AttemptOutcome> {
-      const agentEmail = lead.assignedTo.email;
-      if (!agentEmail || !PLAIN_ADDRESS.test(agentEmail)) {
-        return { ok: false, retry: false, reason: 'no valid email address for the assigned agent' };
+      const agent = agentOf(lead);
+      if (typeof agent !== 'string') {
+        return agent;
       }
-      const message = composeEmail(lead, attempt, context, settings.mailFrom, agentEmail);
-      if (mailer.toFiles) {
-        try {
-          const name = basename(await mailer.send(message, safeId(attempt.jobId)));
-          log?.(`email for job ${safeId(attempt.jobId)} written to ${name}`);
-          return { ok: true };
-        } catch (error) {
-          const code = (error as { code?: string }).code ?? 'Error';
-          return { ok: false, retry: true, reason: `email file not written: ${code}` };
-        }
+      return send(composeEmail(lead, attempt, context, settings.mailFrom, agent), attempt.jobId);
+    },
+    async followUp(update: ConversationUpdate, attempt: DeliveryAttempt) {
+      const agent = agentOf(update.lead);
+      if (typeof agent !== 'string') {
+        return agent;
       }
-      try {
-        await mailer.send(message, safeId(attempt.jobId));
-        return { ok: true };
-      } catch (error) {
-        return outcomeOfSmtpError(error);
+      const reply = composeReply(update, attempt, context, settings.mailFrom, agent);
+      if (reply === null) {
+        return { ok: false, retry: false, reason: "no reply: the alert's Message-ID was not kept" };
       }
+      return send(reply, attempt.jobId);
     },
     async close() {
       mailer.close();

@@ -2,6 +2,7 @@ import type { DeskEnv } from '../../config/desk-env.ts';
 import type { AttemptOutcome } from '../../jobs/retry-policy.ts';
 import type { DeliveryAdapter, DeliveryAttempt, DeliveryContext } from '../adapter.ts';
 import { inboxLink } from '../adapter.ts';
+import type { ConversationUpdate } from '../conversation-update.ts';
 import { outcomeOfNetworkError, outcomeOfStatus } from '../http-outcome.ts';
 import type { LeadRecord } from '../lead-record.ts';
 import { parsePrice, scrub, sourceLabel, splitName, viewingTimeLine } from './lead-text.ts';
@@ -33,6 +34,8 @@ export interface FollowUpBossEvent {
     phones: { value: string; type: string }[];
     tags: string[];
     sourceUrl?: string;
+    /** The assigned agent's name, as the CRM knows its users: the inbox and the CRM agree. */
+    assignedTo?: string;
   };
   property?: { street?: string; price?: number; mlsNumber?: string; url?: string };
 }
@@ -104,6 +107,7 @@ export function followUpBossEvent(
       phones: lead.person.phone ? [{ value: lead.person.phone, type: 'mobile' }] : [],
       tags,
       ...(sourceUrl ? { sourceUrl } : {}),
+      ...(lead.assignedTo.name ? { assignedTo: lead.assignedTo.name } : {}),
     },
   };
   if (event.type === 'Property Inquiry') {
@@ -119,6 +123,55 @@ export function followUpBossEvent(
   return event;
 }
 
+/** The body of `POST /v1/notes` (https://docs.followupboss.com/reference/notes-post). */
+export interface FollowUpBossNote {
+  personId: number | string;
+  subject: string;
+  body: string;
+  isHtml: false;
+}
+
+/**
+ * The note that follows the event when the conversation ends (pure): the summary, the times
+ * asked for, and where the whole conversation is, on the person the event created.
+ */
+export function followUpBossNote(
+  update: ConversationUpdate,
+  personId: number | string,
+  context: DeliveryContext,
+): FollowUpBossNote {
+  const { lead, viewingTimes } = update;
+  const channel = lead.source === 'platform' ? 'call' : 'website conversation';
+  const lines: string[] = [];
+  if (lead.conversation.summary) {
+    lines.push(lead.conversation.summary, '');
+  }
+  if (viewingTimes.length > 0) {
+    lines.push('Requested viewing times:');
+    for (const time of viewingTimes) {
+      lines.push(`- ${viewingTimeLine(time, context.timeZone)}`);
+    }
+    lines.push('');
+  }
+  lines.push(`Conversation and transcript: ${inboxLink(context, lead)}`);
+  return {
+    personId,
+    subject: `The ${channel} with ${context.brokerageName}'s AI assistant has ended`,
+    body: lines.join('\n'),
+    isHtml: false,
+  };
+}
+
+/** The person id in the event's answer (the person created or matched), if it has one. */
+function personIdOf(text: string): number | string | null {
+  try {
+    const id = (JSON.parse(text) as { id?: unknown }).id;
+    return typeof id === 'number' || (typeof id === 'string' && id !== '') ? id : null;
+  } catch {
+    return null;
+  }
+}
+
 // Follow Up Boss errors are `{ "errorMessage": "…" }`; anything else is read as text.
 function errorDetail(text: string): string {
   try {
@@ -131,7 +184,9 @@ function errorDetail(text: string): string {
 
 /**
  * Sends each lead to Follow Up Boss as an event (`POST {baseUrl}/v1/events`), which creates or
- * updates the person (deduplicated by email or phone) and starts the brokerage's action plans.
+ * updates the person (deduplicated by email or phone) and starts the brokerage's action plans;
+ * the person's id in the answer is kept, so the conversation follows as a note on that person
+ * (`POST {baseUrl}/v1/notes`) rather than as a second event.
  */
 export function createFollowUpBossAdapter(
   settings: FollowUpBossSettings,
@@ -150,25 +205,51 @@ export function createFollowUpBossAdapter(
     headers['x-system-key'] = settings.systemKey;
   }
   const secrets = [settings.apiKey, settings.systemKey ?? ''];
+  async function post(path: string, body: unknown): Promise<{ status: number; text: string }> {
+    const response = await fetchImpl(`${settings.baseUrl}${path}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(FOLLOW_UP_BOSS_TIMEOUT_MS),
+    });
+    return { status: response.status, text: await response.text() };
+  }
   return {
     name: 'follow-up-boss',
     timeoutMs: FOLLOW_UP_BOSS_TIMEOUT_MS,
     async deliver(lead: LeadRecord, _attempt: DeliveryAttempt): Promise<AttemptOutcome> {
-      const body = JSON.stringify(followUpBossEvent(lead, context, settings.system));
       try {
-        const response = await fetchImpl(`${settings.baseUrl}/v1/events`, {
-          method: 'POST',
-          headers,
-          body,
-          signal: AbortSignal.timeout(FOLLOW_UP_BOSS_TIMEOUT_MS),
-        });
-        const text = await response.text();
+        const { status, text } = await post(
+          '/v1/events',
+          followUpBossEvent(lead, context, settings.system),
+        );
         // A 204 is a 2xx, but nothing was stored: retrying cannot help until the source is
         // restored in the CRM, so the job is dead with a reason the broker can act on.
-        if (response.status === 204) {
+        if (status === 204) {
           return { ok: false, retry: false, reason: FUB_ARCHIVED_REASON };
         }
-        return outcomeOfStatus(response.status, scrub(errorDetail(text), lead, secrets));
+        const outcome = outcomeOfStatus(status, scrub(errorDetail(text), lead, secrets));
+        const personId = outcome.ok ? personIdOf(text) : null;
+        return personId === null ? outcome : { ok: true, result: { personId } };
+      } catch (error) {
+        return outcomeOfNetworkError(error);
+      }
+    },
+    async followUp(update: ConversationUpdate, _attempt: DeliveryAttempt) {
+      const personId = update.alert.personId;
+      if (typeof personId !== 'number' && typeof personId !== 'string') {
+        return {
+          ok: false,
+          retry: false,
+          reason: "no note: Follow Up Boss's answer to the event named no person",
+        };
+      }
+      try {
+        const { status, text } = await post(
+          '/v1/notes',
+          followUpBossNote(update, personId, context),
+        );
+        return outcomeOfStatus(status, scrub(errorDetail(text), update.lead, secrets));
       } catch (error) {
         return outcomeOfNetworkError(error);
       }

@@ -3,6 +3,7 @@ import type { DeskEnv } from '../../config/desk-env.ts';
 import type { AttemptOutcome } from '../../jobs/retry-policy.ts';
 import type { DeliveryAdapter, DeliveryAttempt, DeliveryContext } from '../adapter.ts';
 import { inboxLink } from '../adapter.ts';
+import type { ConversationUpdate } from '../conversation-update.ts';
 import { outcomeOfNetworkError, outcomeOfStatus } from '../http-outcome.ts';
 import type { LeadRecord } from '../lead-record.ts';
 import { type ShownViewingTime, shownText, shownViewingTimes } from '../shown-times.ts';
@@ -17,6 +18,8 @@ export const WEBHOOK_TIMEOUT_MS = 15_000;
 /** The body every receiver gets (docs/desk.md#delivery). */
 export interface WebhookPayload {
   type: 'lead.captured' | 'viewing.requested';
+  /** The lead (one per person) the capture belongs to: every message about it carries it. */
+  leadId: string;
   /**
    * The lead as the export prints it, without the outbox's own bookkeeping, and with each time's
    * display text in the brokerage's zone, the text the email and the inbox show.
@@ -38,6 +41,7 @@ export function webhookPayload(lead: LeadRecord, context: DeliveryContext): Webh
   const zone = context.timeZone;
   return {
     type: lead.kind === 'viewing-request' ? 'viewing.requested' : 'lead.captured',
+    leadId: lead.leadId,
     lead: {
       ...rest,
       viewingTimes: shownViewingTimes(lead.viewingTimes, zone),
@@ -45,6 +49,36 @@ export function webhookPayload(lead: LeadRecord, context: DeliveryContext): Webh
       receivedAtText: shownText(lead.receivedAt, zone),
       consent: { ...lead.consent, acceptedAtText: shownText(lead.consent.acceptedAt, zone) },
     },
+    inboxUrl: inboxLink(context, lead),
+  };
+}
+
+/**
+ * The message that follows when the conversation ends (docs/desk.md#delivery): the same
+ * `leadId`, and the capture whose `lead.captured` / `viewing.requested` it follows.
+ */
+export interface ConversationCompletedPayload {
+  type: 'conversation.completed';
+  leadId: string;
+  captureId: string;
+  conversation: NonNullable<LeadRecord['conversation']>;
+  /** The times asked for in the conversation, across the lead's captures in it. */
+  viewingTimes: ShownViewingTime[];
+  inboxUrl: string;
+}
+
+/** The `conversation.completed` payload for one update (pure). */
+export function conversationCompletedPayload(
+  update: ConversationUpdate,
+  context: DeliveryContext,
+): ConversationCompletedPayload {
+  const { lead } = update;
+  return {
+    type: 'conversation.completed',
+    leadId: lead.leadId,
+    captureId: lead.id,
+    conversation: lead.conversation,
+    viewingTimes: shownViewingTimes(update.viewingTimes, context.timeZone),
     inboxUrl: inboxLink(context, lead),
   };
 }
@@ -98,6 +132,10 @@ export function createWebhookAdapter(
       return post(attempt.jobId, JSON.stringify(event), (text) =>
         scrub(text, null, [settings.secret]),
       );
+    },
+    followUp(update: ConversationUpdate, attempt: DeliveryAttempt): Promise<AttemptOutcome> {
+      const body = JSON.stringify(conversationCompletedPayload(update, context));
+      return post(attempt.jobId, body, (text) => scrub(text, update.lead, [settings.secret]));
     },
   };
 }
