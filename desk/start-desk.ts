@@ -19,6 +19,7 @@ import { inboxApi } from './inbox/api-routes.ts';
 import { mountInboxPages } from './inbox/inbox-pages.ts';
 import { loadMessageValidator, type MessageValidator } from './ingest/platform-schema.ts';
 import { createDeskMetrics } from './metrics/desk-metrics.ts';
+import { startRetentionSchedule } from './privacy/retention-schedule.ts';
 import { startWeeklyReportSchedule } from './reports/weekly-schedule.ts';
 import { embeddedDir, openDatabase } from './storage/database.ts';
 import { tzdataMismatch, tzdataVersions } from './time/tzdata-version.ts';
@@ -50,6 +51,8 @@ export interface StartOptions {
   commands?: Readonly<Record<string, DeskCommand>>;
   /** Send the inbox's weekly report on Mondays from this process (default true). */
   weeklyReport?: boolean;
+  /** Sweep expired data daily from this process (default true; docs/desk.md#retention). */
+  retention?: boolean;
 }
 
 /** What the desk mounts beside ingest: the inbox's pages and its `/api/`. */
@@ -173,6 +176,15 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
           () => options.now?.() ?? new Date(),
           (error) => log.error({ msg: 'weekly report failed', error: (error as Error).name }),
         );
+  const retention =
+    options.retention === false
+      ? null
+      : startRetentionSchedule(
+          { db: database.db, retention: brokerage.retention, timeZone: context.timeZone },
+          () => options.now?.() ?? new Date(),
+          (counts) => log.info({ msg: 'retention sweep', ...counts }),
+          (error) => log.error({ msg: 'retention sweep failed', error: (error as Error).name }),
+        );
   const zones = tzdataVersions();
   log.info({
     msg: 'desk started',
@@ -195,6 +207,7 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
         new Promise<void>((resolve) => server.close(() => resolve())),
         admin && new Promise<void>((resolve) => admin.close(() => resolve())),
         reports?.stop(),
+        retention?.stop(),
         worker.stop(),
       ]);
       // Idle keep-alive sockets would hold close() open for their timeout.

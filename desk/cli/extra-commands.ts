@@ -2,6 +2,7 @@ import type { DeskCommand } from '../admin/command.ts';
 import { addUserCommand } from './add-user-command.ts';
 import { backupCommand, restoreCommand } from './backup-command.ts';
 import { personCommand } from './person-command.ts';
+import { retentionCommand } from './retention-command.ts';
 import { seedCommand } from './seed-command.ts';
 import { weeklyReportCommand } from './weekly-report-command.ts';
 
@@ -16,4 +17,5 @@ export const extraCommands: Readonly<Record<string, DeskCommand>> = {
   backup: backupCommand,
   restore: restoreCommand,
   person: personCommand,
+  retention: retentionCommand,
 };

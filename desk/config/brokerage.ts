@@ -6,6 +6,7 @@ import {
 } from './assistant-config.ts';
 import { DeskConfigError } from './config-error.ts';
 import { OfficeHoursError, parseOfficeHours } from './office-hours.ts';
+import { type Retention, readRetention } from './retention.ts';
 
 /** One person of the brokerage who can receive leads. */
 export interface Agent {
@@ -26,6 +27,8 @@ export interface Brokerage {
   agents: readonly Agent[];
   /** The name of the agent on duty (one of {@link Brokerage.agents}), or `null`. */
   onDuty: string | null;
+  /** How long personal data is kept (`retention`, with its defaults). */
+  retention: Retention;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
@@ -125,6 +128,7 @@ export function parseBrokerage(value: unknown): Brokerage {
     officeHours: assistant.officeHours,
     agents,
     onDuty: typeof onDuty === 'string' ? onDuty : null,
+    retention: readRetention(raw.retention).retention,
   };
 }
 

@@ -4,7 +4,7 @@ import type { RetryPolicy } from './retry-policy.ts';
  * The kinds of job the queue holds (docs/desk.md#jobs). A new kind (a text, an escalation
  * timer, a retention sweep, an invite) adds its name and its policy here, and a lane that works it.
  */
-export type JobKind = 'delivery' | 'weekly-report' | 'person-event';
+export type JobKind = 'delivery' | 'weekly-report' | 'person-event' | 'retention';
 
 /** Each kind's retry policy; a lane may shorten the backoff (an operator's drill, a test). */
 export const RETRY_POLICIES: Readonly<Record<JobKind, RetryPolicy>> = {
@@ -21,6 +21,13 @@ export const RETRY_POLICIES: Readonly<Record<JobKind, RetryPolicy>> = {
     maxMs: 60 * 60 * 1000,
     giveUpMs: 24 * 60 * 60 * 1000,
     leaseMs: 60_000,
+  },
+  // The daily sweep of expired data: again within the hour, until the next day's is due.
+  retention: {
+    baseMs: 10 * 60 * 1000,
+    maxMs: 60 * 60 * 1000,
+    giveUpMs: 24 * 60 * 60 * 1000,
+    leaseMs: 5 * 60 * 1000,
   },
   // Every 10 minutes until a newer week is due (the handler then drops it as stale).
   'weekly-report': {
