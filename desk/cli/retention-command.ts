@@ -1,6 +1,6 @@
 import type { DeskCommand } from '../admin/command.ts';
 import { loadBrokerage } from '../config/brokerage.ts';
-import { type SweepCounts, sweepExpired } from '../privacy/retention-sweep.ts';
+import type { SweepCounts } from '../privacy/retention-sweep.ts';
 import { withDatabase } from './database-commands.ts';
 
 /** The sweep's counts as the terminal shows them (pure). */
@@ -26,6 +26,8 @@ export const retentionCommand: DeskCommand = {
     }
     const dryRun = io.args.includes('--dry-run');
     const { retention } = await loadBrokerage(io.env.configFile);
+    // Loaded with the command, not with every other command of the CLI.
+    const { sweepExpired } = await import('../privacy/retention-sweep.ts');
     return withDatabase(io, async ({ db }) => {
       const counts = await sweepExpired(db, retention, { dryRun });
       for (const line of sweepText(counts, dryRun)) {
