@@ -27,6 +27,7 @@ import { agentPhoneOf } from './leads/agent-phone.ts';
 import { recordAlert } from './leads/alert-timeline.ts';
 import { escalationLane } from './leads/escalation.ts';
 import { createDeskMetrics } from './metrics/desk-metrics.ts';
+import { startRetentionSchedule } from './privacy/retention-schedule.ts';
 import { startWeeklyReportSchedule } from './reports/weekly-schedule.ts';
 import { embeddedDir, openDatabase } from './storage/database.ts';
 import type { DeskDatabase } from './storage/schema.ts';
@@ -59,6 +60,8 @@ export interface StartOptions {
   commands?: Readonly<Record<string, DeskCommand>>;
   /** Send the inbox's weekly report on Mondays from this process (default true). */
   weeklyReport?: boolean;
+  /** Sweep expired data daily from this process (default true; docs/desk.md#retention). */
+  retention?: boolean;
 }
 
 /** What the desk mounts beside ingest: the inbox's pages and its `/api/`. */
@@ -222,6 +225,15 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
           () => options.now?.() ?? new Date(),
           (error) => log.error({ msg: 'weekly report failed', error: (error as Error).name }),
         );
+  const retention =
+    options.retention === false
+      ? null
+      : startRetentionSchedule(
+          { db: database.db, retention: brokerage.retention, timeZone: context.timeZone },
+          () => options.now?.() ?? new Date(),
+          (counts) => log.info({ msg: 'retention sweep', ...counts }),
+          (error) => log.error({ msg: 'retention sweep failed', error: (error as Error).name }),
+        );
   const zones = tzdataVersions();
   log.info({
     msg: 'desk started',
@@ -247,6 +259,7 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
         new Promise<void>((resolve) => server.close(() => resolve())),
         admin && new Promise<void>((resolve) => admin.close(() => resolve())),
         reports?.stop(),
+        retention?.stop(),
         worker.stop(),
         timers.stop(),
       ]);

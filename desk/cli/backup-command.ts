@@ -10,8 +10,8 @@ const PG_DUMP =
 // The embedded database's FILE argument, or null after saying what is wrong. The running desk
 // writes the file from its own working folder: only an absolute path means the same file to the
 // caller and to the desk.
-function fileArgument(io: CommandIo, usage: string): string | null {
-  if (io.env.databaseUrl !== null) {
+function fileArgument(io: CommandIo, usage: string, toServer = false): string | null {
+  if (io.env.databaseUrl !== null && !toServer) {
     io.err(PG_DUMP);
     return null;
   }
@@ -47,14 +47,40 @@ export const backupCommand: DeskCommand = {
   },
 };
 
-/** `restore FILE`: makes the embedded database from a backup, with the desk stopped. */
+/**
+ * `restore FILE`: makes the embedded database from a backup, with the desk stopped; with
+ * `DATABASE_URL`, moves the backup into that empty PostgreSQL database instead.
+ */
 export const restoreCommand: DeskCommand = {
-  summary: 'make the embedded database from a backup FILE (the desk stopped, the folder empty)',
+  summary:
+    'make the embedded database from a backup FILE (the desk stopped, the folder empty), or move it into an empty DATABASE_URL',
   usage: 'restore FILE',
   async run(io) {
-    const file = fileArgument(io, 'restore FILE');
+    const file = fileArgument(io, 'restore FILE', true);
     if (file === null) {
       return 2;
+    }
+    if (io.env.databaseUrl !== null) {
+      const { moveBackupToServer, ServerNotEmptyError } = await import(
+        '../storage/move-to-server.ts'
+      );
+      try {
+        const copied = await moveBackupToServer(
+          new Blob([await readFile(file)]),
+          io.env.databaseUrl,
+        );
+        const rows = Object.values(copied).reduce((sum, n) => sum + n, 0);
+        io.out(
+          `Moved ${file} into DATABASE_URL: ${rows} rows in ${Object.keys(copied).length} tables.`,
+        );
+        return 0;
+      } catch (error) {
+        if (error instanceof ServerNotEmptyError) {
+          io.err(error.message);
+          return 1;
+        }
+        throw error;
+      }
     }
     if (io.database) {
       io.err('The desk is running on this database: stop it, then restore.');

@@ -2,6 +2,7 @@ import type { DeskCommand } from '../admin/command.ts';
 import { addUserCommand } from './add-user-command.ts';
 import { backupCommand, restoreCommand } from './backup-command.ts';
 import { personCommand } from './person-command.ts';
+import { retentionCommand } from './retention-command.ts';
 import { seedCommand } from './seed-command.ts';
 import { deactivateUserCommand, resetPasswordCommand, usersCommand } from './team-commands.ts';
 import { weeklyReportCommand } from './weekly-report-command.ts';
@@ -20,4 +21,5 @@ export const extraCommands: Readonly<Record<string, DeskCommand>> = {
   'reset-password': resetPasswordCommand,
   'deactivate-user': deactivateUserCommand,
   person: personCommand,
+  retention: retentionCommand,
 };

@@ -1,8 +1,6 @@
 import type { CommandIo, DeskCommand } from '../admin/command.ts';
 import type { DeskEnv } from '../config/desk-env.ts';
-import { deletePerson } from '../privacy/person-delete.ts';
-import { exportPerson } from '../privacy/person-export.ts';
-import { findPersonScope, type PersonQuery, personKeys } from '../privacy/person-scope.ts';
+import type { PersonQuery } from '../privacy/person-scope.ts';
 import { json } from '../storage/database.ts';
 import { withDatabase } from './database-commands.ts';
 import { FlagError, parseFlags } from './flags.ts';
@@ -22,7 +20,9 @@ function readQuery(args: readonly string[]): { query: PersonQuery; yes: boolean 
       ...(flags.email !== undefined && { email: flags.email }),
       ...(flags.phone !== undefined && { phone: flags.phone }),
     };
-    personKeys(query);
+    if (query.email === undefined && query.phone === undefined) {
+      return 'Name the person with --email E or --phone P';
+    }
     return { query, yes: flags.yes === 'true' };
   } catch (error) {
     return error instanceof FlagError ? error.message : (error as Error).message;
@@ -31,7 +31,15 @@ function readQuery(args: readonly string[]): { query: PersonQuery; yes: boolean 
 
 const NOBODY = 'Nobody with that email or phone is stored.';
 
+// The privacy modules load with the command, not with every other command of the CLI.
+const privacy = async () => ({
+  ...(await import('../privacy/person-scope.ts')),
+  ...(await import('../privacy/person-export.ts')),
+  ...(await import('../privacy/person-delete.ts')),
+});
+
 async function exportRun(io: CommandIo, query: PersonQuery): Promise<number> {
+  const { findPersonScope, exportPerson } = await privacy();
   return withDatabase(io, async ({ db }) => {
     const scope = await findPersonScope(db, query);
     if (scope.peopleIds.length === 0) {
@@ -57,6 +65,7 @@ async function exportRun(io: CommandIo, query: PersonQuery): Promise<number> {
 }
 
 async function deleteRun(io: CommandIo, query: PersonQuery, yes: boolean): Promise<number> {
+  const { findPersonScope, deletePerson } = await privacy();
   return withDatabase(io, async ({ db }) => {
     if (!yes) {
       const scope = await findPersonScope(db, query);
@@ -99,6 +108,17 @@ export const personCommand: DeskCommand = {
       io.err(`${typeof read === 'string' ? `${read}. ` : ''}Usage: npm run desk -- ${USAGE}`);
       return 2;
     }
-    return action === 'export' ? exportRun(io, read.query) : deleteRun(io, read.query, read.yes);
+    try {
+      return await (action === 'export'
+        ? exportRun(io, read.query)
+        : deleteRun(io, read.query, read.yes));
+    } catch (error) {
+      // An email or phone with nothing to match on (blank, no digits): PersonQueryError.
+      if ((error as { code?: unknown }).code === 'bad-person-query') {
+        io.err(`${(error as Error).message}. Usage: npm run desk -- ${USAGE}`);
+        return 2;
+      }
+      throw error;
+    }
   },
 };

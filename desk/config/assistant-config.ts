@@ -1,7 +1,9 @@
 // The schema of assistant.config.json, read by the desk at every start (desk/config/brokerage.ts)
 // and by `npm run assistant -- provision` (scripts/assistant/). It lives in the desk's lowest
-// layer, which imports nothing of the desk, so the build scripts may import it while the
+// layer, which imports nothing of the desk but retention.ts beside it, so the build scripts may import it while the
 // server never depends on scripts/ (docs/architecture.md, the desk's layers).
+
+import { type Retention, readRetention } from './retention.ts';
 
 /** One row of office hours: a span of days, and opening and closing times (24 h, `HH:MM`). */
 export interface OfficeHours {
@@ -24,6 +26,8 @@ export interface AssistantConfig {
   officeHours: { timeZone: string; hours: OfficeHours[] };
   /** Languages the assistant speaks, as language codes (`en`, `fr`, `es-419`); the first is the default. */
   languages: string[];
+  /** How long personal data is kept (desk/config/retention.ts); each field has a default. */
+  retention?: Partial<Retention>;
 }
 
 /** The config file is missing, not JSON, or has bad values; `problems` lists every one. */
@@ -124,6 +128,7 @@ export function parseAssistantConfig(value: unknown): AssistantConfig {
   ) {
     problems.push('languages must list language codes, like ["en", "fr"]');
   }
+  problems.push(...readRetention(c.retention).problems);
   if (problems.length > 0) {
     throw new AssistantConfigError(problems);
   }

@@ -7,6 +7,7 @@ import {
 import { type ClaimSettings, parseClaimSettings } from './claim-settings.ts';
 import { DeskConfigError } from './config-error.ts';
 import { OfficeHoursError, parseOfficeHours } from './office-hours.ts';
+import { type Retention, readRetention } from './retention.ts';
 
 /** One person of the brokerage who can receive leads. */
 export interface Agent {
@@ -29,6 +30,8 @@ export interface Brokerage {
   onDuty: string | null;
   /** How long a lead waits for a claim, and how far it escalates (issue 27 §2). */
   claim: ClaimSettings;
+  /** How long personal data is kept (`retention`, with its defaults). */
+  retention: Retention;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
@@ -130,6 +133,7 @@ export function parseBrokerage(value: unknown): Brokerage {
     agents,
     onDuty: typeof onDuty === 'string' ? onDuty : null,
     claim,
+    retention: readRetention(raw.retention).retention,
   };
 }
 

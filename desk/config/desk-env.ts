@@ -32,6 +32,8 @@ export interface DeskEnv {
   metrics: { hosts: TrustedProxies; token: string | null };
   /** `POST /leads` requests allowed per client IP per minute. */
   leadsPerMinute: number;
+  /** `POST /platform/webhook` requests allowed per client IP per minute (`0`: no limit). */
+  platformPerMinute: number;
   fub: { baseUrl: string; apiKey: string; system: string | null; systemKey: string | null } | null;
   webhook: { url: string; secret: string } | null;
   /** Texts to agents through Twilio's Messages API: set when its account, token and sender are. */
@@ -63,6 +65,7 @@ export const DESK_ENV_NAMES = [
   'DESK_PUBLIC_URL',
   'DESK_TRUSTED_PROXIES',
   'DESK_LEADS_PER_MINUTE',
+  'DESK_PLATFORM_PER_MINUTE',
   'DESK_METRICS_HOST',
   'DESK_METRICS_TOKEN',
   'FUB_BASE_URL',
@@ -90,6 +93,8 @@ export type DeskEnvInput = Partial<Record<(typeof DESK_ENV_NAMES)[number], strin
 
 const DEFAULT_PORT = 8787;
 const DEFAULT_LEADS_PER_MINUTE = 120;
+/** A call sends a message every few seconds while it runs; the platform's few servers send them all. */
+const DEFAULT_PLATFORM_PER_MINUTE = 1200;
 const DEFAULT_SESSION_IDLE_HOURS = 12;
 const DEFAULT_SESSION_MAX_DAYS = 30;
 const HOUR_MS = 60 * 60 * 1000;
@@ -221,6 +226,13 @@ export function parseDeskEnv(env: DeskEnvInput, cwd = process.cwd()): DeskEnv {
     DEFAULT_LEADS_PER_MINUTE,
     problems,
   );
+  const platformPerMinute = integer(
+    'DESK_PLATFORM_PER_MINUTE',
+    blank(env.DESK_PLATFORM_PER_MINUTE),
+    DEFAULT_PLATFORM_PER_MINUTE,
+    problems,
+    { max: 1_000_000 },
+  );
   // Hours and days of at least 1: a session of 0 hours would never start.
   const sessionRange = { min: 1, max: 100_000 };
   const idleHours = integer(
@@ -291,6 +303,7 @@ export function parseDeskEnv(env: DeskEnvInput, cwd = process.cwd()): DeskEnv {
     trustedProxies: trusted.proxies,
     metrics: { hosts: metricsList.proxies, token: metricsToken },
     leadsPerMinute,
+    platformPerMinute,
     fub:
       fubKey === null
         ? null

@@ -1,9 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { rateLimiter } from 'hono-rate-limiter';
 import { answerPlatformMessage } from '../ingest/platform-answer.ts';
 import { readJsonBody } from '../web/body-json.ts';
 import { errorBody, ingestFailure } from '../web/error-body.ts';
+import { clientIp } from '../web/request-source.ts';
 import type { DeskServices } from '../web/services.ts';
 
 /** The largest server message read: end-of-call reports carry whole transcripts. */
@@ -27,7 +29,28 @@ export function sameSecret(given: string | undefined, expected: string): boolean
  */
 export function platformRoute(services: DeskServices): Hono {
   const app = new Hono();
-  const secret = services.env.platformSecret;
+  const { env } = services;
+  const secret = env.platformSecret;
+  // Counted before the secret is checked, per client: guessing the secret is slowed, and one
+  // address over its limit never holds up the platform's own servers.
+  if (env.platformPerMinute > 0) {
+    app.use(
+      '/platform/webhook',
+      rateLimiter({
+        windowMs: 60_000,
+        limit: env.platformPerMinute,
+        standardHeaders: 'draft-6',
+        keyGenerator: (c) => clientIp(c, env.trustedProxies),
+        handler: (c) =>
+          errorBody(
+            c,
+            429,
+            'rate-limited',
+            'Too many server messages from this address; try again in a minute.',
+          ),
+      }),
+    );
+  }
   app.post(
     '/platform/webhook',
     async (c, next) => {

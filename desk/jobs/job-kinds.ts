@@ -10,7 +10,8 @@ export type JobKind =
   | 'reassignment-alert'
   | 'weekly-report'
   | 'person-event'
-  | 'escalation';
+  | 'escalation'
+  | 'retention';
 
 // 10 s doubling to an hour, for a day: a CRM's outage of an afternoon loses nothing.
 const DELIVERY_POLICY: RetryPolicy = {
@@ -29,6 +30,13 @@ export const RETRY_POLICIES: Readonly<Record<JobKind, RetryPolicy>> = {
   'reassignment-alert': DELIVERY_POLICY,
   // An event about a person (person.deleted) to an adapter that takes events: as a delivery.
   'person-event': DELIVERY_POLICY,
+  // The daily sweep of expired data: again within the hour, until the next day's is due.
+  retention: {
+    baseMs: 10 * 60 * 1000,
+    maxMs: 60 * 60 * 1000,
+    giveUpMs: 24 * 60 * 60 * 1000,
+    leaseMs: 5 * 60 * 1000,
+  },
   // Every 10 minutes until a newer week is due (the handler then drops it as stale).
   'weekly-report': {
     baseMs: 10 * 60 * 1000,

@@ -43,8 +43,11 @@ type Db = Transaction<DeskDatabase>;
 const LEAD_TABLES = ['lead_events', 'audit_log', 'lead_notes', 'lead_status_changes'] as const;
 type LeadTable = (typeof LEAD_TABLES)[number];
 
-// Every row that names the person, children first (the foreign keys point up to them).
-async function removeRows(
+/**
+ * Deletes every row of a scope, children first (the foreign keys point up to them), in the
+ * caller's transaction; the retention sweep uses it too. Resolves the counts.
+ */
+export async function removeScope(
   trx: Db,
   scope: PersonScope,
 ): Promise<Omit<PersonDeletion, 'eventsQueued'>> {
@@ -130,7 +133,7 @@ export async function deletePerson(
     ) {
       return null;
     }
-    const removed = await removeRows(trx, scope);
+    const removed = await removeScope(trx, scope);
     const event: PersonDeletedEvent = {
       type: 'person.deleted',
       deletedAt: now.toISOString(),

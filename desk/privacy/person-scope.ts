@@ -53,18 +53,41 @@ export async function findPersonScope(
       ]),
     )
     .execute();
-  const people = new Set(matched.map((p) => p.id));
-  if (people.size === 0) {
+  const people = matched.map((p) => p.id);
+  if (people.length === 0) {
     return { peopleIds: [], leadIds: [], captureIds: [], conversationIds: [] };
   }
-  // Their leads, the leads merged into those and the ones they were merged into (a merge says
-  // two leads are one person), until no more are found: merges chain.
-  const leads = new Set<string>();
-  let frontier = await db
+  const leads = await db
     .selectFrom('leads')
-    .select(['id', 'person_id', 'merged_into'])
-    .where('person_id', 'in', [...people])
+    .select('id')
+    .where('person_id', 'in', people)
     .execute();
+  const scope = await scopeOfLeads(
+    db,
+    leads.map((l) => l.id),
+  );
+  return { ...scope, peopleIds: [...new Set([...people, ...scope.peopleIds])] };
+}
+
+/**
+ * The scope of some leads: the leads merged into them and the ones they were merged into (a
+ * merge says two leads are one person), until no more are found, as merges chain; their people,
+ * captures, and the conversations no one else's capture names.
+ */
+export async function scopeOfLeads(
+  db: Kysely<DeskDatabase>,
+  startIds: readonly string[],
+): Promise<PersonScope> {
+  const people = new Set<string>();
+  const leads = new Set<string>();
+  let frontier =
+    startIds.length === 0
+      ? []
+      : await db
+          .selectFrom('leads')
+          .select(['id', 'person_id', 'merged_into'])
+          .where('id', 'in', startIds)
+          .execute();
   while (frontier.length > 0) {
     for (const lead of frontier) {
       leads.add(lead.id);
@@ -84,16 +107,14 @@ export async function findPersonScope(
       .execute();
     frontier = linked.filter((l) => !leads.has(l.id));
   }
+  if (leads.size === 0) {
+    return { peopleIds: [], leadIds: [], captureIds: [], conversationIds: [] };
+  }
   const leadIds = [...leads];
   const captures = await db
     .selectFrom('captures')
     .select(['id', 'conversation_id'])
-    .where((eb) =>
-      eb.or([
-        eb('person_id', 'in', [...people]),
-        ...(leadIds.length === 0 ? [] : [eb('lead_id', 'in', leadIds)]),
-      ]),
-    )
+    .where((eb) => eb.or([eb('person_id', 'in', [...people]), eb('lead_id', 'in', leadIds)]))
     .execute();
   const captureIds = captures.map((c) => c.id);
   const named = [

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { DateTime } from 'luxon';
 import type { DeskEnv } from '../config/desk-env.ts';
@@ -6,6 +5,7 @@ import { createMailer, mailDirOf } from '../delivery/mailer.ts';
 import type { NewJob } from '../jobs/job-kinds.ts';
 import { enqueue } from '../jobs/job-queue.ts';
 import { type JobLane, JobWorker } from '../jobs/job-worker.ts';
+import { type PeriodicSchedule, startPeriodicSchedule } from '../jobs/periodic-schedule.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
 import { inZone } from '../time/brokerage-time.ts';
 import { zoneNamed } from '../time/tz-zone.ts';
@@ -139,9 +139,7 @@ export async function runWeeklyReportIfDue(
 }
 
 /** A running schedule; `stop` waits for a report being sent. */
-export interface ReportSchedule {
-  stop(): Promise<void>;
-}
+export type ReportSchedule = PeriodicSchedule;
 
 /** Queues this week's report and works the report's lane, looking once a minute. */
 export function startWeeklyReportSchedule(
@@ -150,41 +148,12 @@ export function startWeeklyReportSchedule(
   onError: (error: unknown) => void,
   everyMs = 60_000,
 ): ReportSchedule {
-  const worker = new JobWorker({
+  return startPeriodicSchedule({
     db: ctx.db,
-    id: `reports-${randomUUID()}`,
-    lanes: [weeklyReportLane(ctx, now, onError)],
-    pollMs: everyMs,
+    lane: weeklyReportLane(ctx, now, onError),
+    queueCurrent: () => scheduleWeeklyReport(ctx.db, now(), ctx.timeZone),
     now,
+    onError,
+    everyMs,
   });
-  let stopped = false;
-  let scheduling: Promise<void> = Promise.resolve();
-  let timer: ReturnType<typeof setTimeout>;
-  // Queued once at start (later weeks follow each other); tried again while the database is away.
-  const schedule = () => {
-    scheduling = scheduleWeeklyReport(ctx.db, now(), ctx.timeZone).then(
-      () => {
-        if (!stopped) {
-          worker.start();
-        }
-      },
-      (error: unknown) => {
-        onError(error);
-        if (!stopped) {
-          timer = setTimeout(schedule, everyMs);
-          timer.unref();
-        }
-      },
-    );
-  };
-  timer = setTimeout(schedule, Math.min(everyMs, 5_000));
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await scheduling;
-      await worker.stop();
-    },
-  };
 }

@@ -1,3 +1,5 @@
+import { retention as configured } from '../../assistant.config.json' with { type: 'json' };
+import { readRetention } from '../../desk/config/retention.ts';
 import { GTM_CONTAINER } from './analytics.ts';
 import { company } from './company.ts';
 import { type LegalDocument, legalVariables } from './legal.ts';
@@ -18,6 +20,12 @@ export function analyticsParagraph(container: string | null): string {
         'email or what you said. It sets no advertising cookies. You can block these cookies ' +
         `in your browser’s settings or with Google’s opt-out add-on. ${device}`;
 }
+
+/**
+ * How long the desk keeps what it stores: `retention` in assistant.config.json, with the same
+ * defaults the desk's daily sweep uses, so the page and the sweep never disagree.
+ */
+const kept = readRetention(configured).retention;
 
 /** Copy of /privacy: what the site, the contact form and the voice assistant collect. */
 export const privacyPolicy: LegalDocument = {
@@ -90,10 +98,10 @@ export const privacyPolicy: LegalDocument = {
       paragraphs: ['We keep personal data only as long as it serves the purpose above:'],
       items: [
         'contact form messages: up to 24 months after our last exchange with you;',
-        'call recordings and transcripts: 90 days, or less when the brokerage sets a shorter period;',
-        'leads: deleted from our systems 30 days after delivery; the brokerage keeps its copy ' +
-          'under its own policy;',
-        'technical logs: 30 days, without the content of your calls or messages.',
+        `call recordings and transcripts: ${kept.transcriptDays} days after the call;`,
+        `leads: deleted from our systems ${kept.leadDays} days after their last activity; the ` +
+          'brokerage keeps its copy in its own systems under its own policy;',
+        `technical logs: ${kept.logDays} days, without the content of your calls or messages.`,
       ],
     },
     {

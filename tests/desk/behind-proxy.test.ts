@@ -14,7 +14,11 @@ let direct: TestDesk;
 beforeAll(async () => {
   [proxied, direct] = await Promise.all([
     startTestDesk(
-      { DESK_TRUSTED_PROXIES: '127.0.0.1, ::1', DESK_LEADS_PER_MINUTE: '2' },
+      {
+        DESK_TRUSTED_PROXIES: '127.0.0.1, ::1',
+        DESK_LEADS_PER_MINUTE: '2',
+        DESK_PLATFORM_PER_MINUTE: '2',
+      },
       { deliver: false, weeklyReport: false },
     ),
     startTestDesk(
@@ -85,6 +89,20 @@ describe('behind a trusted proxy', () => {
       201, 201, 429,
     ]);
     expect(await post(CLIENT_B)).toBe(201);
+  });
+
+  it('counts DESK_PLATFORM_PER_MINUTE per client, before the secret is checked', async () => {
+    const post = (client: string) =>
+      fetch(`${proxied.url}/platform/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
+        body: '{}',
+      }).then((r) => r.status);
+    // No DESK_PLATFORM_SECRET here: the webhook answers 503 until the limit answers 429.
+    expect([await post(CLIENT_A), await post(CLIENT_A), await post(CLIENT_A)]).toEqual([
+      503, 503, 429,
+    ]);
+    expect(await post(CLIENT_B)).toBe(503);
   });
 
   it('takes the forwarded scheme and host as the public origin: HTTPS signs in, Secure cookie', async () => {

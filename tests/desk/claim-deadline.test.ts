@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseClaimSettings } from '../../desk/config/claim-settings.ts';
 import { officeMinutesAfter } from '../../desk/config/office-hours.ts';
+import { RETENTION_DEFAULTS } from '../../desk/config/retention.ts';
 import { nextAssignee } from '../../desk/leads/escalation.ts';
 
 // Maple Ridge: Monday to Friday 09:00–18:00, Saturday 10:00–16:00, Vancouver (MST, UTC-7, from 1 November 2026).
@@ -57,6 +58,7 @@ describe('who an unclaimed lead goes to', () => {
     agents: [agent('Maya', 'broker'), agent('Daniel'), agent('Priya'), agent('Omar')],
     onDuty: null,
     claim: { claimMinutes: 5, maxSteps: 2 },
+    retention: RETENTION_DEFAULTS,
   };
   const next = (tried: string[], step: number) =>
     nextAssignee(

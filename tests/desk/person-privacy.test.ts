@@ -127,6 +127,7 @@ describe('npm run desk -- person export | delete', () => {
     expect(JSON.parse(byPhone.out).leads).toEqual(data.leads);
     expect((await person('export', '--email', 'nobody@example.com')).code).toBe(1);
     expect((await person('export')).code).toBe(2);
+    expect((await person('export', '--phone', 'no digits')).code).toBe(2);
   });
 
   it('deletes only with --yes, then leaves nothing of the person but a count', async () => {

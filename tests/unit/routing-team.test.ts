@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Brokerage } from '../../desk/config/brokerage.ts';
 import { DEFAULT_CLAIM_SETTINGS } from '../../desk/config/claim-settings.ts';
+import { RETENTION_DEFAULTS } from '../../desk/config/retention.ts';
 import { assignCapture, type RoutingTeam } from '../../desk/routing/assign.ts';
 import { routingTeamOf } from '../../desk/routing/routing-team.ts';
 import type { TeamMember } from '../../desk/routing/team.ts';
@@ -83,6 +84,7 @@ describe('routing from the team in the database', () => {
       agents: team?.agents ?? [],
       onDuty: team?.onDuty ?? null,
       claim: DEFAULT_CLAIM_SETTINGS,
+      retention: RETENTION_DEFAULTS,
     });
     // Wednesday 10:00 in Vancouver.
     const now = new Date('2026-11-25T18:00:00Z');
