@@ -13,7 +13,7 @@ import { findMember, listTeam, pausedOn, type TeamMember } from '../routing/team
 import { inZone } from '../time/brokerage-time.ts';
 import { readJsonBody } from '../web/body-json.ts';
 import { errorBody } from '../web/error-body.ts';
-import { publicOrigin } from '../web/request-source.ts';
+import { publicOrigin, resetLinkOrigin } from '../web/request-source.ts';
 import type { DeskServices } from '../web/services.ts';
 import { API, type TeamMemberInfo } from './api-contract.ts';
 import type { ApiEnv, Serve } from './api-serve.ts';
@@ -173,7 +173,16 @@ export function teamRoutes(serve: Serve, services: DeskServices): void {
       return errorBody(c, 400, 'bad-request', 'Give an email');
     }
     const now = nowOf(services);
-    const origin = publicOrigin(c, services.env);
+    // Anyone may ask, with any Host header: a link built from it would take the victim's token to
+    // the asker's site. So the link's origin is DESK_PUBLIC_URL's, or the request's own only on
+    // this machine (loopback); otherwise no email goes, and the log says what to set.
+    const origin = resetLinkOrigin(c, services.env);
+    if (origin === null) {
+      services.log.error({
+        msg: 'password reset link not sent: set DESK_PUBLIC_URL so its link names this desk',
+      });
+      return { message: RESET_ANSWER };
+    }
     // Answered before anything is looked up: neither the words nor the time depend on whether
     // the email has an account. The link, its email and its audit row follow.
     const work = async () => {

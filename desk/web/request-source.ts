@@ -41,3 +41,21 @@ export function publicOrigin(
 ): string {
   return env.publicOrigin ?? sourceOf(c, env.trustedProxies).origin;
 }
+
+const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The origin for a link sent in answer to a request anyone may make (Forgot password?):
+ * `DESK_PUBLIC_URL`'s when set; else the request's own only when it names this machine
+ * (loopback), since its Host header is the asker's to choose; else null, and no link is sent.
+ */
+export function resetLinkOrigin(
+  c: Context,
+  env: Pick<DeskEnv, 'publicOrigin' | 'trustedProxies'>,
+): string | null {
+  if (env.publicOrigin !== null) {
+    return env.publicOrigin;
+  }
+  const origin = sourceOf(c, env.trustedProxies).origin;
+  return LOOPBACK_HOSTS.has(new URL(origin).hostname) ? origin : null;
+}

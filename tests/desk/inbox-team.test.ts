@@ -2,6 +2,7 @@
 // paused, invited, deactivated) each describe builds on in order.
 import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedTeam } from '../../desk/auth/team-seed.ts';
@@ -252,6 +253,50 @@ describe('password reset', () => {
     const sent = String(await linkSentTo(ACCOUNTS.priya.email, 'reset'));
     expect(sent).not.toBe(token);
     expect((await setPassword(sent, ACCOUNTS.priya.password)).status).toBe(204);
+  });
+});
+
+describe('a reset asked with a forged Host', () => {
+  it('sends no link naming another site: without DESK_PUBLIC_URL the link must be this machine’s', async () => {
+    const before = await mailCount();
+    const danielsLink = await linkSentTo(ACCOUNTS.daniel.email, 'reset');
+    const port = new URL(desk.url).port;
+    // fetch() will not forge a Host header; a raw request can, as an attacker's would.
+    const status = await new Promise<number>((resolve, reject) => {
+      const body = JSON.stringify({ email: ACCOUNTS.daniel.email });
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: `${new URL(desk.url).pathname.replace(/\/$/, '')}/api/password-reset`,
+          method: 'POST',
+          headers: {
+            host: `attacker.example:${port}`,
+            origin: `http://attacker.example:${port}`,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+          },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+    expect(status).toBe(200);
+    // A loopback request right after does mail its link: had the forged one mailed, it came first.
+    await api(desk.url, null, '/api/password-reset', {
+      method: 'POST',
+      body: { email: ACCOUNTS.broker.email },
+    });
+    await until(
+      async () => (await mailCount()) > before && linkSentTo(ACCOUNTS.broker.email, 'reset'),
+      'the loopback reset link',
+    );
+    expect(await mailCount()).toBe(before + 1);
+    expect(await linkSentTo(ACCOUNTS.daniel.email, 'reset')).toBe(danielsLink);
   });
 });
 
