@@ -113,7 +113,8 @@ export async function computeNumbers(
   };
   const group = (dimension: SumRow['dimension']) =>
     sums.rows
-      .filter((r) => r.dimension === dimension)
+      // A group a conversation moved away from keeps a row of zeros: it has nothing to show.
+      .filter((r) => r.dimension === dimension && (r.conversations !== 0 || r.captures !== 0))
       .map((r) => row(r, dimension === 'agent' ? (r.name ?? (r.key || NONE_KEY)) : r.key))
       .sort(
         (a, b) =>
