@@ -4,6 +4,7 @@ import type { DeskDatabase } from '../storage/schema.ts';
 import { displayTime, inZone } from '../time/brokerage-time.ts';
 import type { Numbers, NumbersRow } from './api-contract.ts';
 import { NONE_KEY } from './numbers-rollup.ts';
+import { bucketPercentile, type SpeedBucket } from './speed-buckets.ts';
 
 export { NONE_KEY };
 
@@ -48,19 +49,12 @@ interface SumRow {
   new_leads: number;
 }
 
-interface SpeedRow {
-  dimension: SumRow['dimension'];
-  key: string;
-  median: number | null;
-  p90: number | null;
-}
-
 /**
  * The figures for the period (docs/inbox.md#numbers), in total and by listing, page, agent and
  * source, from the daily rollups (numbers-rollup.ts): conversations (calls, chats) by the day
  * they started, captures and new leads by the day they arrived, conversion = new leads ÷
- * conversations, and speed to lead over the period's new leads (median and p90 by
- * `percentile_cont`). An agent sees the figures of their own leads and of the conversations
+ * conversations, and speed to lead over the period's new leads (median and p90 from 10%
+ * buckets, in total and by agent: it is the agents' figure). An agent sees the figures of their own leads and of the conversations
  * that led to them. The numbers page and the weekly report both read this.
  */
 export async function computeNumbers(
@@ -82,20 +76,22 @@ export async function computeNumbers(
     where ${where}
     group by grouping sets ((dimension, key), (dimension, agent))
     having grouping(agent) = 1 or dimension = 'all'`.execute(db);
-  const speeds = await sql<SpeedRow>`
-    select case when grouping(listing) = 0 then 'listing' when grouping(page) = 0 then 'page'
-        when grouping(source) = 0 then 'source' when grouping(agent) = 0 then 'agent'
-        else 'all' end as dimension,
-      coalesce(listing, page, source, agent, 'all') as key,
-      percentile_cont(0.5) within group (order by secs) as median,
-      percentile_cont(0.9) within group (order by secs) as p90
-    from (
-      select listing, page, source, agent,
-        extract(epoch from (responded_at - received_at))::float8 as secs
-      from lead_speed where ${where} and responded_at is not null
-    ) as s
-    group by grouping sets ((), (listing), (page), (source), (agent))`.execute(db);
-  const speedOf = new Map(speeds.rows.map((r) => [`${r.dimension}\n${r.key}`, r]));
+  const speeds = await sql<SpeedBucket & { agent: string }>`
+    select agent, bucket, sum(leads)::int as leads from speed_daily
+    where ${where} group by agent, bucket`.execute(db);
+  const speedOf = new Map<string, { median: number | null; p90: number | null }>();
+  const speedFor = (key: string, buckets: SpeedBucket[]) =>
+    speedOf.set(key, {
+      median: bucketPercentile(buckets, 0.5),
+      p90: bucketPercentile(buckets, 0.9),
+    });
+  speedFor('all\nall', speeds.rows);
+  for (const agentKey of new Set(speeds.rows.map((r) => r.agent))) {
+    speedFor(
+      `agent\n${agentKey}`,
+      speeds.rows.filter((r) => r.agent === agentKey),
+    );
+  }
   const row = (r: SumRow, key: string): NumbersRow => {
     const speed = speedOf.get(`${r.dimension}\n${r.key}`);
     return {

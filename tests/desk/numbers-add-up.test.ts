@@ -9,6 +9,7 @@ import { parseCaptureBody } from '../../desk/ingest/capture-body.ts';
 import { parseConversationBody } from '../../desk/ingest/conversation-body.ts';
 import { storeCapture } from '../../desk/ingest/store-capture.ts';
 import { storeConversation } from '../../desk/ingest/store-conversation.ts';
+import { appendLeadEvents } from '../../desk/leads/timeline.ts';
 import type { DeskDb } from '../../desk/storage/database.ts';
 import { type DatabaseUnderTest, pglite, postgres } from '../helpers/desk-databases.ts';
 import { leadBody } from '../helpers/desk-harness.ts';
@@ -48,6 +49,7 @@ const CONSENT = {
 };
 
 const event = fc.oneof(
+  fc.record({ type: fc.constant('respond' as const), person: fc.nat(5) }),
   fc.record({
     type: fc.constant('capture' as const),
     person: fc.nat(5),
@@ -107,13 +109,15 @@ describe.each([pglite(), postgres()])('the numbers on $name', (database: Databas
         const timeZone = brokerage.officeHours.timeZone;
         const tag = `r${run}-${Math.random().toString(36).slice(2, 8)}`;
         const conversations = new Set<string>();
-        const people = new Set<number>();
+        const people = new Map<number, string>();
         let captures = 0;
+        let responded = false;
         for (const [i, e] of events.entries()) {
           const at = new Date(start + i * 3_600_000);
-          const listing = LISTINGS[e.listing];
-          const pageUrl = PAGES[e.page];
-          const visitSource = SOURCES[e.source];
+          const where = e.type === 'respond' ? null : e;
+          const listing = where && LISTINGS[where.listing];
+          const pageUrl = where && PAGES[where.page];
+          const visitSource = where && SOURCES[where.source];
           if (e.type === 'capture') {
             const conversationId = e.conversation === null ? null : `${tag}-c${e.conversation}`;
             const stored = await storeCapture(
@@ -141,7 +145,16 @@ describe.each([pglite(), postgres()])('the numbers on $name', (database: Databas
             );
             expect(stored.created).toBe(true);
             captures += 1;
-            people.add(e.person);
+            people.set(e.person, stored.leadId);
+          } else if (e.type === 'respond') {
+            // The agent calls the lead back: its first status change away from New.
+            const leadId = people.get(e.person);
+            if (leadId !== undefined) {
+              responded = true;
+              await appendLeadEvents(db.db, [
+                { leadId, kind: 'status', at, detail: { from: 'New', to: 'Contacted' } },
+              ]);
+            }
           } else {
             const id = `${tag}-c${e.conversation}`;
             const body = parseConversationBody({
@@ -179,6 +192,9 @@ describe.each([pglite(), postgres()])('the numbers on $name', (database: Databas
         await db.db.transaction().execute((trx) => rebuildNumbers(trx, timeZone));
         const rebuilt: Numbers = await computeNumbers(db.db, scope);
         expect(rebuilt).toEqual(numbers);
+        // Events are whole hours apart: the first response came an hour or more after.
+        expect(numbers.total.speedToLeadMedianSeconds === null).toBe(!responded);
+        expect(numbers.total.speedToLeadMedianSeconds ?? 3600).toBeGreaterThan(3600 / 1.1);
       }),
       { numRuns: 20 },
     );
