@@ -49,6 +49,33 @@ interface SumRow {
   new_leads: number;
 }
 
+const SUMMED = ['conversations', 'chats', 'captures', 'viewings', 'new_leads'] as const;
+
+/** Each breakdown's groups over every agent, and the agents' own totals (dimension `agent`). */
+function sumGroups(rows: readonly (SumRow & { agent: string })[]): SumRow[] {
+  const groups = new Map<string, SumRow>();
+  const add = (dimension: SumRow['dimension'], key: string, row: SumRow) => {
+    const id = `${dimension}\n${key}`;
+    const group = groups.get(id) ?? { ...row, dimension, key, name: null, ...zero() };
+    for (const figure of SUMMED) {
+      group[figure] += row[figure];
+    }
+    group.name = row.name ?? group.name;
+    groups.set(id, group);
+  };
+  for (const row of rows) {
+    add(row.dimension, row.key, row);
+    if (row.dimension === 'all') {
+      add('agent', row.agent, row);
+    }
+  }
+  return [...groups.values()];
+}
+
+function zero() {
+  return { conversations: 0, chats: 0, captures: 0, viewings: 0, new_leads: 0 };
+}
+
 /**
  * The figures for the period (docs/inbox.md#numbers), in total and by listing, page, agent and
  * source, from the daily rollups (numbers-rollup.ts): conversations (calls, chats) by the day
@@ -65,17 +92,15 @@ export async function computeNumbers(
   const agent = scope.session.user.role === 'agent' ? scope.session.user.email.toLowerCase() : null;
   const where = sql`day >= ${firstDay}::date and day < ${endDay}::date
     and (${!scope.hideDemo} or not demo) and (${agent}::text is null or agent = ${agent})`;
-  const sums = await sql<SumRow>`
-    select case when grouping(agent) = 0 then 'agent' else dimension end as dimension,
-      case when grouping(agent) = 0 then agent else key end as key,
-      max(agent_name) as name,
+  // One pass over a few thousand rows, grouped by agent too; the breakdowns are summed here.
+  const { rows: grouped } = await sql<SumRow & { agent: string }>`
+    select dimension, key, agent, max(agent_name) as name,
       sum(conversations)::int as conversations, sum(chats)::int as chats,
       sum(captures)::int as captures, sum(viewings)::int as viewings,
       sum(new_leads)::int as new_leads
-    from numbers_daily
-    where ${where}
-    group by grouping sets ((dimension, key), (dimension, agent))
-    having grouping(agent) = 1 or dimension = 'all'`.execute(db);
+    from numbers_daily where ${where}
+    group by dimension, key, agent`.execute(db);
+  const sums = { rows: sumGroups(grouped) };
   const speeds = await sql<SpeedBucket & { agent: string }>`
     select agent, bucket, sum(leads)::int as leads from speed_daily
     where ${where} group by agent, bucket`.execute(db);
