@@ -105,8 +105,8 @@ function textArray(values: readonly string[]) {
 
 /**
  * Adds `plan.leads` synthetic leads (people, captures, and every `plan.transcripts`-th one a
- * conversation with a transcript, and a conversation without a capture for every second
- * lead in four) for benchmarks (`npm run desk -- seed`), newest `now`, spread
+ * conversation with a transcript, and as many conversations again without a capture) for
+ * benchmarks (`npm run desk -- seed`), newest `now`, spread
  * over 90 days, in transactions of 10,000. The search vectors are built per batch by the same
  * function the triggers use (desk/storage/migrations/0008-lead-search.sql), after the rows.
  */
@@ -181,15 +181,15 @@ export async function seedLeads(db: Kysely<DeskDatabase>, plan: SeedPlan): Promi
           from captures where idempotency_key like ${`seed-${tag}-%`} and status <> 'New') c`.execute(
         trx,
       );
-      // One conversation in two ends without a capture, reported without its transcript.
+      // As many conversations again end without a capture, reported without a transcript.
       await sql`insert into conversations (id, source, channel, page_url, started_at,
           duration_seconds, ended_reason)
         select 'seed-' || ${tag} || '-none-' || g, 'widget',
-          case when g % 2 = 0 then 'call' else 'chat' end,
+          case when g % 3 = 0 then 'call' else 'chat' end,
           'https://maple-ridge.example/listings/' || (g % 8),
-          ${plan.now}::timestamptz - (2 * g * ${spreadMs}::float8) * interval '1 millisecond',
+          ${plan.now}::timestamptz - ((g + 0.5) * ${spreadMs}::float8) * interval '1 millisecond',
           30 + g % 200, 'customer-ended-call'
-        from generate_series(${from}::int, ${to}::int) g where g % 4 = 0`.execute(trx);
+        from generate_series(${from}::int, ${to}::int) g`.execute(trx);
     });
     plan.progress?.(to);
   }

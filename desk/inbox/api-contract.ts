@@ -462,7 +462,8 @@ export interface NumbersRow {
   viewingsRequested: number;
   /**
    * A new lead's first capture to its first status change away from New, or its first logged
-   * contact, in seconds; null with none.
+   * contact, in seconds (to within 5%); in total and by agent, null by listing, page and source
+   * and with no response.
    */
   speedToLeadMedianSeconds: number | null;
   speedToLeadP90Seconds: number | null;

@@ -17,7 +17,8 @@ import {
 
 type Db = Kysely<DeskDatabase> | Transaction<DeskDatabase>;
 
-const CHUNK = 5000;
+/** Rows per statement: 11 parameters a rollup row stays under the 32,767 PGlite takes. */
+const CHUNK = 2000;
 /** Zones change offset on a quarter hour at the finest: a day is the same within one. */
 const SLOT_MS = 15 * 60 * 1000;
 
@@ -61,6 +62,7 @@ async function inChunks<T>(rows: readonly T[], write: (chunk: T[]) => Promise<un
 export async function rebuildNumbers(db: Db, timeZone: string): Promise<void> {
   const dayOf = dayReader(timeZone);
   await sql`delete from numbers_daily`.execute(db);
+  await sql`delete from speed_daily`.execute(db);
   await sql`delete from lead_speed`.execute(db);
   const captures = await sql<CaptureFacts>`select c.lead_id, c.kind, c.received_at, c.demo,
       c.assigned_email, c.assigned_name, c.listing, c.page_url, c.visit_source,
@@ -81,8 +83,13 @@ export async function rebuildNumbers(db: Db, timeZone: string): Promise<void> {
     const viewing = c.kind === 'viewing-request' ? 1 : 0;
     changes.push({ at, add: { captures: 1, viewings: viewing, newLeads: c.first ? 1 : 0 } });
     if (c.first) {
-      const { agentName: _, ...keys } = at;
-      speed.push({ lead_id: c.lead_id, ...keys, received_at: new Date(c.received_at) });
+      speed.push({
+        lead_id: c.lead_id,
+        day: at.day,
+        demo: at.demo,
+        agent: at.agent,
+        received_at: new Date(c.received_at),
+      });
     }
   }
   const conversations = await sql<ConversationFacts & { id: string }>`select v.id,
@@ -95,11 +102,10 @@ export async function rebuildNumbers(db: Db, timeZone: string): Promise<void> {
   }
   await inChunks(dailyRows(changes), (rows) => addDailyRows(db, rows));
   await inChunks(speed, (rows) =>
-    sql`insert into lead_speed (lead_id, day, demo, agent, listing, page, source,
-        received_at)
-      select lead_id, day, demo, agent, listing, page, source, received_at
+    sql`insert into lead_speed (lead_id, day, demo, agent, received_at)
+      select lead_id, day, demo, agent, received_at
       from jsonb_to_recordset(${json(rows)}::jsonb) as r(lead_id uuid, day date, demo boolean,
-        agent text, listing text, page text, source text, received_at timestamptz)`.execute(db),
+        agent text, received_at timestamptz)`.execute(db),
   );
   await inChunks(counted, (rows) =>
     sql`update conversations v set counted = r.counted
@@ -120,6 +126,12 @@ export async function rebuildNumbers(db: Db, timeZone: string): Promise<void> {
       ) as responses group by lead_id
     ) as r
     where s.lead_id = r.lead_id and r.at >= s.received_at`.execute(db);
+  await sql`insert into speed_daily (day, demo, agent, bucket, leads)
+    select day, demo, agent,
+      speed_bucket(extract(epoch from (responded_at - received_at))::float8) as bucket,
+      count(*)::int
+    from lead_speed where responded_at is not null
+    group by day, demo, agent, bucket`.execute(db);
   await sql`insert into numbers_rollup_zone (time_zone) values (${timeZone})
     on conflict (only_row) do update set time_zone = excluded.time_zone`.execute(db);
 }

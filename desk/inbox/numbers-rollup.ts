@@ -185,9 +185,6 @@ export async function countCapture(
         day: at.day,
         demo: at.demo,
         agent: at.agent,
-        listing: at.listing,
-        page: at.page,
-        source: at.source,
         received_at: capture.receivedAt,
       })
       .onConflict((oc) => oc.column('lead_id').doNothing())

@@ -4,6 +4,7 @@ import type { DeskDatabase } from '../storage/schema.ts';
 import { displayTime, inZone } from '../time/brokerage-time.ts';
 import type { Numbers, NumbersRow } from './api-contract.ts';
 import { NONE_KEY } from './numbers-rollup.ts';
+import { bucketPercentile, type SpeedBucket } from './speed-buckets.ts';
 
 export { NONE_KEY };
 
@@ -48,19 +49,39 @@ interface SumRow {
   new_leads: number;
 }
 
-interface SpeedRow {
-  dimension: SumRow['dimension'];
-  key: string;
-  median: number | null;
-  p90: number | null;
+const SUMMED = ['conversations', 'chats', 'captures', 'viewings', 'new_leads'] as const;
+
+/** Each breakdown's groups over every agent, and the agents' own totals (dimension `agent`). */
+function sumGroups(rows: readonly (SumRow & { agent: string })[]): SumRow[] {
+  const groups = new Map<string, SumRow>();
+  const add = (dimension: SumRow['dimension'], key: string, row: SumRow) => {
+    const id = `${dimension}\n${key}`;
+    const group = groups.get(id) ?? { ...row, dimension, key, name: null, ...zero() };
+    for (const figure of SUMMED) {
+      group[figure] += row[figure];
+    }
+    group.name = row.name ?? group.name;
+    groups.set(id, group);
+  };
+  for (const row of rows) {
+    add(row.dimension, row.key, row);
+    if (row.dimension === 'all') {
+      add('agent', row.agent, row);
+    }
+  }
+  return [...groups.values()];
+}
+
+function zero() {
+  return { conversations: 0, chats: 0, captures: 0, viewings: 0, new_leads: 0 };
 }
 
 /**
  * The figures for the period (docs/inbox.md#numbers), in total and by listing, page, agent and
  * source, from the daily rollups (numbers-rollup.ts): conversations (calls, chats) by the day
  * they started, captures and new leads by the day they arrived, conversion = new leads ÷
- * conversations, and speed to lead over the period's new leads (median and p90 by
- * `percentile_cont`). An agent sees the figures of their own leads and of the conversations
+ * conversations, and speed to lead over the period's new leads (median and p90 from 10%
+ * buckets, in total and by agent: it is the agents' figure). An agent sees the figures of their own leads and of the conversations
  * that led to them. The numbers page and the weekly report both read this.
  */
 export async function computeNumbers(
@@ -71,31 +92,31 @@ export async function computeNumbers(
   const agent = scope.session.user.role === 'agent' ? scope.session.user.email.toLowerCase() : null;
   const where = sql`day >= ${firstDay}::date and day < ${endDay}::date
     and (${!scope.hideDemo} or not demo) and (${agent}::text is null or agent = ${agent})`;
-  const sums = await sql<SumRow>`
-    select case when grouping(agent) = 0 then 'agent' else dimension end as dimension,
-      case when grouping(agent) = 0 then agent else key end as key,
-      max(agent_name) as name,
+  // One pass over a few thousand rows, grouped by agent too; the breakdowns are summed here.
+  const { rows: grouped } = await sql<SumRow & { agent: string }>`
+    select dimension, key, agent, max(agent_name) as name,
       sum(conversations)::int as conversations, sum(chats)::int as chats,
       sum(captures)::int as captures, sum(viewings)::int as viewings,
       sum(new_leads)::int as new_leads
-    from numbers_daily
-    where ${where}
-    group by grouping sets ((dimension, key), (dimension, agent))
-    having grouping(agent) = 1 or dimension = 'all'`.execute(db);
-  const speeds = await sql<SpeedRow>`
-    select case when grouping(listing) = 0 then 'listing' when grouping(page) = 0 then 'page'
-        when grouping(source) = 0 then 'source' when grouping(agent) = 0 then 'agent'
-        else 'all' end as dimension,
-      coalesce(listing, page, source, agent, 'all') as key,
-      percentile_cont(0.5) within group (order by secs) as median,
-      percentile_cont(0.9) within group (order by secs) as p90
-    from (
-      select listing, page, source, agent,
-        extract(epoch from (responded_at - received_at))::float8 as secs
-      from lead_speed where ${where} and responded_at is not null
-    ) as s
-    group by grouping sets ((), (listing), (page), (source), (agent))`.execute(db);
-  const speedOf = new Map(speeds.rows.map((r) => [`${r.dimension}\n${r.key}`, r]));
+    from numbers_daily where ${where}
+    group by dimension, key, agent`.execute(db);
+  const sums = { rows: sumGroups(grouped) };
+  const speeds = await sql<SpeedBucket & { agent: string }>`
+    select agent, bucket, sum(leads)::int as leads from speed_daily
+    where ${where} group by agent, bucket`.execute(db);
+  const speedOf = new Map<string, { median: number | null; p90: number | null }>();
+  const speedFor = (key: string, buckets: SpeedBucket[]) =>
+    speedOf.set(key, {
+      median: bucketPercentile(buckets, 0.5),
+      p90: bucketPercentile(buckets, 0.9),
+    });
+  speedFor('all\nall', speeds.rows);
+  for (const agentKey of new Set(speeds.rows.map((r) => r.agent))) {
+    speedFor(
+      `agent\n${agentKey}`,
+      speeds.rows.filter((r) => r.agent === agentKey),
+    );
+  }
   const row = (r: SumRow, key: string): NumbersRow => {
     const speed = speedOf.get(`${r.dimension}\n${r.key}`);
     return {
@@ -113,7 +134,8 @@ export async function computeNumbers(
   };
   const group = (dimension: SumRow['dimension']) =>
     sums.rows
-      .filter((r) => r.dimension === dimension)
+      // A group a conversation moved away from keeps a row of zeros: it has nothing to show.
+      .filter((r) => r.dimension === dimension && (r.conversations !== 0 || r.captures !== 0))
       .map((r) => row(r, dimension === 'agent' ? (r.name ?? (r.key || NONE_KEY)) : r.key))
       .sort(
         (a, b) =>

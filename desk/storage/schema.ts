@@ -301,11 +301,17 @@ export interface LeadSpeedTable {
   day: string;
   demo: boolean;
   agent: string;
-  listing: string;
-  page: string;
-  source: string;
   received_at: Timestamp;
   responded_at: Timestamp | null;
+}
+
+/** `speed_daily`: each day's new leads' responses by agent, in 10% buckets. */
+export interface SpeedDailyTable {
+  day: string;
+  demo: boolean;
+  agent: string;
+  bucket: number;
+  leads: number;
 }
 
 /** `numbers_rollup_zone`: the zone whose days the rollups are in. */
@@ -336,5 +342,6 @@ export interface DeskDatabase {
   scheduled_jobs: ScheduledJobsTable;
   numbers_daily: NumbersDailyTable;
   lead_speed: LeadSpeedTable;
+  speed_daily: SpeedDailyTable;
   numbers_rollup_zone: NumbersRollupZoneTable;
 }

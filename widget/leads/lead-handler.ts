@@ -22,9 +22,9 @@ import { LeadTools } from './lead-tools.ts';
 import { loadContactCard } from './load-contact-card.ts';
 import { loadFeedbackCard } from './load-feedback-card.ts';
 import { type ListingContext, pageUrlVariable } from './page/listing-context.ts';
-import { visitSourceNow } from './page/visit-source-record.ts';
 import { followUpResult } from './rules/tool-results.ts';
 import { toolResultMessage } from './tool-result.ts';
+import { visitSourceNow } from './visit-source-record.ts';
 import type { LeadPort } from './watch/lead-port.ts';
 import type { ToolCallChannel } from './watch/tool-call-channel.ts';
 

@@ -3,10 +3,12 @@ import type { Numbers, NumbersRow } from '../../../api-contract.ts';
 import { BarChart, type BarSeries } from '../../components/bar-chart.tsx';
 import { percent, span } from '../../lib/format.ts';
 
+// Speed to lead is the agents' figure: the desk keeps it in total and by agent only.
 const GROUPS = [
-  { key: 'byListing', title: 'By listing', column: 'Listing' },
-  { key: 'byPage', title: 'By page', column: 'Page' },
-  { key: 'byAgent', title: 'By agent', column: 'Agent' },
+  { key: 'byListing', title: 'By listing', column: 'Listing', speed: false },
+  { key: 'byPage', title: 'By page', column: 'Page', speed: false },
+  { key: 'byAgent', title: 'By agent', column: 'Agent', speed: true },
+  { key: 'bySource', title: 'By source', column: 'Source', speed: false },
 ] as const;
 
 /**
@@ -23,9 +25,11 @@ export default function NumbersView({ numbers }: { numbers: Numbers }) {
           <Figure label="Conversations" value={String(total.conversations)}>
             {total.calls} calls, {total.chats} chats
           </Figure>
-          <Figure label="Captures" value={String(total.captures)} />
+          <Figure label="New leads" value={String(total.newLeads)}>
+            {total.captures} captures
+          </Figure>
           <Figure label="Conversion rate" value={percent(total.conversionRate)}>
-            conversation to capture
+            new leads ÷ conversations
           </Figure>
           <Figure label="Speed to lead (median)" value={span(total.speedToLeadMedianSeconds)} />
           <Figure label="Speed to lead (p90)" value={span(total.speedToLeadP90Seconds)} />
@@ -38,7 +42,8 @@ export default function NumbersView({ numbers }: { numbers: Numbers }) {
           id={group.key}
           title={group.title}
           column={group.column}
-          rows={numbers[group.key]}
+          speed={group.speed}
+          rows={numbers[group.key] ?? []}
         />
       ))}
     </>
@@ -82,17 +87,20 @@ function GroupSection({
   id,
   title,
   column,
+  speed: withSpeed,
   rows,
 }: {
   id: string;
   title: string;
   column: string;
+  speed: boolean;
   rows: NumbersRow[];
 }) {
   const labels = useMemo(() => rows.map((r) => r.key), [rows]);
   const counts = useMemo<BarSeries[]>(
     () => [
       { label: 'Conversations', values: rows.map((r) => r.conversations) },
+      { label: 'New leads', values: rows.map((r) => r.newLeads) },
       { label: 'Captures', values: rows.map((r) => r.captures) },
       { label: 'Viewings requested', values: rows.map((r) => r.viewingsRequested) },
     ],
@@ -115,22 +123,24 @@ function GroupSection({
         <>
           <div className="charts">
             <figure>
-              <figcaption>Conversations, captures and viewings requested</figcaption>
+              <figcaption>Conversations, new leads, captures and viewings requested</figcaption>
               <BarChart
                 labels={labels}
                 series={counts}
                 summary={`Bar chart, ${title.toLowerCase()}: ${describe(labels, counts)}.`}
               />
             </figure>
-            <figure>
-              <figcaption>Speed to lead, in minutes</figcaption>
-              <BarChart
-                labels={labels}
-                series={speed}
-                unit="min"
-                summary={`Bar chart of speed to lead in minutes, ${title.toLowerCase()}: ${describe(labels, speed, ' min')}.`}
-              />
-            </figure>
+            {withSpeed ? (
+              <figure>
+                <figcaption>Speed to lead, in minutes</figcaption>
+                <BarChart
+                  labels={labels}
+                  series={speed}
+                  unit="min"
+                  summary={`Bar chart of speed to lead in minutes, ${title.toLowerCase()}: ${describe(labels, speed, ' min')}.`}
+                />
+              </figure>
+            ) : null}
           </div>
           <div className="table-scroll">
             <table className="data-table numbers-table">
@@ -141,10 +151,15 @@ function GroupSection({
                   <th scope="col">Conversations</th>
                   <th scope="col">Calls</th>
                   <th scope="col">Chats</th>
+                  <th scope="col">New leads</th>
                   <th scope="col">Captures</th>
                   <th scope="col">Conversion rate</th>
-                  <th scope="col">Speed to lead (median)</th>
-                  <th scope="col">Speed to lead (p90)</th>
+                  {withSpeed ? (
+                    <>
+                      <th scope="col">Speed to lead (median)</th>
+                      <th scope="col">Speed to lead (p90)</th>
+                    </>
+                  ) : null}
                   <th scope="col">Viewings requested</th>
                 </tr>
               </thead>
@@ -155,10 +170,15 @@ function GroupSection({
                     <td>{row.conversations}</td>
                     <td>{row.calls}</td>
                     <td>{row.chats}</td>
+                    <td>{row.newLeads}</td>
                     <td>{row.captures}</td>
                     <td>{percent(row.conversionRate)}</td>
-                    <td>{span(row.speedToLeadMedianSeconds)}</td>
-                    <td>{span(row.speedToLeadP90Seconds)}</td>
+                    {withSpeed ? (
+                      <>
+                        <td>{span(row.speedToLeadMedianSeconds)}</td>
+                        <td>{span(row.speedToLeadP90Seconds)}</td>
+                      </>
+                    ) : null}
                     <td>{row.viewingsRequested}</td>
                   </tr>
                 ))}

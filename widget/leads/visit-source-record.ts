@@ -1,4 +1,4 @@
-import { type VisitSource, visitSourceOf } from '../rules/visit-source.ts';
+import { type VisitSource, visitSourceOf } from './rules/visit-source.ts';
 
 /** The tab's first source with anything to tell, kept for the tab's later pages. */
 const KEY = 'voice-assistant:visit-source';
@@ -12,8 +12,8 @@ function tabStorage(view: Window): Pick<Storage, 'getItem' | 'setItem'> | null {
 }
 
 /**
- * Where the visitor came from (docs/behaviour.md#leads): the source the tab first landed with,
- * else this page's. Read only for a conversation the visitor agreed to; it holds no personal
+ * Where the visitor came from (docs/behaviour.md#leads): the source the tab's first conversation
+ * with one to tell kept, else this page's. Read only for a conversation the visitor agreed to; it holds no personal
  * data (campaign tags, a host name, click-id flags), so the tab may keep it for its next pages.
  */
 export function visitSourceNow(view: Window | null): VisitSource {

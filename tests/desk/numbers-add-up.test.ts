@@ -1,0 +1,202 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SessionUser } from '../../desk/auth/sessions.ts';
+import { type Brokerage, loadBrokerage } from '../../desk/config/brokerage.ts';
+import type { Numbers, NumbersRow } from '../../desk/inbox/api-contract.ts';
+import { computeNumbers } from '../../desk/inbox/numbers.ts';
+import { rebuildNumbers } from '../../desk/inbox/numbers-rebuild.ts';
+import { parseCaptureBody } from '../../desk/ingest/capture-body.ts';
+import { parseConversationBody } from '../../desk/ingest/conversation-body.ts';
+import { storeCapture } from '../../desk/ingest/store-capture.ts';
+import { storeConversation } from '../../desk/ingest/store-conversation.ts';
+import { appendLeadEvents } from '../../desk/leads/timeline.ts';
+import type { DeskDb } from '../../desk/storage/database.ts';
+import { type DatabaseUnderTest, pglite, postgres } from '../helpers/desk-databases.ts';
+import { leadBody } from '../helpers/desk-harness.ts';
+
+// Numbers that add up (issue 26 §4, docs/inbox.md#numbers): over random captures and
+// conversations, arriving in any order, a total is the sum of each of its breakdowns by listing,
+// page, agent and source; conversion is new leads ÷ conversations; and the rollups rebuilt from
+// the stored rows say what the transactions kept.
+
+const BROKER: SessionUser = {
+  sessionId: '',
+  csrfToken: '',
+  user: { id: '', email: '', name: 'broker', role: 'broker' },
+};
+const LISTINGS = [
+  undefined,
+  { address: '14 Linden Court', id: 'MRR-14' },
+  { id: 'MRR-22' },
+  { address: '7 Birch Lane', id: 'MRR-7' },
+];
+const PAGES = [
+  undefined,
+  'https://maple-ridge.example/listings/14',
+  'https://maple-ridge.example/',
+];
+const SOURCES = [
+  undefined,
+  {},
+  { utmSource: 'google', utmMedium: 'cpc', gclid: true },
+  { referrerHost: 'zillow.com' },
+  { fbclid: true },
+];
+const CONSENT = {
+  version: 'v1',
+  text: 'This call is recorded.',
+  acceptedAt: '2026-11-20T00:00:00Z',
+};
+
+const event = fc.oneof(
+  fc.record({ type: fc.constant('respond' as const), person: fc.nat(5) }),
+  fc.record({
+    type: fc.constant('capture' as const),
+    person: fc.nat(5),
+    viewing: fc.boolean(),
+    conversation: fc.option(fc.nat(4), { nil: null }),
+    listing: fc.nat(LISTINGS.length - 1),
+    page: fc.nat(PAGES.length - 1),
+    source: fc.nat(SOURCES.length - 1),
+  }),
+  fc.record({
+    type: fc.constant('conversation' as const),
+    conversation: fc.nat(4),
+    chat: fc.boolean(),
+    listing: fc.nat(LISTINGS.length - 1),
+    page: fc.nat(PAGES.length - 1),
+    source: fc.nat(SOURCES.length - 1),
+    platform: fc.boolean(),
+  }),
+);
+
+const FIGURES = [
+  'conversations',
+  'calls',
+  'chats',
+  'captures',
+  'newLeads',
+  'viewingsRequested',
+] as const satisfies readonly (keyof NumbersRow)[];
+
+function sum(rows: readonly NumbersRow[]) {
+  return Object.fromEntries(FIGURES.map((f) => [f, rows.reduce((n, r) => n + r[f], 0)]));
+}
+
+function figures(row: NumbersRow) {
+  return Object.fromEntries(FIGURES.map((f) => [f, row[f]]));
+}
+
+let brokerage: Brokerage;
+beforeAll(async () => {
+  brokerage = await loadBrokerage('assistant.config.json');
+});
+
+describe.each([pglite(), postgres()])('the numbers on $name', (database: DatabaseUnderTest) => {
+  let db: DeskDb;
+  beforeAll(async () => {
+    db = await database.open();
+  });
+  afterAll(() => database.close());
+
+  it('add up: each breakdown sums to the total, and the rebuilt rollups agree', async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(event, { minLength: 1, maxLength: 14 }), async (events) => {
+        run += 1;
+        // Each run has its own week, far from the others, so its numbers are its own.
+        const start = Date.UTC(2027, 0, 4, 8) + run * 14 * 86_400_000;
+        const timeZone = brokerage.officeHours.timeZone;
+        const tag = `r${run}-${Math.random().toString(36).slice(2, 8)}`;
+        const conversations = new Set<string>();
+        const people = new Map<number, string>();
+        let captures = 0;
+        let responded = false;
+        for (const [i, e] of events.entries()) {
+          const at = new Date(start + i * 3_600_000);
+          const where = e.type === 'respond' ? null : e;
+          const listing = where && LISTINGS[where.listing];
+          const pageUrl = where && PAGES[where.page];
+          const visitSource = where && SOURCES[where.source];
+          if (e.type === 'capture') {
+            const conversationId = e.conversation === null ? null : `${tag}-c${e.conversation}`;
+            const stored = await storeCapture(
+              { db: db.db, brokerage, adapters: [], now: () => at },
+              parseCaptureBody(
+                leadBody({
+                  kind: e.viewing ? 'viewing-request' : 'lead',
+                  conversationId,
+                  toolCallId: null,
+                  capturedAt: at.toISOString(),
+                  listing: listing ?? {},
+                  pageUrl,
+                  consent: CONSENT,
+                  visitSource,
+                  fields: {
+                    name: `Person ${e.person}`,
+                    phone: `+1 604-555-${String(1000 + run * 10 + e.person).slice(-4)}`,
+                    consentToContact: true,
+                    intent: 'buy',
+                    ...(e.viewing && { preferredTimes: ['Saturday at 2pm'] }),
+                  },
+                }),
+              ),
+              'widget',
+            );
+            expect(stored.created).toBe(true);
+            captures += 1;
+            people.set(e.person, stored.leadId);
+          } else if (e.type === 'respond') {
+            // The agent calls the lead back: its first status change away from New.
+            const leadId = people.get(e.person);
+            if (leadId !== undefined) {
+              responded = true;
+              await appendLeadEvents(db.db, [
+                { leadId, kind: 'status', at, detail: { from: 'New', to: 'Contacted' } },
+              ]);
+            }
+          } else {
+            const id = `${tag}-c${e.conversation}`;
+            const body = parseConversationBody({
+              kind: 'conversation',
+              idempotencyKey: `${tag}-${i}`,
+              conversationId: id,
+              channel: e.chat ? 'chat' : 'call',
+              startedAt: at.toISOString(),
+              pageUrl,
+              listing,
+              visitSource,
+            }).conversation;
+            // The platform's end-of-call report tells neither listing nor source.
+            const conversation = e.platform
+              ? { ...body, source: 'platform' as const, listing: null, visitSource: null }
+              : body;
+            await storeConversation(db.db, conversation, timeZone);
+            conversations.add(id);
+          }
+        }
+        const now = new Date(start + 6 * 86_400_000);
+        const scope = { days: 7 as const, now, hideDemo: false, session: BROKER, timeZone };
+        const numbers = await computeNumbers(db.db, scope);
+        // Conversations are counted when they start: a capture's conversation without a report
+        // is not (yet) one.
+        expect(numbers.total.conversations).toBe(conversations.size);
+        expect(numbers.total.captures).toBe(captures);
+        expect(numbers.total.newLeads).toBe(people.size);
+        expect(numbers.total.conversionRate).toBe(
+          conversations.size === 0 ? null : people.size / conversations.size,
+        );
+        for (const breakdown of ['byListing', 'byPage', 'byAgent', 'bySource'] as const) {
+          expect(sum(numbers[breakdown]), breakdown).toEqual(figures(numbers.total));
+        }
+        await db.db.transaction().execute((trx) => rebuildNumbers(trx, timeZone));
+        const rebuilt: Numbers = await computeNumbers(db.db, scope);
+        expect(rebuilt).toEqual(numbers);
+        // Events are whole hours apart: the first response came an hour or more after.
+        expect(numbers.total.speedToLeadMedianSeconds === null).toBe(!responded);
+        expect(numbers.total.speedToLeadMedianSeconds ?? 3600).toBeGreaterThan(3600 / 1.1);
+      }),
+      { numRuns: 20 },
+    );
+  }, 240_000);
+});
