@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
-import { rebuildNumbers } from '../inbox/numbers-rebuild.ts';
+import { rebuildNumbers } from '../leads/numbers-rebuild.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
 
 /** How many leads and transcripts to add, and to whom they are assigned. */

@@ -1,9 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 import type { SessionUser } from '../auth/sessions.ts';
+import { NONE_KEY } from '../leads/numbers-rollup.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
 import { displayTime, inZone } from '../time/brokerage-time.ts';
 import type { Numbers, NumbersRow } from './api-contract.ts';
-import { NONE_KEY } from './numbers-rollup.ts';
 import { bucketPercentile, type SpeedBucket } from './speed-buckets.ts';
 
 export { NONE_KEY };
@@ -78,7 +78,7 @@ function zero() {
 
 /**
  * The figures for the period (docs/inbox.md#numbers), in total and by listing, page, agent and
- * source, from the daily rollups (numbers-rollup.ts): conversations (calls, chats) by the day
+ * source, from the daily rollups (desk/leads/numbers-rollup.ts): conversations (calls, chats) by the day
  * they started, captures and new leads by the day they arrived, conversion = new leads ÷
  * conversations, and speed to lead over the period's new leads (median and p90 from 10%
  * buckets, in total and by agent: it is the agents' figure). An agent sees the figures of their own leads and of the conversations

@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { countConversation } from '../inbox/numbers-rollup.ts';
 import { conversationUpdateJob } from '../jobs/job-kinds.ts';
 import { enqueue, startWaitingJobs } from '../jobs/job-queue.ts';
+import { countConversation } from '../leads/numbers-rollup.ts';
 import { appendLeadEvents } from '../leads/timeline.ts';
 import { json } from '../storage/database.ts';
 import type { DeskDatabase } from '../storage/schema.ts';

@@ -7,7 +7,7 @@ import {
   sql,
 } from 'kysely';
 import { json } from '../storage/database.ts';
-import type { DeskDatabase } from '../storage/schema.ts';
+import type { DeskDatabase, JobStatus } from '../storage/schema.ts';
 import { type JobKind, type NewJob, RETRY_POLICIES } from './job-kinds.ts';
 
 /**
@@ -266,5 +266,30 @@ export async function startWaitingJobs(
     .where('run_at', '>', sql<Date>`now()`)
     .where('attempts', '=', 0)
     .where('capture_id', 'in', captureIds)
+    .execute();
+}
+
+/**
+ * Drops every job about these captures or leads (a capture's deliveries, a lead's timers and
+ * updates, which name it in their payload), whatever its state: a person's erasure, after which
+ * nothing about them may be sent. In the caller's transaction; resolves the states they were in.
+ */
+export async function dropJobsOf(
+  trx: Db,
+  about: { captureIds: readonly string[]; leadIds: readonly string[] },
+): Promise<{ status: JobStatus }[]> {
+  const { captureIds, leadIds } = about;
+  if (captureIds.length === 0 && leadIds.length === 0) {
+    return [];
+  }
+  return trx
+    .deleteFrom('jobs')
+    .where((eb) =>
+      eb.or([
+        ...(captureIds.length === 0 ? [] : [eb('capture_id', 'in', captureIds)]),
+        ...(leadIds.length === 0 ? [] : [eb(sql<string>`payload ->> 'leadId'`, 'in', leadIds)]),
+      ]),
+    )
+    .returning(['status'])
     .execute();
 }

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { lockAll, personLocks } from '../ingest/store-capture.ts';
-import { enqueue } from '../jobs/job-queue.ts';
+import { dropJobsOf, enqueue } from '../jobs/job-queue.ts';
 import { json } from '../storage/database.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
 import { findPersonScope, type PersonQuery, type PersonScope } from './person-scope.ts';
@@ -67,14 +67,7 @@ export async function removeScope(
       .executeTakeFirst();
     counts[table] = Number(gone.numDeletedRows);
   }
-  const jobs =
-    captureIds.length === 0
-      ? []
-      : await trx
-          .deleteFrom('jobs')
-          .where('capture_id', 'in', captureIds)
-          .returning(['status'])
-          .execute();
+  const jobs = await dropJobsOf(trx, { captureIds, leadIds });
   if (captureIds.length > 0) {
     await trx.deleteFrom('captures').where('id', 'in', captureIds).execute();
   }
@@ -92,6 +85,8 @@ export async function removeScope(
   }
   // One statement: leads merged into each other are checked at its end, not row by row.
   if (leadIds.length > 0) {
+    // The numbers keep their anonymous daily counts; the lead's own speed row goes with it.
+    await trx.deleteFrom('lead_speed').where('lead_id', 'in', leadIds).execute();
     await trx.deleteFrom('leads').where('id', 'in', leadIds).execute();
   }
   const people = await trx.deleteFrom('people').where('id', 'in', peopleIds).executeTakeFirst();

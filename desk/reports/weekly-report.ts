@@ -4,7 +4,7 @@ import type { Brokerage } from '../config/brokerage.ts';
 import type { Numbers, NumbersRow } from '../inbox/api-contract.ts';
 import { demoHidden } from '../inbox/lead-scope.ts';
 import { computeNumbers } from '../inbox/numbers.ts';
-import { ensureNumbersRollup } from '../inbox/numbers-rebuild.ts';
+import { ensureNumbersRollup } from '../leads/numbers-rebuild.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
 import { daysBefore, displayTime, inZone, startOfWeek } from '../time/brokerage-time.ts';
 

@@ -50,7 +50,7 @@ export interface ConversationsTable {
   visit_source: ColumnType<VisitSource | null, string | null | undefined, string | null>;
   /** The listing the widget's report named. */
   listing: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
-  /** The keys the conversation is counted under in `numbers_daily` (desk/inbox/numbers-rollup.ts). */
+  /** The keys the conversation is counted under in `numbers_daily` (desk/leads/numbers-rollup.ts). */
   counted: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
 }
 

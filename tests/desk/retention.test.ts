@@ -100,8 +100,9 @@ describe.each([pglite(), postgres()])(
       expect(await count(db, 'leads')).toBe(1);
       expect(await count(db, 'people')).toBe(1);
       expect(await count(db, 'captures')).toBe(2);
-      // The email jobs of the deleted captures went with them.
-      expect(await count(db, 'jobs')).toBe(2);
+      // The jobs of the deleted captures and leads went with them: the kept lead's two email
+      // alerts and its claim timer stay.
+      expect(await count(db, 'jobs')).toBe(3);
       expect(await count(db, 'login_failures')).toBe(1);
       const kept = await db.db
         .selectFrom('conversations')

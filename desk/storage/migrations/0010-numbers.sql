@@ -59,7 +59,7 @@ language sql immutable as $$
   select floor(ln(greatest(seconds, 1)) / ln(1.1))::integer;
 $$;
 
--- Which zone's days the rollups are in: the desk rebuilds them (desk/inbox/numbers-rollup.ts)
+-- Which zone's days the rollups are in: the desk rebuilds them (desk/leads/numbers-rollup.ts)
 -- when this differs from the brokerage's zone, which is the case right after this migration, so
 -- existing data is counted on the next start.
 create table numbers_rollup_zone (
