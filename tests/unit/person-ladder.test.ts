@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CallbackRequest } from '../../widget/element/lead-details.ts';
-import { type LadderPort, showPersonLadder } from '../../widget/leads/ladder/person-ladder.ts';
+import { type LadderPort, ladderOffer } from '../../widget/leads/callback-sender.ts';
+import { showPersonLadder } from '../../widget/leads/card/person-ladder.ts';
 import {
   isOfficeOpen,
   nextOpenings,
@@ -72,17 +73,22 @@ function host(attributes: Record<string, string>): HTMLElement {
   return el;
 }
 
-function port(el: HTMLElement, overrides: Partial<LadderPort> = {}): LadderPort {
-  return {
+interface Open extends Partial<LadderPort> {
+  now?: Date;
+}
+
+/** Opens the ladder on `el` as the lead handler does, at `now` (Friday 10:00 by default). */
+function open(el: HTMLElement, { now = FRIDAY_10AM, ...overrides }: Open = {}) {
+  const port: LadderPort = {
     host: el,
     leadEndpoint: 'https://desk.example/leads',
     demo: false,
     listing: { address: '14 Linden Court', agentName: 'Daniel Okafor' },
-    conversationId: null,
     pageUrl: 'https://maple.example/listings/14-linden',
-    now: () => FRIDAY_10AM,
+    language: 'en',
     ...overrides,
   };
+  return showPersonLadder(el, ladderOffer(port, now));
 }
 
 const dialog = (el: HTMLElement) =>
@@ -118,7 +124,7 @@ describe('the ladder', () => {
     const deliver = vi.fn(async (_request: CallbackRequest) => undefined);
     const heard: CallbackRequest[] = [];
     el.addEventListener('voice-assistant:callback', (event) => heard.push(event.detail));
-    const closed = showPersonLadder(port(el, { deliver }));
+    const closed = open(el, { deliver });
     expect(dialog(el)?.getAttribute('aria-modal')).toBe('true');
     const box = input(el, 'input[type="checkbox"]');
     expect(box.checked).toBe(false);
@@ -152,7 +158,7 @@ describe('the ladder', () => {
   it('refuses a number that cannot be dialled, and sends nothing', () => {
     const el = host({});
     const deliver = vi.fn(async () => undefined);
-    showPersonLadder(port(el, { deliver }));
+    open(el, { deliver });
     input(el, 'input[type="tel"]').value = '12';
     button(el, 'Call me now').click();
     expect(deliver).not.toHaveBeenCalled();
@@ -165,7 +171,7 @@ describe('the ladder', () => {
   it('outside office hours: says when the office opens and calls back at the opening picked', () => {
     const el = host({ 'office-hours': JSON.stringify(HOURS) });
     const deliver = vi.fn(async (_request: CallbackRequest) => undefined);
-    showPersonLadder(port(el, { deliver, now: () => FRIDAY_7PM }));
+    open(el, { deliver, now: FRIDAY_7PM });
     expect(dialog(el)?.textContent).toContain(
       'The office is closed. It opens Saturday, November 28',
     );
@@ -198,7 +204,7 @@ describe('the ladder', () => {
     const el = host({ 'office-phone': '+1 604 555 0100' });
     const heard: CallbackRequest[] = [];
     el.addEventListener('voice-assistant:callback', (event) => heard.push(event.detail));
-    showPersonLadder(port(el, { leadEndpoint: null }));
+    open(el, { leadEndpoint: null });
     expect(el.shadowRoot?.querySelector('input')).toBeNull();
     expect(el.shadowRoot?.querySelector('a')?.getAttribute('href')).toBe('tel:+16045550100');
     expect(heard).toHaveLength(1);
@@ -213,7 +219,7 @@ describe('the ladder', () => {
     const el = host({});
     const deliver = vi.fn(async () => undefined);
     el.addEventListener('voice-assistant:callback', (event) => event.preventDefault());
-    showPersonLadder(port(el, { deliver }));
+    open(el, { deliver });
     input(el, 'input[type="tel"]').value = '604-555-0134';
     button(el, 'Call me now').click();
     expect(deliver).not.toHaveBeenCalled();
@@ -221,7 +227,7 @@ describe('the ladder', () => {
 
   it('Escape closes it with nothing sent', async () => {
     const el = host({});
-    const closed = showPersonLadder(port(el));
+    const closed = open(el);
     dialog(el)?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
     await expect(closed).resolves.toBeNull();
     expect(dialog(el)).toBeNull();

@@ -33,6 +33,8 @@ import type { ToolCallChannel } from './watch/tool-call-channel.ts';
  * Most conversations never capture a lead, so their after-click bytes do not carry this.
  */
 
+export { openPersonLadder } from './callback-sender.ts';
+
 const resumed = new Set<string>();
 /** Conversations already asked for feedback on this page (a resumed one is not asked twice). */
 const askedFeedback = new Set<string>();

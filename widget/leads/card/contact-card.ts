@@ -1,5 +1,8 @@
 import { extendWidgetStyleSheet } from '../../element/styles.ts';
-import { CARD_CSS, element, field, holdFocus } from './card-dom.ts';
+import { CARD_CSS, element, field, holdFocus, modalDialog } from './card-dom.ts';
+
+// The chunk's other dialog, "Talk to a person": it shares this card's form and helpers.
+export { showPersonLadder } from './person-ladder.ts';
 
 /*
  * The contact card (docs/behaviour.md#leads), its own chunk (`contact-card`), loaded by the lead
@@ -39,16 +42,7 @@ export function showContactCard(
   extendWidgetStyleSheet(doc, CARD_CSS);
   cards += 1;
   const id = `va-contact-${cards}`;
-  const overlay = element(doc, 'div', { class: 'va va--overlay', part: 'contact-overlay' });
-  overlay.lang = 'en';
-  const dialog = element(doc, 'div', {
-    class: 'consent',
-    part: 'contact-card',
-    role: 'dialog',
-    'aria-modal': 'true',
-    'aria-labelledby': `${id}-title`,
-    tabindex: '-1',
-  });
+  const { overlay, dialog } = modalDialog(doc, id, ['contact-card', 'contact-overlay']);
   // The form's children lay out as the dialog's own (.consent's column).
   const form = element(doc, 'form', { class: 'contact-form' });
   form.noValidate = true;
@@ -74,7 +68,6 @@ export function showContactCard(
     form,
   );
   form.append(field(doc, 'Name', name), field(doc, 'Phone', phone), boxLabel, error, actions);
-  overlay.append(dialog);
   // The sentence names the number the visitor will send, as they type it.
   phone.addEventListener('input', () => {
     sentence.textContent = request.sentence(phone.value.trim());
