@@ -7,19 +7,11 @@ import {
   nextOpenings,
   readOfficeHours,
 } from '../../widget/leads/rules/office-hours.ts';
+import { FRIDAY_7PM, FRIDAY_10AM, OFFICE_HOURS } from '../fixtures/widget/office-hours.ts';
 
 // "Talk to a person" (issue 29 §2, docs/behaviour.md#talk-to-a-person).
 
-const HOURS = {
-  timeZone: 'America/Vancouver',
-  hours: [
-    { days: 'Monday to Friday', open: '09:00', close: '18:00' },
-    { days: 'Saturday', open: '10:00', close: '16:00' },
-  ],
-};
-// Friday 27 November 2026 in Vancouver (PST, UTC-8).
-const FRIDAY_10AM = new Date('2026-11-27T18:00:00Z');
-const FRIDAY_7PM = new Date('2026-11-28T03:00:00Z');
+const HOURS = OFFICE_HOURS;
 
 describe('office hours as the ladder reads them', () => {
   const read = readOfficeHours(JSON.stringify(HOURS));
@@ -42,24 +34,27 @@ describe('office hours as the ladder reads them', () => {
   it('is open on the office’s wall clock, closed after closing time', () => {
     expect(isOfficeOpen(hours, FRIDAY_10AM)).toBe(true);
     expect(isOfficeOpen(hours, FRIDAY_7PM)).toBe(false);
-    // 09:00 opens, 18:00 closes (Friday 18:00 PST is 02:00Z Saturday).
-    expect(isOfficeOpen(hours, new Date('2026-11-27T17:00:00Z'))).toBe(true);
-    expect(isOfficeOpen(hours, new Date('2026-11-28T02:00:00Z'))).toBe(false);
+    // 09:00 opens, 18:00 closes (Friday 09:00 is 15:00Z; 18:00 is 00:00Z Saturday).
+    expect(isOfficeOpen(hours, new Date('2026-11-27T15:00:00Z'))).toBe(true);
+    expect(isOfficeOpen(hours, new Date('2026-11-27T14:59:00Z'))).toBe(false);
+    expect(isOfficeOpen(hours, new Date('2026-11-28T00:00:00Z'))).toBe(false);
   });
 
   it('offers the next three openings: Saturday 10:00, then Monday and Tuesday 09:00', () => {
     expect(nextOpenings(hours, FRIDAY_7PM, 3).map((at) => at.toISOString())).toEqual([
-      '2026-11-28T18:00:00.000Z',
-      '2026-11-30T17:00:00.000Z',
-      '2026-12-01T17:00:00.000Z',
+      '2026-11-28T16:00:00.000Z',
+      '2026-11-30T15:00:00.000Z',
+      '2026-12-01T15:00:00.000Z',
     ]);
   });
 
   it('keeps the wall clock across a change of offset (clocks go forward on 8 March 2026)', () => {
-    // Saturday 7 March 19:00 PST; Monday 9 March opens at 09:00 PDT (UTC-7).
-    expect(nextOpenings(hours, new Date('2026-03-08T03:00:00Z'), 1)[0]?.toISOString()).toBe(
-      '2026-03-09T16:00:00.000Z',
-    );
+    // New York: Saturday 7 March 19:00 EST (UTC-5); Monday 9 March opens at 09:00 EDT (UTC-4).
+    const newYork = { ...hours, timeZone: 'America/New_York' };
+    expect(nextOpenings(newYork, new Date('2026-03-08T00:00:00Z'), 2).map(String)).toEqual([
+      String(new Date('2026-03-09T13:00:00.000Z')),
+      String(new Date('2026-03-10T13:00:00.000Z')),
+    ]);
   });
 });
 
@@ -191,7 +186,7 @@ describe('the ladder', () => {
     button(el, 'Call me back').click();
     expect(deliver.mock.calls[0]?.[0]).toMatchObject({
       urgent: false,
-      requestedTime: '2026-11-30T17:00:00.000Z',
+      requestedTime: '2026-11-30T15:00:00.000Z',
       fields: { phone: '604-555-0134', consentToContact: false },
     });
     expect(deliver.mock.calls[0]?.[0]).not.toHaveProperty('contactConsent');
