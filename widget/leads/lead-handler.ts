@@ -1,6 +1,7 @@
 // Over 300 lines as one concept: the lead-handler chunk's entry, which answers a conversation's
 // tool calls and hands each capture to its delivery queue, card and feedback question.
 import { dispatchWidgetEvent } from '../element/after-intent/dom-events.ts';
+import { elementLanguage } from '../element/i18n/languages.ts';
 import type { Capture } from './capture.ts';
 import { type ChatTranscript, chatTranscriptFor } from './chat-transcript.ts';
 import { consentEvidence } from './consent-evidence.ts';
@@ -168,6 +169,7 @@ export class LeadHandler {
           phone: heard,
           sentence: (phone) => contactSentence(seller, phone),
           sendable: (phone) => isSendable({ phone }),
+          language: elementLanguage(this.#context.host),
         }),
         left,
       ]);
@@ -249,7 +251,7 @@ export class LeadHandler {
     const { host, config } = this.#context;
     const ask =
       this.#context.askFeedback ??
-      (() => loadFeedbackCard().then((card) => card.askFeedback(host)));
+      (() => loadFeedbackCard().then((card) => card.askFeedback(host, elementLanguage(host))));
     const answer = await ask();
     if (answer === null) {
       return;
