@@ -123,6 +123,9 @@ describe('the ladder', () => {
     expect(dialog(el)?.getAttribute('aria-modal')).toBe('true');
     const box = input(el, 'input[type="checkbox"]');
     expect(box.checked).toBe(false);
+    expect(box.parentElement?.textContent).toBe(
+      'Maple Ridge Realty may call or text me at this number about homes. Consent is not a condition of buying.',
+    );
     expect(el.shadowRoot?.querySelector('.ladder-times')).toBeNull();
     input(el, 'input[type="tel"]').value = '604-555-0134';
     input(el, 'input[autocomplete="name"]').value = 'Sam Rivera';

@@ -134,9 +134,11 @@ export function showPersonLadder(
       const name = element(doc, 'input', { type: 'text', autocomplete: 'name' });
       const phone = element(doc, 'input', { type: 'tel', autocomplete: 'tel' });
       const box = element(doc, 'input', { type: 'checkbox', 'aria-describedby': `${id}-note` });
-      const sentence = element(doc, 'span', { id: `${id}-note` }, offer.sentence(''));
+      // Until a number is typed the sentence names "this number"; what is kept names the number sent.
+      const shown = (value: string) => offer.sentence(value === '' ? 'this number' : value);
+      const sentence = element(doc, 'span', { id: `${id}-note` }, shown(''));
       phone.addEventListener('input', () => {
-        sentence.textContent = offer.sentence(phone.value.trim());
+        sentence.textContent = shown(phone.value.trim());
       });
       const boxLabel = element(doc, 'label', { class: 'contact-box' });
       boxLabel.append(box, sentence);
