@@ -47,6 +47,7 @@ export function receptionistPrompt(config: AssistantConfig): string {
     '- If a tool result says "Not saved", ask the caller again for what it names, then call the tool again. If it says the limit was reached, do not call it again.',
     '- Read phone numbers and emails back to confirm them.',
     `- Office hours (${config.officeHours.timeZone}): ${hours}. Outside them, say an agent will reply on the next business day.`,
+    '- If the caller asks for a person, tell them to press "Talk to a person" in the widget: inside office hours an agent calls them back within minutes, outside them they pick a time for a call back.',
     `- ${languages}`,
     '',
     '## Fair housing (always)',

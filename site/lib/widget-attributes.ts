@@ -1,6 +1,6 @@
 import type { SiteConfig } from '../config.ts';
 import { assistantConsent } from '../content/assistant-consent.ts';
-import { ASSISTANT_NAME, BROKERAGE_NAME } from '../content/names.ts';
+import { ASSISTANT_NAME, BROKERAGE_NAME, OFFICE_HOURS_JSON } from '../content/names.ts';
 import { demoListingAttributes } from './demo-listing.ts';
 
 /**
@@ -38,6 +38,8 @@ export function siteWidgetAttributes(
     'assistant-name': ASSISTANT_NAME,
     // The seller the contact consent box names (issue 29 §3).
     brokerage: BROKERAGE_NAME,
+    // "Talk to a person": Call me now in office hours, a call back at an opening outside them.
+    'office-hours': OFFICE_HOURS_JSON,
     // Every funnel step goes to window.dataLayer for the site's tag manager (no personal data).
     analytics: 'datalayer',
     consent: assistantConsent.text,

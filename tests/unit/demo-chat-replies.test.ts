@@ -7,6 +7,9 @@ import {
   spokenDemoReply,
 } from '../../widget/demo/chat-replies.ts';
 import { CLIPS } from '../../widget/demo/script.ts';
+import { wordsFor } from '../../widget/demo/words/demo-words.ts';
+import { loadTexts } from '../../widget/element/after-intent/load-texts.ts';
+import { LANGUAGES } from '../../widget/element/i18n/languages.ts';
 
 describe('demo typed answers: intent matching', () => {
   it.each([
@@ -22,6 +25,11 @@ describe('demo typed answers: intent matching', () => {
     ['4pm works', ['book']],
     ['Do you like pizza?', ['unknown']],
     ['What is the price and how many bedrooms?', ['price', 'rooms']],
+    ['Can I talk to a real person?', ['person']],
+    ['I want to speak with an agent', ['person']],
+    ['¿Puedo hablar con una persona?', ['person']],
+    ['Posso falar com alguém?', ['person']],
+    ['Can someone show me the kitchen?', ['features']],
   ])('%s → %j', (text, intents) => {
     expect(matchIntents(text)).toEqual(intents);
   });
@@ -39,6 +47,17 @@ describe('demo typed answers: intent matching', () => {
 });
 
 describe('demo typed answers: replies', () => {
+  it('points a visitor who asks for a person to Talk to a person (issue 29 §2)', async () => {
+    expect(demoReply('Can I talk to a person?', DEMO_CHAT_START).reply).toBe(
+      'You can talk to a person: press “Talk to a person” below and leave your number, and an agent will call you.',
+    );
+    // Each language names the button as the panel labels it.
+    for (const language of LANGUAGES) {
+      const texts = await loadTexts(language);
+      expect(wordsFor(language).person).toContain(texts.talkToPerson);
+    }
+  });
+
   it('answers from the listing facts', () => {
     expect(demoReply('How much?', DEMO_CHAT_START).reply).toContain('$450,000');
     expect(demoReply('Bedrooms?', DEMO_CHAT_START).reply).toBe('It has 3 bedrooms and 2 baths.');

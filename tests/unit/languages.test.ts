@@ -5,7 +5,7 @@ import { de } from '../../widget/element/i18n/de.ts';
 import { en } from '../../widget/element/i18n/en.ts';
 import { es } from '../../widget/element/i18n/es.ts';
 import { fr } from '../../widget/element/i18n/fr.ts';
-import { IDLE_LABELS } from '../../widget/element/i18n/idle-labels.ts';
+import { idleLabel } from '../../widget/element/i18n/idle-labels.ts';
 import {
   elementLanguage,
   LANGUAGES,
@@ -65,7 +65,7 @@ describe('built-in texts', () => {
   it('has a file for every language, whose idle label is the loader’s', () => {
     expect(Object.keys(ALL).sort()).toEqual([...LANGUAGES].sort());
     for (const language of LANGUAGES) {
-      expect(ALL[language]?.labels.idle).toBe(IDLE_LABELS[language]);
+      expect(ALL[language]?.labels.idle).toBe(idleLabel(language));
     }
   });
 

@@ -1,24 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CallbackRequest } from '../../widget/element/lead-details.ts';
-import { type LadderPort, showPersonLadder } from '../../widget/leads/ladder/person-ladder.ts';
+import { type LadderPort, ladderOffer } from '../../widget/leads/callback-sender.ts';
+import { showPersonLadder } from '../../widget/leads/card/person-ladder.ts';
 import {
   isOfficeOpen,
   nextOpenings,
   readOfficeHours,
 } from '../../widget/leads/rules/office-hours.ts';
+import { FRIDAY_7PM, FRIDAY_10AM, OFFICE_HOURS } from '../fixtures/widget/office-hours.ts';
 
 // "Talk to a person" (issue 29 §2, docs/behaviour.md#talk-to-a-person).
 
-const HOURS = {
-  timeZone: 'America/Vancouver',
-  hours: [
-    { days: 'Monday to Friday', open: '09:00', close: '18:00' },
-    { days: 'Saturday', open: '10:00', close: '16:00' },
-  ],
-};
-// Friday 27 November 2026 in Vancouver (PST, UTC-8).
-const FRIDAY_10AM = new Date('2026-11-27T18:00:00Z');
-const FRIDAY_7PM = new Date('2026-11-28T03:00:00Z');
+const HOURS = OFFICE_HOURS;
 
 describe('office hours as the ladder reads them', () => {
   const read = readOfficeHours(JSON.stringify(HOURS));
@@ -41,24 +34,27 @@ describe('office hours as the ladder reads them', () => {
   it('is open on the office’s wall clock, closed after closing time', () => {
     expect(isOfficeOpen(hours, FRIDAY_10AM)).toBe(true);
     expect(isOfficeOpen(hours, FRIDAY_7PM)).toBe(false);
-    // 09:00 opens, 18:00 closes (Friday 18:00 PST is 02:00Z Saturday).
-    expect(isOfficeOpen(hours, new Date('2026-11-27T17:00:00Z'))).toBe(true);
-    expect(isOfficeOpen(hours, new Date('2026-11-28T02:00:00Z'))).toBe(false);
+    // 09:00 opens, 18:00 closes (Friday 09:00 is 15:00Z; 18:00 is 00:00Z Saturday).
+    expect(isOfficeOpen(hours, new Date('2026-11-27T15:00:00Z'))).toBe(true);
+    expect(isOfficeOpen(hours, new Date('2026-11-27T14:59:00Z'))).toBe(false);
+    expect(isOfficeOpen(hours, new Date('2026-11-28T00:00:00Z'))).toBe(false);
   });
 
   it('offers the next three openings: Saturday 10:00, then Monday and Tuesday 09:00', () => {
     expect(nextOpenings(hours, FRIDAY_7PM, 3).map((at) => at.toISOString())).toEqual([
-      '2026-11-28T18:00:00.000Z',
-      '2026-11-30T17:00:00.000Z',
-      '2026-12-01T17:00:00.000Z',
+      '2026-11-28T16:00:00.000Z',
+      '2026-11-30T15:00:00.000Z',
+      '2026-12-01T15:00:00.000Z',
     ]);
   });
 
   it('keeps the wall clock across a change of offset (clocks go forward on 8 March 2026)', () => {
-    // Saturday 7 March 19:00 PST; Monday 9 March opens at 09:00 PDT (UTC-7).
-    expect(nextOpenings(hours, new Date('2026-03-08T03:00:00Z'), 1)[0]?.toISOString()).toBe(
-      '2026-03-09T16:00:00.000Z',
-    );
+    // New York: Saturday 7 March 19:00 EST (UTC-5); Monday 9 March opens at 09:00 EDT (UTC-4).
+    const newYork = { ...hours, timeZone: 'America/New_York' };
+    expect(nextOpenings(newYork, new Date('2026-03-08T00:00:00Z'), 2).map(String)).toEqual([
+      String(new Date('2026-03-09T13:00:00.000Z')),
+      String(new Date('2026-03-10T13:00:00.000Z')),
+    ]);
   });
 });
 
@@ -72,17 +68,22 @@ function host(attributes: Record<string, string>): HTMLElement {
   return el;
 }
 
-function port(el: HTMLElement, overrides: Partial<LadderPort> = {}): LadderPort {
-  return {
+interface Open extends Partial<LadderPort> {
+  now?: Date;
+}
+
+/** Opens the ladder on `el` as the lead handler does, at `now` (Friday 10:00 by default). */
+function open(el: HTMLElement, { now = FRIDAY_10AM, ...overrides }: Open = {}) {
+  const port: LadderPort = {
     host: el,
     leadEndpoint: 'https://desk.example/leads',
     demo: false,
     listing: { address: '14 Linden Court', agentName: 'Daniel Okafor' },
-    conversationId: null,
     pageUrl: 'https://maple.example/listings/14-linden',
-    now: () => FRIDAY_10AM,
+    language: 'en',
     ...overrides,
   };
+  return showPersonLadder(el, ladderOffer(port, now));
 }
 
 const dialog = (el: HTMLElement) =>
@@ -118,10 +119,13 @@ describe('the ladder', () => {
     const deliver = vi.fn(async (_request: CallbackRequest) => undefined);
     const heard: CallbackRequest[] = [];
     el.addEventListener('voice-assistant:callback', (event) => heard.push(event.detail));
-    const closed = showPersonLadder(port(el, { deliver }));
+    const closed = open(el, { deliver });
     expect(dialog(el)?.getAttribute('aria-modal')).toBe('true');
     const box = input(el, 'input[type="checkbox"]');
     expect(box.checked).toBe(false);
+    expect(box.parentElement?.textContent).toBe(
+      'Maple Ridge Realty may call or text me at this number about homes. Consent is not a condition of buying.',
+    );
     expect(el.shadowRoot?.querySelector('.ladder-times')).toBeNull();
     input(el, 'input[type="tel"]').value = '604-555-0134';
     input(el, 'input[autocomplete="name"]').value = 'Sam Rivera';
@@ -152,7 +156,7 @@ describe('the ladder', () => {
   it('refuses a number that cannot be dialled, and sends nothing', () => {
     const el = host({});
     const deliver = vi.fn(async () => undefined);
-    showPersonLadder(port(el, { deliver }));
+    open(el, { deliver });
     input(el, 'input[type="tel"]').value = '12';
     button(el, 'Call me now').click();
     expect(deliver).not.toHaveBeenCalled();
@@ -165,7 +169,7 @@ describe('the ladder', () => {
   it('outside office hours: says when the office opens and calls back at the opening picked', () => {
     const el = host({ 'office-hours': JSON.stringify(HOURS) });
     const deliver = vi.fn(async (_request: CallbackRequest) => undefined);
-    showPersonLadder(port(el, { deliver, now: () => FRIDAY_7PM }));
+    open(el, { deliver, now: FRIDAY_7PM });
     expect(dialog(el)?.textContent).toContain(
       'The office is closed. It opens Saturday, November 28',
     );
@@ -185,7 +189,7 @@ describe('the ladder', () => {
     button(el, 'Call me back').click();
     expect(deliver.mock.calls[0]?.[0]).toMatchObject({
       urgent: false,
-      requestedTime: '2026-11-30T17:00:00.000Z',
+      requestedTime: '2026-11-30T15:00:00.000Z',
       fields: { phone: '604-555-0134', consentToContact: false },
     });
     expect(deliver.mock.calls[0]?.[0]).not.toHaveProperty('contactConsent');
@@ -198,7 +202,7 @@ describe('the ladder', () => {
     const el = host({ 'office-phone': '+1 604 555 0100' });
     const heard: CallbackRequest[] = [];
     el.addEventListener('voice-assistant:callback', (event) => heard.push(event.detail));
-    showPersonLadder(port(el, { leadEndpoint: null }));
+    open(el, { leadEndpoint: null });
     expect(el.shadowRoot?.querySelector('input')).toBeNull();
     expect(el.shadowRoot?.querySelector('a')?.getAttribute('href')).toBe('tel:+16045550100');
     expect(heard).toHaveLength(1);
@@ -213,7 +217,7 @@ describe('the ladder', () => {
     const el = host({});
     const deliver = vi.fn(async () => undefined);
     el.addEventListener('voice-assistant:callback', (event) => event.preventDefault());
-    showPersonLadder(port(el, { deliver }));
+    open(el, { deliver });
     input(el, 'input[type="tel"]').value = '604-555-0134';
     button(el, 'Call me now').click();
     expect(deliver).not.toHaveBeenCalled();
@@ -221,7 +225,7 @@ describe('the ladder', () => {
 
   it('Escape closes it with nothing sent', async () => {
     const el = host({});
-    const closed = showPersonLadder(port(el));
+    const closed = open(el);
     dialog(el)?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
     await expect(closed).resolves.toBeNull();
     expect(dialog(el)).toBeNull();

@@ -23,6 +23,14 @@ describe('the site’s widget attributes', () => {
     expect(listing).toMatchObject({ address: '14 Linden Court', price: '$450,000' });
   });
 
+  it('give Talk to a person the office hours of assistant.config.json (issue 29 §2)', async () => {
+    const { readOfficeHours } = await import('../../widget/leads/rules/office-hours.ts');
+    const config = await import('../../assistant.config.json', { with: { type: 'json' } });
+    expect(readOfficeHours(siteWidgetAttributes(DEMO)['office-hours'] ?? null)).toEqual(
+      config.default.officeHours,
+    );
+  });
+
   it('ask for consent with the disclosure, linked to the privacy policy', () => {
     const attributes = siteWidgetAttributes(DEMO);
     expect(attributes['consent-url']).toBe('/privacy');

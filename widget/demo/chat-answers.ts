@@ -38,6 +38,8 @@ export function answer(intent: Intent, text: string, state: DemoChatState): stri
       return otherHome(host) ? unknown('features') : words.features;
     case 'slots':
       return words.offer(first, second);
+    case 'person':
+      return words.person;
     case 'contact':
       return state.booked === null ? `${words.thanks} ${words.which(first, second, false)}` : '';
     case 'book': {

@@ -15,6 +15,7 @@ export type Intent =
   | 'slots'
   | 'book'
   | 'contact'
+  | 'person'
   | 'unknown';
 
 /** A time the visitor named: one of the open slots, another time, or none. */
@@ -24,6 +25,9 @@ export type TimeMention = Slot | 'other' | null;
 // only works around ASCII letters, so the other languages' words sit in patterns without it.
 const BOOK =
   /\b(book|booking|reserve|schedule|sign me up|take it|take the|works for me|i'?ll come|let'?s do|reservar?|resérvame|agendar?|marcar|buchen|reservieren|passt mir|réserver|réservez|je prends|ça me va|me viene bien|me va bien|pode ser)\b|预约|预订|احجز|حجز/;
+// Asking for a human: "talk to a person", "a real agent", "speak to someone"…
+const PERSON =
+  /\b((talk|speak|chat) (to|with) (a |an )?(real |actual )?(person|human|agent|someone|somebody)|real person|human being|hablar con (una persona|un agente|alguien)|parler (à|avec) (une personne|un agent|quelqu'un)|mit (einem menschen|einer person|einem makler)|falar com (uma pessoa|um corretor))\b|falar com alguém|真人|人工|مع شخص|موظف/;
 const TOPICS: ReadonlyArray<readonly [Intent, RegExp]> = [
   [
     'price',
@@ -89,6 +93,9 @@ export function matchIntents(text: string): Intent[] {
   }
   if (BOOK.test(t)) {
     return ['book'];
+  }
+  if (PERSON.test(t)) {
+    return ['person'];
   }
   const topics = TOPICS.filter(([, pattern]) => pattern.test(t)).map(([intent]) => intent);
   if (topics.length > 0) {

@@ -1,6 +1,6 @@
 // Over 300 lines as one concept: the attribute list and everything parsed from it (its problems,
 // warnings and URL rules included; apart, they made a circle of files importing each other).
-import { TALK_TO } from './i18n/idle-labels.ts';
+import { talkTo as talkToIn } from './i18n/idle-labels.ts';
 import { LANGUAGES, matchLanguage } from './i18n/languages.ts';
 
 /**
@@ -368,7 +368,7 @@ export function parseAttributes(
   values: AttributeValues,
   tag = 'voice-assistant',
   defaults: Labels = DEFAULT_LABELS,
-  talkTo: (name: string) => string = TALK_TO.en,
+  talkTo: (name: string) => string = (name) => talkToIn('en', name),
 ): WidgetConfig {
   const settings = parseSettings(values, tag);
   return { ...settings, labels: buttonLabels(values, settings.assistantName, defaults, talkTo) };

@@ -47,6 +47,11 @@ export { defineVoiceAssistant } from './define-element.ts';
 // ---------------------------------------------------------------------------------------------
 
 /**
+ * What `voice-assistant:callback` carries ("Talk to a person", docs/behaviour.md#talk-to-a-person),
+ * and the JSON body posted to `lead-endpoint` as `kind: 'callback'`.
+ */
+export type { CallbackFields, CallbackRequest } from '../element/lead-details.ts';
+/**
  * What `voice-assistant:lead` and `voice-assistant:viewing-request` carry, and the JSON body
  * posted to `lead-endpoint`: the checked fields, the page's listing, `conversationId`,
  * `capturedAt` and the `idempotencyKey` that makes a second arrival harmless.
@@ -57,7 +62,6 @@ export type {
   LeadCapture,
   ViewingCapture,
 } from '../leads/capture.ts';
-
 /** What `voice-assistant:lead-delivery` carries: a capture's delivery status, by its key. */
 export type { LeadDeliveryDetail } from '../leads/delivery-report.ts';
 

@@ -1,6 +1,7 @@
 // Over 300 lines as one concept: the lead-handler chunk's entry, which answers a conversation's
 // tool calls and hands each capture to its delivery queue, card and feedback question.
 import { dispatchWidgetEvent } from '../element/after-intent/dom-events.ts';
+import { elementLanguage } from '../element/i18n/languages.ts';
 import type { Capture } from './capture.ts';
 import { type ChatTranscript, chatTranscriptFor } from './chat-transcript.ts';
 import { consentEvidence } from './consent-evidence.ts';
@@ -33,6 +34,8 @@ import type { ToolCallChannel } from './watch/tool-call-channel.ts';
  * conversation's first `tool-calls` message, or at page load when a capture waits on the device.
  * Most conversations never capture a lead, so their after-click bytes do not carry this.
  */
+
+export { openPersonLadder } from './callback-sender.ts';
 
 const resumed = new Set<string>();
 /** Conversations already asked for feedback on this page (a resumed one is not asked twice). */
@@ -178,6 +181,7 @@ export class LeadHandler {
           phone: heard,
           sentence: (phone) => contactSentence(seller, phone),
           sendable: (phone) => isSendable({ phone }),
+          language: elementLanguage(this.#context.host),
         }),
         left,
       ]);
@@ -269,7 +273,7 @@ export class LeadHandler {
     const { host, config } = this.#context;
     const ask =
       this.#context.askFeedback ??
-      (() => loadFeedbackCard().then((card) => card.askFeedback(host)));
+      (() => loadFeedbackCard().then((card) => card.askFeedback(host, elementLanguage(host))));
     const answer = await ask();
     if (answer === null) {
       return;

@@ -9,7 +9,7 @@ import {
   type WidgetConfig,
 } from '../element/attributes.ts';
 import type { TalkTo, WidgetConfigStore } from '../element/bridge.ts';
-import { IDLE_LABELS, TALK_TO } from '../element/i18n/idle-labels.ts';
+import { idleLabel, talkTo as talkToIn } from '../element/i18n/idle-labels.ts';
 import { elementLanguage } from '../element/i18n/languages.ts';
 import { warnAttributes } from './attribute-warnings.ts';
 
@@ -78,13 +78,13 @@ export class ConfigStore implements WidgetConfigStore {
       settings = this.#settings = parseSettings(values, host.localName);
     }
     const language = elementLanguage(host);
-    const idle = IDLE_LABELS[language];
+    const idle = idleLabel(language);
     // Only the idle labels of other languages ship in the loader (docs/behaviour.md#languages):
     // until the UI brings the rest, a click shows the idle label dimmed and busy.
     const labels =
       this.#texts?.labels ??
       (language === 'en' ? DEFAULT_LABELS : { idle, connecting: idle, active: idle });
-    const talkTo = this.#texts?.talkTo ?? TALK_TO[language];
+    const talkTo = this.#texts?.talkTo ?? ((name: string) => talkToIn(language, name));
     return { ...settings, labels: buttonLabels(values, settings.assistantName, labels, talkTo) };
   }
 }

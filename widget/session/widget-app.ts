@@ -11,6 +11,7 @@ import { type ConversationLeads, watchLeads } from './conversation-leads.ts';
 import { loadDemoChat, loadDemoOptions } from './load-demo-call.ts';
 import { loadFunnelAnalytics } from './load-funnel-analytics.ts';
 import { loadResume } from './load-resume.ts';
+import { type PersonLadder, personLadder } from './person-ladder.ts';
 import { TextStore, type TextsSnapshot } from './text-store.ts';
 
 /**
@@ -26,6 +27,8 @@ export interface WidgetApp {
   readonly consent: ConsentGate;
   /** The lead wiring: the one tool-call watch and the page's listing. */
   readonly leads: ConversationLeads;
+  /** "Talk to a person": whether it is offered, and opening it. */
+  readonly person: PersonLadder;
 }
 
 function storageOf(doc: Document, kind: 'localStorage' | 'sessionStorage'): Storage | null {
@@ -81,7 +84,8 @@ export function createWidgetApp(bridge: UiBridge, initial: TextsSnapshot): Widge
   if (!config().demo) {
     preloadPlatformWebCall();
   }
-  const app = { bridge, config: store, texts, calls, chat, consent, leads };
+  const person = personLadder(host, leads);
+  const app = { bridge, config: store, texts, calls, chat, consent, leads, person };
   if (config().analytics === 'datalayer') {
     loadFunnelAnalytics()
       .then(({ watchAppFunnel }) => watchAppFunnel(app))

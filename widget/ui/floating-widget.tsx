@@ -15,7 +15,7 @@ import { TypeInsteadButton } from './chat/type-instead-button.tsx';
 import { Launcher } from './launcher.tsx';
 import { SecondaryControls } from './secondary-controls.tsx';
 import { TalkControls } from './talk-controls.tsx';
-import { personOffered, TalkToPersonButton } from './talk-to-person-button.tsx';
+import { TalkToPersonButton } from './talk-to-person-button.tsx';
 import { TranscriptLog } from './transcript-log.tsx';
 import { useUiServices } from './ui-services.ts';
 import { useFocusTrap, useSheetLayout } from './use-bottom-sheet.ts';
@@ -36,7 +36,7 @@ interface FloatingWidgetProps {
  */
 export function FloatingWidget({ config, snapshot }: FloatingWidgetProps): ReactElement {
   const [opened, setOpened] = useState(false);
-  const { chat, texts, calls, bridge } = useUiServices();
+  const { chat, texts, calls, person } = useUiServices();
   const chatSnapshot = useSyncExternalStore(chat.subscribe, chat.getSnapshot);
   const open = opened || chatSnapshot.open || snapshot.state !== 'idle';
   const calling = snapshot.state !== 'idle';
@@ -171,7 +171,7 @@ export function FloatingWidget({ config, snapshot }: FloatingWidgetProps): React
         <TalkControls config={config} snapshot={shown}>
           <SecondaryControls active={active} muted={conversation.muted}>
             {active && config.chat ? <TypeInsteadButton enabled /> : null}
-            {personOffered(config, bridge.host) ? <TalkToPersonButton config={config} /> : null}
+            {person.offered(config) ? <TalkToPersonButton config={config} /> : null}
           </SecondaryControls>
         </TalkControls>
       </section>

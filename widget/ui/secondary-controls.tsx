@@ -20,7 +20,9 @@ export function SecondaryControls({
   children,
 }: SecondaryControlsProps): ReactElement | null {
   const { texts, calls } = useUiServices();
-  if (!active && !children) {
+  // Each child slot may be empty (`null`): with none filled and no call, there is no row.
+  const filled = Array.isArray(children) ? children.some(Boolean) : Boolean(children);
+  if (!active && !filled) {
     return null;
   }
   const toggle = (): void => {

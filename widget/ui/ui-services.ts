@@ -5,7 +5,7 @@ import type { WidgetTexts } from '../element/i18n/widget-texts.ts';
 import type { CallController } from '../session/call-controller.ts';
 import type { ChatController } from '../session/chat/chat-controller.ts';
 import type { ConsentGate } from '../session/consent/consent-gate.ts';
-import type { ConversationLeads } from '../session/conversation-leads.ts';
+import type { PersonLadder } from '../session/person-ladder.ts';
 
 /**
  * The one way the view reaches its element's application (session/widget-app.ts): the language
@@ -19,8 +19,8 @@ export interface UiServices {
   chat: ChatController;
   consent: ConsentGate;
   bridge: UiBridge;
-  /** The page's listing, for what the visitor sends from the view (Talk to a person). */
-  leads: Pick<ConversationLeads, 'readListing'>;
+  /** "Talk to a person". */
+  person: PersonLadder;
 }
 
 /** Provided by the view's root with the services of its element. */

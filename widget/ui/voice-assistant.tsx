@@ -14,7 +14,7 @@ import { ConsentLayer } from './consent/consent-dialog.tsx';
 import { FloatingWidget } from './floating-widget.tsx';
 import { SecondaryControls } from './secondary-controls.tsx';
 import { TalkControls } from './talk-controls.tsx';
-import { personOffered, TalkToPersonButton } from './talk-to-person-button.tsx';
+import { TalkToPersonButton } from './talk-to-person-button.tsx';
 import { TranscriptLog } from './transcript-log.tsx';
 import { type UiServices, UiServicesContext, useUiServices } from './ui-services.ts';
 import { useConversation } from './use-conversation.ts';
@@ -39,12 +39,12 @@ export function VoiceAssistantView({ container }: VoiceAssistantViewProps): Reac
   if (!app) {
     throw new Error('The voice assistant UI was mounted without its <voice-assistant> loader.');
   }
-  const { texts: textStore, chat, consent, calls, bridge, leads } = app;
+  const { texts: textStore, chat, consent, calls, bridge, person } = app;
   const { language, texts } = useSyncExternalStore(textStore.subscribe, textStore.getSnapshot);
   const config = useSyncExternalStore(app.config.subscribe, app.config.get);
   const services = useMemo<UiServices>(
-    () => ({ language, texts, chat, consent, calls, bridge, leads }),
-    [language, texts, chat, consent, calls, bridge, leads],
+    () => ({ language, texts, chat, consent, calls, bridge, person }),
+    [language, texts, chat, consent, calls, bridge, person],
   );
   return (
     <UiServicesContext.Provider value={services}>
@@ -61,7 +61,7 @@ function ViewBody({
   container: HTMLElement;
   config: WidgetConfig;
 }): ReactElement {
-  const { chat, texts, calls, bridge } = useUiServices();
+  const { chat, texts, calls, bridge, person } = useUiServices();
   const snapshot = useSyncExternalStore(calls.subscribe, calls.getSnapshot);
   const conversation = useConversation(calls);
   const chatSnapshot = useSyncExternalStore(chat.subscribe, chat.getSnapshot);
@@ -136,9 +136,7 @@ function ViewBody({
         <SecondaryControls active={active} muted={conversation.muted}>
           {active && config.chat ? <TypeInsteadButton enabled /> : null}
           {/* Beside a conversation only, so the idle view stays the loader's first paint. */}
-          {talked && personOffered(config, bridge.host) ? (
-            <TalkToPersonButton config={config} />
-          ) : null}
+          {talked && person.offered(config) ? <TalkToPersonButton config={config} /> : null}
         </SecondaryControls>
       </TalkControls>
     </div>

@@ -41,5 +41,7 @@ export const de: DemoWords = {
   followUp: (name) =>
     `Danke, ${name}. Ich habe Ihre Angaben zur Nachverfolgung gespeichert: Das Team meldet sich, um die Uhrzeit zu bestätigen.`,
   couldNot: 'Ich konnte Ihre Angaben nicht weitergeben.',
+  person:
+    'Sie können mit einem Menschen sprechen: Tippen Sie unten auf „Mit einem Menschen sprechen“, hinterlassen Sie Ihre Nummer, und ein Makler ruft Sie an.',
   thanks: 'Danke.',
 };

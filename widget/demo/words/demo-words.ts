@@ -47,6 +47,8 @@ export interface DemoWords {
   readonly couldNot: string;
   /** Before the open times, when the visitor gave their details first. */
   readonly thanks: string;
+  /** The visitor asked for a person: the panel's button, named as the widget's texts name it. */
+  readonly person: string;
 }
 
 const WORDS: Readonly<Record<Language, DemoWords>> = { en, es, fr, de, pt, zh, ar };

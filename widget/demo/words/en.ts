@@ -40,5 +40,7 @@ export const en: DemoWords = {
   followUp: (name) =>
     `Thanks, ${name}. I’ve saved your details for follow-up: the team will be in touch to confirm the time.`,
   couldNot: 'I couldn’t pass your details on.',
+  person:
+    'You can talk to a person: press “Talk to a person” below and leave your number, and an agent will call you.',
   thanks: 'Thanks.',
 };

@@ -41,5 +41,7 @@ export const es: DemoWords = {
   followUp: (name) =>
     `Gracias, ${name}. He guardado tus datos para hacer el seguimiento: el equipo se pondrá en contacto contigo para confirmar la hora.`,
   couldNot: 'No he podido pasar tus datos.',
+  person:
+    'Puedes hablar con una persona: pulsa «Hablar con una persona» abajo, deja tu número y un agente te llamará.',
   thanks: 'Gracias.',
 };

@@ -41,5 +41,7 @@ export const fr: DemoWords = {
   followUp: (name) =>
     `Merci, ${name}. J’ai enregistré vos coordonnées pour un suivi : l’équipe vous recontactera pour confirmer l’horaire.`,
   couldNot: 'Je n’ai pas pu transmettre vos coordonnées.',
+  person:
+    'Vous pouvez parler à une personne : appuyez sur « Parler à une personne » ci-dessous, laissez votre numéro et un agent vous rappellera.',
   thanks: 'Merci.',
 };

@@ -40,5 +40,7 @@ export const pt: DemoWords = {
   followUp: (name) =>
     `Obrigado, ${name}. Guardei os seus dados para acompanhamento: a equipe vai entrar em contato para confirmar o horário.`,
   couldNot: 'Não consegui passar os seus dados.',
+  person:
+    'Você pode falar com uma pessoa: toque em “Falar com uma pessoa” abaixo, deixe o seu número e um corretor vai ligar para você.',
   thanks: 'Obrigado.',
 };

@@ -36,5 +36,6 @@ export const zh: DemoWords = {
   passed: (name, agent) => `谢谢，${name}。我已把您的信息转给${agent}，对方会联系您确认。`,
   followUp: (name) => `谢谢，${name}。您的信息已保存，团队会跟进并与您确认时间。`,
   couldNot: '未能转交您的信息。',
+  person: '您可以与真人通话：点按下方的“与真人通话”，留下电话号码，经纪人会给您回电。',
   thanks: '谢谢。',
 };

@@ -1,14 +1,15 @@
-import { IDLE_LABELS, TALK_TO, TYPE_INSTEAD } from './idle-labels.ts';
+import { idleLabel, TYPE_INSTEAD, talkTo } from './idle-labels.ts';
 import type { WidgetTexts } from './widget-texts.ts';
 
 const again = (idle: string): string => `ثم اضغط «${idle}» مرة أخرى.`;
 
 /** Arabic (العربية), Modern Standard; the widget mirrors its panel for it (right to left). */
 export const ar: WidgetTexts = {
-  labels: { idle: IDLE_LABELS.ar, connecting: 'جارٍ الاتصال...', active: 'إنهاء' },
-  demoBadge: 'مساعد تجريبي (دون اتصال)',
+  labels: { idle: idleLabel('ar'), connecting: 'جارٍ الاتصال...', active: 'إنهاء' },
+  // The demo's voice speaks English only: its badge says so.
+  demoBadge: 'تجريبي · صوت إنجليزي',
   loadFailed: 'تعذّر تحميل المساعد. تحقّق من اتصالك بالإنترنت، ثم اضغط الزر مرة أخرى.',
-  talkTo: TALK_TO.ar,
+  talkTo: (name) => talkTo('ar', name),
   close: 'إغلاق',
   callEnded: 'انتهت المكالمة.',
   connected: 'تم الاتصال. يمكنك التحدث الآن.',

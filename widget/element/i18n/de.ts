@@ -1,15 +1,16 @@
-import { IDLE_LABELS, TALK_TO, TYPE_INSTEAD } from './idle-labels.ts';
+import { idleLabel, TYPE_INSTEAD, talkTo } from './idle-labels.ts';
 import type { WidgetTexts } from './widget-texts.ts';
 
 const again = (idle: string): string => `und tippen Sie dann erneut auf „${idle}“.`;
 
 /** German (Deutsch), in the formal “Sie” a visitor expects from a brokerage. */
 export const de: WidgetTexts = {
-  labels: { idle: IDLE_LABELS.de, connecting: 'Verbinden...', active: 'Auflegen' },
-  demoBadge: 'Demo-Assistent (offline)',
+  labels: { idle: idleLabel('de'), connecting: 'Verbinden...', active: 'Auflegen' },
+  // The demo's voice speaks English only: its badge says so.
+  demoBadge: 'Demo · englische Stimme',
   loadFailed:
     'Der Assistent konnte nicht geladen werden. Prüfen Sie Ihre Internetverbindung und tippen Sie dann erneut auf die Schaltfläche.',
-  talkTo: TALK_TO.de,
+  talkTo: (name) => talkTo('de', name),
   close: 'Schließen',
   callEnded: 'Gespräch beendet.',
   connected: 'Verbunden. Sie können jetzt sprechen.',

@@ -1,15 +1,15 @@
 import { TEXTS } from '../texts.ts';
-import { IDLE_LABELS, TALK_TO, TYPE_INSTEAD } from './idle-labels.ts';
+import { idleLabel, TYPE_INSTEAD, talkTo } from './idle-labels.ts';
 import type { WidgetTexts } from './widget-texts.ts';
 
 const again = (idle: string): string => `then press “${idle}” again.`;
 
 /** English: the default, and the fallback for languages the widget does not have. */
 export const en: WidgetTexts = {
-  labels: { idle: IDLE_LABELS.en, connecting: 'Connecting...', active: 'Stop' },
+  labels: { idle: idleLabel('en'), connecting: 'Connecting...', active: 'Stop' },
   demoBadge: TEXTS.demoBadge,
   loadFailed: TEXTS.loadFailed,
-  talkTo: TALK_TO.en,
+  talkTo: (name) => talkTo('en', name),
   close: 'Close',
   callEnded: 'Call ended.',
   connected: 'Connected. Start talking.',

@@ -1,15 +1,16 @@
-import { IDLE_LABELS, TALK_TO, TYPE_INSTEAD } from './idle-labels.ts';
+import { idleLabel, TYPE_INSTEAD, talkTo } from './idle-labels.ts';
 import type { WidgetTexts } from './widget-texts.ts';
 
 const again = (idle: string): string => `y vuelve a pulsar «${idle}».`;
 
 /** Spanish (español), written for a visitor, in the informal “tú” of most real-estate sites. */
 export const es: WidgetTexts = {
-  labels: { idle: IDLE_LABELS.es, connecting: 'Conectando...', active: 'Colgar' },
-  demoBadge: 'Asistente de demostración (sin conexión)',
+  labels: { idle: idleLabel('es'), connecting: 'Conectando...', active: 'Colgar' },
+  // The demo's voice speaks English only: its badge says so.
+  demoBadge: 'Demo · voz en inglés',
   loadFailed:
     'No se pudo cargar el asistente. Revisa tu conexión a internet y vuelve a pulsar el botón.',
-  talkTo: TALK_TO.es,
+  talkTo: (name) => talkTo('es', name),
   close: 'Cerrar',
   callEnded: 'Llamada finalizada.',
   connected: 'Conectado. Ya puedes hablar.',

@@ -1,15 +1,16 @@
-import { IDLE_LABELS, TALK_TO, TYPE_INSTEAD } from './idle-labels.ts';
+import { idleLabel, TYPE_INSTEAD, talkTo } from './idle-labels.ts';
 import type { WidgetTexts } from './widget-texts.ts';
 
 const again = (idle: string): string => `puis appuyez de nouveau sur « ${idle} ».`;
 
 /** French (français), in the polite “vous” a visitor expects from an agency. */
 export const fr: WidgetTexts = {
-  labels: { idle: IDLE_LABELS.fr, connecting: 'Connexion...', active: 'Raccrocher' },
-  demoBadge: 'Assistant de démonstration (hors ligne)',
+  labels: { idle: idleLabel('fr'), connecting: 'Connexion...', active: 'Raccrocher' },
+  // The demo's voice speaks English only: its badge says so.
+  demoBadge: 'Démo · voix anglaise',
   loadFailed:
     'L’assistant n’a pas pu se charger. Vérifiez votre connexion internet, puis appuyez de nouveau sur le bouton.',
-  talkTo: TALK_TO.fr,
+  talkTo: (name) => talkTo('fr', name),
   close: 'Fermer',
   callEnded: 'Appel terminé.',
   connected: 'Connecté. Vous pouvez parler.',

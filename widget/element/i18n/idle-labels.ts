@@ -1,33 +1,42 @@
 import type { Language } from './languages.ts';
 
 /**
- * The talk button's idle label in every built-in language. The only translated text in the
- * loader, so the first paint is already in the visitor's language; the rest of each language
- * loads with the UI (docs/behaviour.md#languages).
+ * "Talk to <name>" in every built-in language, `%` standing for the name: the idle label with
+ * `assistant-name`, and the floating panel's title. With the other tables here, the only
+ * translated text in the loader, so the first paint is already in the visitor's language; the
+ * rest of each language loads with the UI (docs/behaviour.md#languages). Templates rather than
+ * functions, and the default label built from one, keep the loader's bytes down.
  */
-export const IDLE_LABELS: Readonly<Record<Language, string>> = {
-  en: 'Talk to Assistant',
-  es: 'Hablar con el asistente',
-  fr: 'Parler à l’assistant',
-  de: 'Mit dem Assistenten sprechen',
-  pt: 'Falar com o assistente',
-  zh: '与助手通话',
-  ar: 'تحدّث مع المساعد',
+const TALK_TO_TEMPLATES: Readonly<Record<Language, string>> = {
+  en: 'Talk to %',
+  es: 'Hablar con %',
+  fr: 'Parler à %',
+  de: 'Mit % sprechen',
+  pt: 'Falar com %',
+  zh: '与%通话',
+  ar: 'تحدّث مع %',
 };
 
-/**
- * The idle label when `assistant-name` is set, per language (also the floating panel's title).
- * Carried by the loader for the same reason as `IDLE_LABELS`.
- */
-export const TALK_TO: Readonly<Record<Language, (name: string) => string>> = {
-  en: (name) => `Talk to ${name}`,
-  es: (name) => `Hablar con ${name}`,
-  fr: (name) => `Parler à ${name}`,
-  de: (name) => `Mit ${name} sprechen`,
-  pt: (name) => `Falar com ${name}`,
-  zh: (name) => `与${name}通话`,
-  ar: (name) => `تحدّث مع ${name}`,
+/** The assistant as the idle label names it without `assistant-name` ("Talk to Assistant"). */
+const ASSISTANT: Readonly<Record<Language, string>> = {
+  en: 'Assistant',
+  es: 'el asistente',
+  fr: 'l’assistant',
+  de: 'dem Assistenten',
+  pt: 'o assistente',
+  zh: '助手',
+  ar: 'المساعد',
 };
+
+/** "Talk to <name>" in `language`. */
+export function talkTo(language: Language, name: string): string {
+  return TALK_TO_TEMPLATES[language].replace('%', name);
+}
+
+/** The talk button's idle label in `language`: "Talk to Assistant", "Hablar con el asistente"… */
+export function idleLabel(language: Language): string {
+  return talkTo(language, ASSISTANT[language]);
+}
 
 /**
  * `Type instead` in every language: the loader draws it next to Talk in its first paint, so it is

@@ -1,15 +1,16 @@
-import { IDLE_LABELS, TALK_TO, TYPE_INSTEAD } from './idle-labels.ts';
+import { idleLabel, TYPE_INSTEAD, talkTo } from './idle-labels.ts';
 import type { WidgetTexts } from './widget-texts.ts';
 
 const again = (idle: string): string => `e toque de novo em “${idle}”.`;
 
 /** Portuguese (português), worded to read naturally in Brazil and in Portugal. */
 export const pt: WidgetTexts = {
-  labels: { idle: IDLE_LABELS.pt, connecting: 'Conectando...', active: 'Encerrar' },
-  demoBadge: 'Assistente de demonstração (offline)',
+  labels: { idle: idleLabel('pt'), connecting: 'Conectando...', active: 'Encerrar' },
+  // The demo's voice speaks English only: its badge says so.
+  demoBadge: 'Demo · voz em inglês',
   loadFailed:
     'Não foi possível carregar o assistente. Verifique sua conexão com a internet e toque no botão de novo.',
-  talkTo: TALK_TO.pt,
+  talkTo: (name) => talkTo('pt', name),
   close: 'Fechar',
   callEnded: 'Chamada encerrada.',
   connected: 'Conectado. Pode falar.',

@@ -1,14 +1,15 @@
-import { IDLE_LABELS, TALK_TO, TYPE_INSTEAD } from './idle-labels.ts';
+import { idleLabel, TYPE_INSTEAD, talkTo } from './idle-labels.ts';
 import type { WidgetTexts } from './widget-texts.ts';
 
 const again = (idle: string): string => `然后再点一次“${idle}”。`;
 
 /** Simplified Chinese (简体中文). */
 export const zh: WidgetTexts = {
-  labels: { idle: IDLE_LABELS.zh, connecting: '正在连接...', active: '挂断' },
-  demoBadge: '演示助手（离线）',
+  labels: { idle: idleLabel('zh'), connecting: '正在连接...', active: '挂断' },
+  // The demo's voice speaks English only: its badge says so.
+  demoBadge: '演示 · 英语语音',
   loadFailed: '助手没能加载。请检查网络连接，然后再点一次按钮。',
-  talkTo: TALK_TO.zh,
+  talkTo: (name) => talkTo('zh', name),
   close: '关闭',
   callEnded: '通话已结束。',
   connected: '已接通，请开始说话。',

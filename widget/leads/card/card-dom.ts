@@ -36,6 +36,29 @@ export function element<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
+/**
+ * A modal dialog named by its heading (`${id}-title`), on an overlay over the page; `parts` are
+ * the two `::part` names. The overlay goes into the shadow root, the dialog takes focus.
+ */
+export function modalDialog(
+  doc: Document,
+  id: string,
+  [part, overlayPart]: readonly [dialog: string, overlay: string],
+) {
+  const overlay = element(doc, 'div', { class: 'va va--overlay', part: overlayPart });
+  overlay.lang = 'en';
+  const dialog = element(doc, 'div', {
+    class: 'consent',
+    part,
+    role: 'dialog',
+    'aria-modal': 'true',
+    'aria-labelledby': `${id}-title`,
+    tabindex: '-1',
+  });
+  overlay.append(dialog);
+  return { overlay, dialog };
+}
+
 /** A labelled input: the label wraps it, so its text names it. */
 export function field(doc: Document, label: string, input: HTMLInputElement): HTMLLabelElement {
   const wrap = element(doc, 'label', { class: 'contact-field' }, label);

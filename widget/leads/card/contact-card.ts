@@ -1,10 +1,16 @@
+import { type Language, textDirection } from '../../element/i18n/languages.ts';
 import { extendWidgetStyleSheet } from '../../element/styles.ts';
-import { CARD_CSS, element, field, holdFocus } from './card-dom.ts';
+import { CARD_CSS, element, field, holdFocus, modalDialog } from './card-dom.ts';
+import { CONTACT_CARD_TEXTS } from './card-texts.ts';
+
+// The chunk's other dialog, "Talk to a person": it shares this card's form and helpers.
+export { showPersonLadder } from './person-ladder.ts';
 
 /*
  * The contact card (docs/behaviour.md#leads), its own chunk (`contact-card`), loaded by the lead
  * handler when a capture first has a phone number. It is plain DOM in the element's shadow root,
- * beside the UI, so the UI chunk that every visitor loads carries none of it. English only for now.
+ * beside the UI, so the UI chunk that every visitor loads carries none of it. In the element's
+ * language (`card-texts.ts`); the box's sentence stays as the evidence is kept.
  */
 
 /** What the card shows: the details as understood, and how the box's sentence reads. */
@@ -15,6 +21,8 @@ export interface ContactCardRequest {
   readonly sentence: (phone: string) => string;
   /** Whether a phone number may be sent (`isSendable`). */
   readonly sendable: (phone: string) => boolean;
+  /** The card's language (the element's); English when absent. */
+  readonly language?: Language;
 }
 
 /** What the visitor sent. */
@@ -39,16 +47,11 @@ export function showContactCard(
   extendWidgetStyleSheet(doc, CARD_CSS);
   cards += 1;
   const id = `va-contact-${cards}`;
-  const overlay = element(doc, 'div', { class: 'va va--overlay', part: 'contact-overlay' });
-  overlay.lang = 'en';
-  const dialog = element(doc, 'div', {
-    class: 'consent',
-    part: 'contact-card',
-    role: 'dialog',
-    'aria-modal': 'true',
-    'aria-labelledby': `${id}-title`,
-    tabindex: '-1',
-  });
+  const language = request.language ?? 'en';
+  const words = CONTACT_CARD_TEXTS[language];
+  const { overlay, dialog } = modalDialog(doc, id, ['contact-card', 'contact-overlay']);
+  overlay.lang = language;
+  overlay.dir = textDirection(language);
   // The form's children lay out as the dialog's own (.consent's column).
   const form = element(doc, 'form', { class: 'contact-form' });
   form.noValidate = true;
@@ -58,23 +61,26 @@ export function showContactCard(
   phone.value = request.phone;
   const box = element(doc, 'input', { type: 'checkbox', 'aria-describedby': `${id}-note` });
   const sentence = element(doc, 'span', { id: `${id}-note` }, request.sentence(request.phone));
+  if (language !== 'en') {
+    sentence.lang = 'en';
+  }
   const boxLabel = element(doc, 'label', { class: 'contact-box' });
   boxLabel.append(box, sentence);
   const error = element(doc, 'p', { class: 'contact-error', role: 'alert' });
   const actions = element(doc, 'div', { class: 'consent-actions' });
-  actions.append(element(doc, 'button', { type: 'submit', class: 'consent-agree' }, 'Send'));
+  actions.append(element(doc, 'button', { type: 'submit', class: 'consent-agree' }, words.send));
   dialog.append(
-    element(doc, 'h2', { id: `${id}-title`, class: 'consent-title' }, 'Check your details'),
-    element(
-      doc,
-      'p',
-      { class: 'consent-text' },
-      'Correct anything we misheard before it goes to the team.',
-    ),
+    element(doc, 'h2', { id: `${id}-title`, class: 'consent-title' }, words.title),
+    element(doc, 'p', { class: 'consent-text' }, words.intro),
     form,
   );
-  form.append(field(doc, 'Name', name), field(doc, 'Phone', phone), boxLabel, error, actions);
-  overlay.append(dialog);
+  form.append(
+    field(doc, words.name, name),
+    field(doc, words.phone, phone),
+    boxLabel,
+    error,
+    actions,
+  );
   // The sentence names the number the visitor will send, as they type it.
   phone.addEventListener('input', () => {
     sentence.textContent = request.sentence(phone.value.trim());
@@ -95,7 +101,7 @@ export function showContactCard(
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       if (!request.sendable(phone.value.trim())) {
-        error.textContent = 'Enter a phone number that can be dialled.';
+        error.textContent = words.badPhone;
         phone.setAttribute('aria-invalid', 'true');
         phone.focus();
         return;

@@ -1,11 +1,13 @@
+import { type Language, textDirection } from '../../element/i18n/languages.ts';
 import { extendWidgetStyleSheet } from '../../element/styles.ts';
 import type { FeedbackAnswer } from '../feedback-delivery.ts';
+import { FEEDBACK_TEXTS } from './feedback-texts.ts';
 
 /*
  * "How was this conversation?" (issue 29 §4), its own chunk (`feedback-card`), loaded when a
  * conversation ends. Plain DOM in the element's shadow root, beside the UI, and not modal: it sits
  * at the top or the bottom of the viewport, whichever is away from Talk, so it never covers it.
- * English only for now.
+ * In the element's language (`feedback-texts.ts`).
  */
 
 const CSS = `
@@ -51,27 +53,36 @@ function make<K extends keyof HTMLElementTagNameMap>(
  * Asks in `host`'s shadow root; resolves with the answer, or `null` when the visitor skips (or
  * sends no rating). The question goes away either way.
  */
-export function askFeedback(host: HTMLElement): Promise<FeedbackAnswer | null> {
+export function askFeedback(
+  host: HTMLElement,
+  language: Language = 'en',
+): Promise<FeedbackAnswer | null> {
+  const words = FEEDBACK_TEXTS[language];
   const doc = host.ownerDocument;
   extendWidgetStyleSheet(doc, CSS);
   asked += 1;
   const group = `va-feedback-${asked}`;
-  const form = make(doc, 'form', { class: 'feedback', part: 'feedback', lang: 'en' });
-  form.setAttribute('aria-label', 'Feedback');
+  const form = make(doc, 'form', {
+    class: 'feedback',
+    part: 'feedback',
+    lang: language,
+    dir: textDirection(language),
+  });
+  form.setAttribute('aria-label', words.label);
   const ratings = make(doc, 'fieldset');
-  ratings.append(make(doc, 'legend', {}, 'How was this conversation?'));
+  ratings.append(make(doc, 'legend', {}, words.question));
   for (let value = 1; value <= 5; value += 1) {
     const label = make(doc, 'label', { class: 'feedback-star' });
     const input = make(doc, 'input', { type: 'radio', name: group, value: String(value) });
     label.append(input, `${value}`);
     ratings.append(label);
   }
-  const commentLabel = make(doc, 'label', { class: 'feedback-comment' }, 'Comment (optional)');
+  const commentLabel = make(doc, 'label', { class: 'feedback-comment' }, words.comment);
   const comment = make(doc, 'textarea', { maxlength: '500', rows: '2' });
   commentLabel.append(comment);
   const actions = make(doc, 'div', { class: 'feedback-actions' });
-  const send = make(doc, 'button', { type: 'submit', class: 'feedback-send' }, 'Send feedback');
-  const skip = make(doc, 'button', { type: 'button', class: 'feedback-skip' }, 'Skip');
+  const send = make(doc, 'button', { type: 'submit', class: 'feedback-send' }, words.send);
+  const skip = make(doc, 'button', { type: 'button', class: 'feedback-skip' }, words.skip);
   actions.append(send, skip);
   form.append(ratings, commentLabel, actions);
   return new Promise((resolve) => {

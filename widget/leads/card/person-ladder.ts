@@ -1,44 +1,50 @@
-import { dispatchWidgetEvent } from '../../element/after-intent/dom-events.ts';
-import type { CallbackRequest, ListingContext } from '../../element/lead-details.ts';
+import type { CallbackRequest } from '../../element/lead-details.ts';
 import { extendWidgetStyleSheet } from '../../element/styles.ts';
-import { CARD_CSS, element, field, holdFocus } from '../card/card-dom.ts';
-import { LEAD_FIELD_MAX_CHARS } from '../constants.ts';
-import { contactSeller, contactSentence, isSendable } from '../contact-consent.ts';
-import { queueFor } from '../delivery-queues.ts';
-import { cleanText } from '../page/clean-text.ts';
-import { isOfficeOpen, nextOpenings, readOfficeHours } from '../rules/office-hours.ts';
-import {
-  type CallbackAnswer,
-  type CallbackContext,
-  callbackRequest,
-  callerName,
-  officeNumberOffer,
-} from './callback-request.ts';
+import { CARD_CSS, element, field, holdFocus, modalDialog } from './card-dom.ts';
 
 /*
- * "Talk to a person" (docs/behaviour.md#talk-to-a-person), its own chunk (`person-ladder`),
- * loaded when the visitor presses the panel's button. A modal dialog of plain DOM in the
- * element's shadow root, as the contact card is: inside office hours "Call me now", outside them
- * "Call me back" at one of the next three openings, and without `lead-endpoint` the office's
- * `tel:` link only. English only for now.
+ * "Talk to a person" (docs/behaviour.md#talk-to-a-person): the dialog, in the `contact-card`
+ * chunk beside the card it shares its form with, opened by the lead handler's
+ * `openPersonLadder` when the visitor presses the panel's button. Plain DOM in the element's
+ * shadow root, modal: inside office hours "Call me now", outside them "Call me back" at one of
+ * the next openings, and without `lead-endpoint` the office's `tel:` link only. What it offers
+ * and how a request is sent are the lead handler's (`callback-sender.ts`). English only for now.
  */
 
-/** What the ladder needs from its element. */
-export interface LadderPort {
-  /** The `<voice-assistant>`: its attributes and shadow root; the event is dispatched from it. */
-  readonly host: HTMLElement;
-  readonly leadEndpoint: string | null;
-  readonly demo: boolean;
-  readonly listing: ListingContext;
-  /** The call or chat in progress, if any. */
-  readonly conversationId: string | null;
-  /** The page's URL as captures name it. */
-  readonly pageUrl: string | null;
-  /** Where the request goes; the page's delivery queue for `lead-endpoint` by default. */
-  readonly deliver?: (request: CallbackRequest) => Promise<unknown>;
-  readonly now?: () => Date;
-  /** The language dates are written in (the dialog's sentences are English for now). */
-  readonly language?: string;
+/** What the visitor sent on the ladder's form. */
+export interface LadderAnswer {
+  readonly name: string;
+  readonly phone: string;
+  /** The contact consent box was ticked. */
+  readonly consented: boolean;
+  /** The opening picked with "Call me back"; `null` with "Call me now". */
+  readonly requestedTime: Date | null;
+}
+
+/** What the ladder offers, decided before it opens (`ladderOffer`). */
+export interface LadderOffer {
+  /** The `office-phone` number, shown as a `tel:` link; `null` without it. */
+  readonly officePhone: string | null;
+  /** Inside office hours (or none given): "Call me now". */
+  readonly open: boolean;
+  /** The next openings "Call me back" offers; empty when open. */
+  readonly openings: readonly Date[];
+  /** The office's time zone, the openings' wall clock; `null` without office hours. */
+  readonly timeZone: string | null;
+  /** The language the openings are written in. */
+  readonly language: string;
+  /** A request can be sent (`lead-endpoint` is set); otherwise the `tel:` link only. */
+  readonly sends: boolean;
+  /** Who will call, by first name, for the confirmation; `null`: "An agent". */
+  readonly callerName: string | null;
+  /** The contact consent box's sentence for a number. */
+  sentence(phone: string): string;
+  /** Whether a number may be sent. */
+  sendable(phone: string): boolean;
+  /** Sends the request (the event, then the POST) and returns it. */
+  send(answer: LadderAnswer): CallbackRequest;
+  /** No request to send: tells the page the office's number was offered. */
+  offerNumber(): void;
 }
 
 const LADDER_CSS = `
@@ -54,9 +60,9 @@ const LADDER_CSS = `
 
 let ladders = 0;
 
-function formatOpening(at: Date, timeZone: string, language: string): string {
+function formatOpening(at: Date, timeZone: string | null, language: string): string {
   return new Intl.DateTimeFormat(language, {
-    timeZone,
+    ...(timeZone !== null && { timeZone }),
     weekday: 'long',
     month: 'long',
     day: 'numeric',
@@ -72,43 +78,22 @@ function telHref(phone: string): string {
 }
 
 /**
- * Opens the ladder in `port.host`'s shadow root; resolves when the visitor closes it (Close or
- * Escape) with the request they made, or `null` when they sent none.
+ * Opens the ladder in `host`'s shadow root; resolves when the visitor closes it (Close or
+ * Escape) with the request they sent, or `null` when they sent none.
  */
-export function showPersonLadder(port: LadderPort): Promise<CallbackRequest | null> {
-  const { host } = port;
+export function showPersonLadder(
+  host: HTMLElement,
+  offer: LadderOffer,
+): Promise<CallbackRequest | null> {
   const doc = host.ownerDocument;
   const root = host.shadowRoot;
   extendWidgetStyleSheet(doc, CARD_CSS + LADDER_CSS);
   ladders += 1;
   const id = `va-ladder-${ladders}`;
-  const now = port.now?.() ?? new Date();
-  const officePhone = cleanText(host.getAttribute('office-phone'), LEAD_FIELD_MAX_CHARS);
-  const hours = readOfficeHours(host.getAttribute('office-hours'));
-  const open = hours === null || isOfficeOpen(hours, now);
-  const openings = hours === null || open ? [] : nextOpenings(hours, now, 3);
-  const language = port.language ?? 'en';
-  const when = (at: Date) => formatOpening(at, hours?.timeZone ?? 'UTC', language);
-  const context: CallbackContext = {
-    idempotencyKey: crypto.randomUUID(),
-    now,
-    listing: port.listing,
-    conversationId: port.conversationId,
-    pageUrl: port.pageUrl,
-    officePhone,
-    demo: port.demo,
-  };
+  const { officePhone, open, openings } = offer;
+  const when = (at: Date) => formatOpening(at, offer.timeZone, offer.language);
 
-  const overlay = element(doc, 'div', { class: 'va va--overlay', part: 'ladder-overlay' });
-  overlay.lang = 'en';
-  const dialog = element(doc, 'div', {
-    class: 'consent',
-    part: 'ladder',
-    role: 'dialog',
-    'aria-modal': 'true',
-    'aria-labelledby': `${id}-title`,
-    tabindex: '-1',
-  });
+  const { overlay, dialog } = modalDialog(doc, id, ['ladder', 'ladder-overlay']);
   const title = element(doc, 'h2', { id: `${id}-title`, class: 'consent-title' });
   title.textContent = 'Talk to a person';
   const say = (text: string) => element(doc, 'p', { class: 'consent-text' }, text);
@@ -137,22 +122,23 @@ export function showPersonLadder(port: LadderPort): Promise<CallbackRequest | nu
     const opensAt = openings[0];
     const closedNote = opensAt ? [say(`The office is closed. It opens ${when(opensAt)}.`)] : [];
 
-    if (port.leadEndpoint === null) {
+    if (!offer.sends) {
       // No one to send a request to: the office's number is the ladder.
-      dispatchWidgetEvent(host, 'voice-assistant:callback', officeNumberOffer(context));
+      offer.offerNumber();
       actions.append(closeButton);
-      const offer = officePhone === null ? [] : phoneLink().slice(1);
-      dialog.append(title, ...closedNote, say('Call the office:'), ...offer, actions);
+      const number = officePhone === null ? [] : phoneLink().slice(1);
+      dialog.append(title, ...closedNote, say('Call the office:'), ...number, actions);
     } else {
       const form = element(doc, 'form', { class: 'contact-form' });
       form.noValidate = true;
       const name = element(doc, 'input', { type: 'text', autocomplete: 'name' });
       const phone = element(doc, 'input', { type: 'tel', autocomplete: 'tel' });
-      const seller = contactSeller(host.getAttribute('brokerage'), port.listing.agentName);
       const box = element(doc, 'input', { type: 'checkbox', 'aria-describedby': `${id}-note` });
-      const sentence = element(doc, 'span', { id: `${id}-note` }, contactSentence(seller, ''));
+      // Until a number is typed the sentence names "this number"; what is kept names the number sent.
+      const shown = (value: string) => offer.sentence(value === '' ? 'this number' : value);
+      const sentence = element(doc, 'span', { id: `${id}-note` }, shown(''));
       phone.addEventListener('input', () => {
-        sentence.textContent = contactSentence(seller, phone.value.trim());
+        sentence.textContent = shown(phone.value.trim());
       });
       const boxLabel = element(doc, 'label', { class: 'contact-box' });
       boxLabel.append(box, sentence);
@@ -189,7 +175,7 @@ export function showPersonLadder(port: LadderPort): Promise<CallbackRequest | nu
       dialog.append(title, ...intro, form, ...phoneLink());
       form.addEventListener('submit', (event) => {
         event.preventDefault();
-        if (!isSendable({ phone: phone.value })) {
+        if (!offer.sendable(phone.value.trim())) {
           error.textContent = 'Enter a phone number that can be dialled.';
           phone.setAttribute('aria-invalid', 'true');
           phone.focus();
@@ -197,23 +183,13 @@ export function showPersonLadder(port: LadderPort): Promise<CallbackRequest | nu
         }
         const picked = form.querySelector<HTMLInputElement>('.ladder-times input:checked');
         const requestedTime = open ? null : (openings[Number(picked?.value ?? 0)] ?? null);
-        const answer: CallbackAnswer = {
+        sent = offer.send({
           name: name.value,
           phone: phone.value,
           consented: box.checked,
-          urgent: open,
           requestedTime,
-        };
-        sent = callbackRequest(answer, seller, context);
-        if (dispatchWidgetEvent(host, 'voice-assistant:callback', sent, true)) {
-          const endpoint = port.leadEndpoint ?? '';
-          const deliver =
-            port.deliver ??
-            ((request: CallbackRequest) =>
-              queueFor(endpoint).deliver(request, { consentAgreed: false }));
-          deliver(sent).catch(() => undefined);
-        }
-        const caller = callerName(port.listing) ?? 'An agent';
+        });
+        const caller = offer.callerName ?? 'An agent';
         const done = open
           ? `${caller} will call you in the next few minutes.`
           : `We will call you ${requestedTime ? when(requestedTime) : 'when the office opens'}.`;
@@ -225,7 +201,6 @@ export function showPersonLadder(port: LadderPort): Promise<CallbackRequest | nu
         closeButton.focus();
       });
     }
-    overlay.append(dialog);
     (root ?? doc.body).append(overlay);
     dialog.focus();
   });

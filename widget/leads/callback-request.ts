@@ -1,7 +1,7 @@
-import type { CallbackRequest, ListingContext } from '../../element/lead-details.ts';
-import { LEAD_FIELD_MAX_CHARS } from '../constants.ts';
-import { contactConsentFor } from '../contact-consent.ts';
-import { cleanText } from '../page/clean-text.ts';
+import type { CallbackRequest, ListingContext } from '../element/lead-details.ts';
+import { LEAD_FIELD_MAX_CHARS } from './constants.ts';
+import { contactConsentFor } from './contact-consent.ts';
+import { cleanText } from './page/clean-text.ts';
 
 /*
  * The body of "Talk to a person" (docs/behaviour.md#talk-to-a-person), pure: what the ladder
