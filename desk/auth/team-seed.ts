@@ -6,7 +6,7 @@ import type { DeskDatabase } from '../storage/schema.ts';
 
 /**
  * Seeds the team from assistant.config.json's `agents` the first time a desk starts on a
- * database (docs/inbox.md#team), and never again: later edits of the file do not overwrite what
+ * database (docs/inbox.md#team-inboxteam), and never again: later edits of the file do not overwrite what
  * the broker changed in the inbox. The `team_seed` row is written in the same transaction, so
  * two desks starting at once seed once. A user who already exists (add-user before the first
  * start) keeps their name, role and password and gains the config's phone, listings and duty.

@@ -1,6 +1,6 @@
 /**
  * How long a new lead waits for its agent's claim, and how far it escalates (issue 27 §2,
- * docs/inbox.md#claim): `claimMinutes` and `escalation.maxSteps` in `assistant.config.json`
+ * docs/inbox.md#claim-and-escalation): `claimMinutes` and `escalation.maxSteps` in `assistant.config.json`
  * until the team moves to the database. Pure.
  */
 export interface ClaimSettings {

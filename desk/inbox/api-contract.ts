@@ -450,7 +450,7 @@ export interface NoteBody {
 /** One figure set for a group (all, a listing, a page, an agent). */
 export interface NumbersRow {
   key: string;
-  /** Calls and chats that reached the desk, with or without a capture (docs/inbox.md#numbers). */
+  /** Calls and chats that reached the desk, with or without a capture (docs/inbox.md#numbers-inboxnumbers). */
   conversations: number;
   calls: number;
   chats: number;

@@ -6,7 +6,7 @@ import type { Serve } from './api-serve.ts';
 import { nowOf } from './api-session.ts';
 import { ClaimError, claimLead } from './lead-claim.ts';
 
-/** `POST /api/leads/:id/claim` (issue 27 §2, docs/inbox.md#claim). */
+/** `POST /api/leads/:id/claim` (issue 27 §2, docs/inbox.md#claim-and-escalation). */
 export function claimRoutes(serve: Serve, services: DeskServices): void {
   const zone = services.brokerage.officeHours.timeZone;
   serve(API.claim, async (c, { params }) => {

@@ -92,7 +92,7 @@ async function take(
 }
 
 /**
- * `Claim` on a lead's page (issue 27 §2, docs/inbox.md#claim). Of two agents pressing it in the
+ * `Claim` on a lead's page (issue 27 §2, docs/inbox.md#claim-and-escalation). Of two agents pressing it in the
  * same second one wins; the other gets 409 `claimed` with "Daniel claimed this lead". Claiming
  * again is a no-op. An agent may claim only a lead assigned to them (else 404, as for any lead
  * they may not see); a broker any.

@@ -77,7 +77,7 @@ function zero() {
 }
 
 /**
- * The figures for the period (docs/inbox.md#numbers), in total and by listing, page, agent and
+ * The figures for the period (docs/inbox.md#numbers-inboxnumbers), in total and by listing, page, agent and
  * source, from the daily rollups (desk/leads/numbers-rollup.ts): conversations (calls, chats) by the day
  * they started, captures and new leads by the day they arrived, conversion = new leads ÷
  * conversations, and speed to lead over the period's new leads (median and p90 from 10%

@@ -25,7 +25,7 @@ const EMAIL = /^[^\s@<>]+@[^\s@<>]+$/;
 const PHONE = /^\+?[\d\s().-]{7,20}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Writes one audit row for a change to the team (docs/inbox.md#team). */
+/** Writes one audit row for a change to the team (docs/inbox.md#team-inboxteam). */
 export async function auditTeam(
   db: TeamDb,
   actor: Actor,

@@ -1,5 +1,5 @@
 /**
- * The team's routes and pages in the inbox's table (issue 27 §4, docs/inbox.md#team), kept in
+ * The team's routes and pages in the inbox's table (issue 27 §4, docs/inbox.md#team-inboxteam), kept in
  * their own block: desk/inbox/api-contract.ts spreads them into API and PAGES.
  */
 import type { Role } from '../auth/role.ts';

@@ -69,7 +69,7 @@ function refused(c: Context<ApiEnv>, error: unknown): Response {
 }
 
 /**
- * The team's routes (docs/inbox.md#team): the broker's list and changes under `/api/team`, the
+ * The team's routes (docs/inbox.md#team-inboxteam): the broker's list and changes under `/api/team`, the
  * invite and reset links, "Forgot password?" and setting a password from a link.
  */
 export function teamRoutes(serve: Serve, services: DeskServices): void {

@@ -10,7 +10,7 @@ import type { DeskDatabase } from '../storage/schema.ts';
 import { appendLeadEvents } from './timeline.ts';
 
 /**
- * Escalation of unclaimed leads (issue 27 §2, docs/inbox.md#claim). A new lead gets a timer job
+ * Escalation of unclaimed leads (issue 27 §2, docs/inbox.md#claim-and-escalation). A new lead gets a timer job
  * in the one queue, due `claimMinutes` of office time after it arrived. When it fires and the
  * lead is still unclaimed and New, the lead goes to the next agent, and after `maxSteps` steps
  * to the broker; each step alerts the new agent (email, and a text when Twilio is set), adds an

@@ -5,7 +5,7 @@ import type { DeskDatabase } from '../storage/schema.ts';
 import { inZone } from '../time/brokerage-time.ts';
 
 /**
- * The numbers' daily rollups (docs/inbox.md#numbers): `numbers_daily` is kept by the
+ * The numbers' daily rollups (docs/inbox.md#numbers-inboxnumbers): `numbers_daily` is kept by the
  * transactions that store captures and conversations, one upsert each, so the numbers page and
  * the weekly report sum a few hundred rows instead of reading every lead. Each change adds to one
  * row per dimension (`all`, `listing`, `page`, `source`) under one day and agent, so a total is

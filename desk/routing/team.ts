@@ -7,7 +7,7 @@ type Role = DeskDatabase['users']['role'];
 /** The database or a transaction on it: the team's reads and writes take either. */
 export type TeamDb = Kysely<DeskDatabase> | Transaction<DeskDatabase>;
 
-/** One person of the team as the database holds them (docs/inbox.md#team). */
+/** One person of the team as the database holds them (docs/inbox.md#team-inboxteam). */
 export interface TeamMember {
   id: string;
   name: string;

@@ -49,7 +49,7 @@ async function tablesInOrder(db: Db): Promise<string[]> {
 
 /**
  * Moves an embedded database's backup (`npm run desk -- backup FILE`) into an empty PostgreSQL
- * database (docs/deploy.md#moving-to-postgresql): the archive is opened in a scratch folder and
+ * database (docs/deploy.md#moving-from-pglite-to-postgresql): the archive is opened in a scratch folder and
  * brought to the current schema, the server is migrated, then each table is copied whole, in
  * foreign-key order, ids and all, and the identity counters are set past the copied ids.
  * Resolves the rows copied per table.

@@ -1,4 +1,4 @@
-import { retention as configured } from '../../assistant.config.json' with { type: 'json' };
+import assistantConfig from '../../assistant.config.json' with { type: 'json' };
 import { readRetention } from '../../desk/config/retention.ts';
 import { GTM_CONTAINER } from './analytics.ts';
 import { company } from './company.ts';
@@ -25,7 +25,7 @@ export function analyticsParagraph(container: string | null): string {
  * How long the desk keeps what it stores: `retention` in assistant.config.json, with the same
  * defaults the desk's daily sweep uses, so the page and the sweep never disagree.
  */
-const kept = readRetention(configured).retention;
+const kept = readRetention(assistantConfig.retention).retention;
 
 /** Copy of /privacy: what the site, the contact form and the voice assistant collect. */
 export const privacyPolicy: LegalDocument = {

@@ -14,7 +14,7 @@ import type { DeskDb } from '../../desk/storage/database.ts';
 import { type DatabaseUnderTest, pglite, postgres } from '../helpers/desk-databases.ts';
 import { leadBody } from '../helpers/desk-harness.ts';
 
-// Numbers that add up (issue 26 §4, docs/inbox.md#numbers): over random captures and
+// Numbers that add up (issue 26 §4, docs/inbox.md#numbers-inboxnumbers): over random captures and
 // conversations, arriving in any order, a total is the sum of each of its breakdowns by listing,
 // page, agent and source; conversion is new leads ÷ conversations; and the rollups rebuilt from
 // the stored rows say what the transactions kept.

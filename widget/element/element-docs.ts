@@ -307,6 +307,8 @@ export const CSS_PART_DOCS: Record<string, string> = {
   'secondary-controls': 'The row of small controls next to Mute.',
   avatar: "The assistant's picture or initial.",
   'type-instead': 'The "Type instead" button.',
+  'talk-to-person':
+    'The "Talk to a person" button: a call from the office now or at an opening, or its number.',
   chat: 'The text box: message field and Send (its lines go to the transcript log).',
   'consent-dialog': 'The "Before we start" consent dialog.',
   'consent-overlay': 'The backdrop behind the consent dialog.',

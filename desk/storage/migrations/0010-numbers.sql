@@ -1,4 +1,4 @@
--- Numbers that add up (issue 26 §4, docs/inbox.md#numbers): where a visitor came from, on every
+-- Numbers that add up (issue 26 §4, docs/inbox.md#numbers-inboxnumbers): where a visitor came from, on every
 -- capture and conversation; and daily rollups of the figures, kept by the transactions that
 -- write captures and conversations, so the numbers page reads a few hundred rows, not every lead.
 

@@ -1,4 +1,4 @@
--- The team lives in the database (issue 27 §4, docs/inbox.md#team): each user gains what routing
+-- The team lives in the database (issue 27 §4, docs/inbox.md#team-inboxteam): each user gains what routing
 -- and alerts need (phone, listings owned, active, a pause, on duty, an order), a user may exist
 -- before they have a password (added, then invited), and one-time links (invite, reset) are
 -- stored as their SHA-256 only. assistant.config.json `agents` seeds the team once (team_seed).

@@ -14,7 +14,7 @@ function messageOf(error: unknown): string {
 }
 
 /**
- * The broker's team (docs/inbox.md#team): who gets leads, their phone (none: email only), duty
+ * The broker's team (docs/inbox.md#team-inboxteam): who gets leads, their phone (none: email only), duty
  * and pauses; add an agent, invite them, send a reset link, deactivate someone who left.
  */
 export default function TeamPage() {

@@ -4,7 +4,7 @@ import { request } from '../../lib/api.ts';
 
 /**
  * "Forgot password?" on the sign-in page: the email, then the desk's one answer, the same
- * whether or not the email has an account (docs/inbox.md#team).
+ * whether or not the email has an account (docs/inbox.md#team-inboxteam).
  */
 export function ForgotPassword({ onBack }: { onBack: () => void }) {
   const [answer, setAnswer] = useState<string | null>(null);

@@ -9,7 +9,7 @@ import { pageHref } from '../../lib/routes.ts';
 const MIN_LENGTH = 12;
 
 /**
- * Where an invite or reset link lands (docs/inbox.md#team): the new password, twice. The link
+ * Where an invite or reset link lands (docs/inbox.md#team-inboxteam): the new password, twice. The link
  * works once; a used or expired one says to ask for a new one.
  */
 export function SetPasswordPage({
