@@ -239,6 +239,8 @@ export interface LeadListPage {
   nextCursor: string | null;
   /** Whether demo leads are hidden in this answer. */
   demoHidden: boolean;
+  /** Unclaimed New leads this user may see, whatever the filters (the tab's title). */
+  unclaimedCount: number;
   /** The values the filters offer. */
   filters: { agents: AgentOption[]; listings: string[] };
 }

@@ -6,6 +6,7 @@ import { nameOf, statusClass } from '../../lib/labels.ts';
 import { pageHref } from '../../lib/routes.ts';
 import { ActionsSection } from './actions-section.tsx';
 import { CapturesSection } from './captures-section.tsx';
+import { ClaimField } from './claim-field.tsx';
 import { ConsentSection } from './consent-section.tsx';
 import { ConversationsSection } from './conversations-section.tsx';
 import { DeliveriesSection } from './deliveries-section.tsx';
@@ -45,6 +46,7 @@ export function LeadView({
             <time dateTime={lead.lastActivityAt}>{timeText(lead.lastActivityAtText)}</time>
           </span>
         </p>
+        <ClaimField lead={lead} onChange={onChange} />
       </div>
       <div className="lead-grid">
         <div className="lead-main">
