@@ -151,6 +151,8 @@ describe('speed to lead in the inbox', () => {
         expect(won.status).toBe(200);
         await claim.click();
         await page.getByRole('alert').filter({ hasText: 'Daniel claimed this lead' }).waitFor();
+        await page.getByText(/^Claimed by Daniel Okafor,/).waitFor();
+        expect(await claim.count()).toBe(0);
         expect(await inboxAxeViolations(page), 'lead page after a lost claim').toEqual([]);
       },
       // The lost claim's 409, which Chromium logs as a failed load.

@@ -46,5 +46,5 @@ export default function LeadPage({ params }: { params: PageParams<'lead'> }) {
   if (lead.data === null) {
     return <p role="status">Loading the lead…</p>;
   }
-  return <LeadView lead={lead.data} onChange={lead.set} />;
+  return <LeadView lead={lead.data} onChange={lead.set} onStale={lead.retry} />;
 }

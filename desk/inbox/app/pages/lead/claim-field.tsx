@@ -9,14 +9,16 @@ import { failureText } from './save-failure.ts';
 /**
  * The lead's claim (issue 27 §2): `Claim` for its agent or a broker while no one holds it, then
  * "Claimed by Daniel Okafor, <time>". A lost race shows the desk's "Daniel claimed this lead" in
- * the alert region, which stays while the page shows the winner (the live list refetches it).
+ * the alert region, which stays while the page shows the winner.
  */
 export function ClaimField({
   lead,
   onChange,
+  onStale,
 }: {
   lead: LeadDetail;
   onChange: (lead: LeadDetail) => void;
+  onStale: () => void;
 }) {
   const session = useSession();
   const [claiming, setClaiming] = useState(false);
@@ -40,12 +42,13 @@ export function ClaimField({
       });
       announce('Claimed: the lead is yours.');
     } catch (caught) {
-      // Someone else was quicker: the desk names them ("Daniel claimed this lead").
-      setError(
-        caught instanceof InboxApiError && caught.code === 'claimed'
-          ? caught.message
-          : failureText(caught),
-      );
+      // Someone else was quicker: the desk names them ("Daniel claimed this lead"), and the
+      // page asks again so it shows their claim even if the live stream is down.
+      const lost = caught instanceof InboxApiError && caught.code === 'claimed';
+      setError(lost ? caught.message : failureText(caught));
+      if (lost) {
+        onStale();
+      }
     } finally {
       setClaiming(false);
     }

@@ -23,9 +23,12 @@ import { ViewingsSection } from './viewings-section.tsx';
 export function LeadView({
   lead,
   onChange,
+  onStale,
 }: {
   lead: LeadDetail;
   onChange: (lead: LeadDetail) => void;
+  /** The desk knows newer than what is shown (a claim lost to someone else): ask again. */
+  onStale: () => void;
 }) {
   const name = nameOf(lead.person.name);
   return (
@@ -46,7 +49,7 @@ export function LeadView({
             <time dateTime={lead.lastActivityAt}>{timeText(lead.lastActivityAtText)}</time>
           </span>
         </p>
-        <ClaimField lead={lead} onChange={onChange} />
+        <ClaimField lead={lead} onChange={onChange} onStale={onStale} />
       </div>
       <div className="lead-grid">
         <div className="lead-main">
