@@ -159,4 +159,25 @@ describe('speed to lead in the inbox', () => {
       [...EXPECTED_LOAD_ERRORS, /status of 409/],
     );
   }, 60_000);
+
+  it('keeps the pages Load more appended when a new lead arrives', async () => {
+    // More than a page (50) of leads, oldest first.
+    for (let i = 0; i < 51; i++) {
+      await desk.addLead({ name: `Paged Lead ${String(i).padStart(2, '0')}` });
+    }
+    await withInboxPage(browser, async (page) => {
+      await signIn(page, desk.url, ACCOUNTS.broker);
+      await page.getByRole('link', { name: 'Paged Lead 50' }).waitFor();
+      await page.getByRole('button', { name: 'Load more' }).click();
+      await page.getByRole('link', { name: 'Paged Lead 00' }).waitFor();
+      await desk.addLead({ name: 'Late Arrival' });
+      await page.getByRole('link', { name: 'Late Arrival' }).waitFor();
+      await page.getByRole('status').filter({ hasText: 'New lead: Late Arrival.' }).waitFor();
+      // Still every lead shown before, each once.
+      await page.getByRole('link', { name: 'Paged Lead 00' }).waitFor();
+      const links = await page.getByRole('link', { name: /^Paged Lead/ }).allTextContents();
+      expect(links).toHaveLength(51);
+      expect(new Set(links).size).toBe(51);
+    });
+  }, 90_000);
 });

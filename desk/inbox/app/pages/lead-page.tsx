@@ -33,8 +33,11 @@ export default function LeadPage({ params }: { params: PageParams<'lead'> }) {
     }
   }, [survivor]);
 
-  if (lead.status === 'failed') {
-    return lead.error instanceof InboxApiError && lead.error.status === 404 ? (
+  const gone = lead.error instanceof InboxApiError && lead.error.status === 404;
+  // A live refresh that failed keeps the lead on screen; the next change asks again. A 404
+  // (the lead escalated away from this agent, say) is the not-found page either way.
+  if (lead.status === 'failed' && (gone || lead.data === null)) {
+    return gone ? (
       <NotFoundPage title="Lead not found" />
     ) : (
       <section>
