@@ -195,6 +195,8 @@ export interface LeadListQuery {
   q?: string;
   /** `show` or `hide` demo leads; absent: hidden once a real lead exists. */
   demo?: 'show' | 'hide';
+  /** `yes`: only leads no one has claimed yet. */
+  unclaimed?: 'yes';
   /** The `nextCursor` of the previous page (keyset pagination). */
   cursor?: string;
   /** Page size, 1–100 (default 50). */
@@ -237,6 +239,8 @@ export interface LeadListPage {
   nextCursor: string | null;
   /** Whether demo leads are hidden in this answer. */
   demoHidden: boolean;
+  /** Unclaimed New leads this user may see, whatever the filters (the tab's title). */
+  unclaimedCount: number;
   /** The values the filters offer. */
   filters: { agents: AgentOption[]; listings: string[] };
 }

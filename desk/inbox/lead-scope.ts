@@ -11,12 +11,14 @@ export interface LeadFilters {
   listing?: string;
   q?: string;
   demo?: 'show' | 'hide';
+  /** Only leads no one has claimed yet (issue 27 §2). */
+  unclaimed?: boolean;
 }
 
 /** A query string's filters, or a message naming the bad one. */
 export function parseLeadFilters(query: Record<string, string | undefined>): LeadFilters | string {
   const filters: LeadFilters = {};
-  const { status, agent, listing, q, demo } = query;
+  const { status, agent, listing, q, demo, unclaimed } = query;
   if (status !== undefined && status !== '') {
     if (!(LEAD_STATUSES as readonly string[]).includes(status)) {
       return `status must be one of ${LEAD_STATUSES.join(', ')}`;
@@ -40,6 +42,12 @@ export function parseLeadFilters(query: Record<string, string | undefined>): Lea
       return 'demo must be show or hide';
     }
     filters.demo = demo;
+  }
+  if (unclaimed !== undefined && unclaimed !== '') {
+    if (unclaimed !== 'yes') {
+      return 'unclaimed must be yes';
+    }
+    filters.unclaimed = true;
   }
   return filters;
 }
@@ -116,6 +124,9 @@ export function filtered<DB, TB extends keyof DB, O>(
   }
   if (filters.q) {
     q = q.where(sql<boolean>`l.search @@ websearch_to_tsquery('english', ${filters.q})`);
+  }
+  if (filters.unclaimed) {
+    q = q.where(sql<boolean>`l.claimed_by is null`);
   }
   if (hideDemo) {
     q = q.where(sql<boolean>`not l.demo`);

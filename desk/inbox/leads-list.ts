@@ -204,6 +204,17 @@ export async function listLeads(
       demo: r.demo,
     };
   });
+  // The tab title's count (issue 27 §1): every unclaimed New lead this user may see, whatever
+  // the filters and however many pages are shown.
+  const unclaimed = await scoped(
+    db
+      .selectFrom('leads as l')
+      .select(sql<string>`count(*)`.as('n'))
+      .where('l.claimed_by', 'is', null)
+      .where('l.status', '=', 'New')
+      .where(sql<boolean>`(not l.demo or not ${hideDemo})`),
+    session,
+  ).executeTakeFirst();
   const team = await agentOptions(db, brokerage);
   const agents =
     session.user.role === 'broker' ? team : team.filter((a) => a.email === session.user.email);
@@ -211,6 +222,7 @@ export async function listLeads(
     leads,
     nextCursor: more && last ? encodeCursor({ at: last.at, id: last.id }) : null,
     demoHidden: hideDemo,
+    unclaimedCount: Number(unclaimed?.n ?? 0),
     filters: { agents, listings: await listingOptions(db, session) },
   };
 }

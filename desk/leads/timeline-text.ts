@@ -86,11 +86,19 @@ export function timelineText(event: StoredLeadEvent): string {
       return `Merged with ${other}'s lead`;
     }
     case 'claimed':
-      return text(d.text) || 'Claimed';
+      // Who claimed it is the line's `by`; setting Contacted (or a call logged) claims it too.
+      return (
+        text(d.text) || (text(d.via) === 'contact' ? 'Claimed by logging a contact' : 'Claimed')
+      );
     case 'alert':
       return text(d.text) || `Alert sent${text(d.to) ? ` to ${text(d.to)}` : ''}`;
-    case 'escalated':
-      return text(d.text) || 'Escalated';
+    case 'escalated': {
+      // "Escalated to Priya Sandhu: not claimed in 5 min" (issue 27 §2: each step says why).
+      const to = text(d.toName) || text(d.toEmail);
+      const reason = text(d.reason);
+      const head = to === '' ? 'Escalated' : `Escalated to ${to}`;
+      return text(d.text) || (reason === '' ? head : `${head}: ${reason}`);
+    }
     default:
       return text(d.text) || event.kind;
   }

@@ -96,6 +96,25 @@ describe.each([pglite(), postgres()])('the inbox API on $name', (database: Datab
     expect((await api(desk.url, broker, '/api/leads?demo=maybe')).status).toBe(400);
   });
 
+  it('filters on unclaimed leads (?unclaimed=yes), counts them whatever the filters, and refuses any other value', async () => {
+    const claimed = await addLead({ name: 'Cleo Claimed', words: 'the quartzite counters' });
+    await addLead({ name: 'Una Unclaimed', words: 'the quartzite counters' });
+    const before = (await list(broker, '?q=nothing-matches-this')).unclaimedCount;
+    expect(before).toBeGreaterThanOrEqual(2);
+    const res = await api(desk.url, broker, `/api/leads/${claimed}/claim`, { method: 'POST' });
+    expect(res.status, await res.clone().text()).toBe(200);
+    // The tab title's count covers every unclaimed New lead, whatever the filters.
+    expect((await list(broker, '?q=nothing-matches-this')).unclaimedCount).toBe(before - 1);
+    const both = await list(broker, '?q=quartzite');
+    const rows = both.leads.map((l) => [l.name, l.unclaimed]);
+    expect(rows.sort()).toEqual([
+      ['Cleo Claimed', false],
+      ['Una Unclaimed', true],
+    ]);
+    expect(names(await list(broker, '?q=quartzite&unclaimed=yes'))).toEqual(['Una Unclaimed']);
+    expect((await api(desk.url, broker, '/api/leads?unclaimed=no')).status).toBe(400);
+  });
+
   it('finds a lead by a transcript word, a phone number, an email, a listing and a note', async () => {
     const id = await addLead({
       name: 'Pat Pergola',

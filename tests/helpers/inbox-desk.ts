@@ -8,7 +8,7 @@ import pino from 'pino';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { type DeskEnvInput, parseDeskEnv } from '../../desk/config/desk-env.ts';
-import { type RunningDesk, startDesk } from '../../desk/start-desk.ts';
+import { type RunningDesk, type StartOptions, startDesk } from '../../desk/start-desk.ts';
 import { launchChromium, openPage, type PageProblems } from './chromium.ts';
 import { ACCOUNTS, createAccounts, type InboxAccount } from './inbox-api.ts';
 
@@ -75,8 +75,14 @@ async function post(url: string, body: unknown): Promise<Record<string, unknown>
   return answer;
 }
 
-/** Starts the desk for the inbox's tests; `env` adds settings (`DESK_TRUSTED_PROXIES`). */
-export async function startInboxDesk(env: DeskEnvInput = {}): Promise<InboxDesk> {
+/**
+ * Starts the desk for the inbox's tests; `env` adds settings (`DESK_TRUSTED_PROXIES`), and
+ * `options.deliver` runs the outbox and the escalation timers (off by default).
+ */
+export async function startInboxDesk(
+  env: DeskEnvInput = {},
+  options: Pick<StartOptions, 'deliver' | 'pollMs'> = {},
+): Promise<InboxDesk> {
   ensureInboxBuilt();
   const dataDir = await mkdtemp(join(tmpdir(), 'inbox-test-'));
   const desk = await startDesk(
@@ -87,7 +93,7 @@ export async function startInboxDesk(env: DeskEnvInput = {}): Promise<InboxDesk>
       DESK_LEADS_PER_MINUTE: '0',
       ...env,
     }),
-    { log: pino({ level: 'silent' }), deliver: false },
+    { log: pino({ level: 'silent' }), deliver: false, ...options },
   );
   const db = desk.services.database.db;
   await createAccounts(db);

@@ -48,6 +48,18 @@ describe("a lead's timeline text", () => {
     expect(timelineText({ kind: 'delivery-retry', detail: { adapter: 'email' } })).toBe(
       'email delivery sent again',
     );
+    expect(
+      timelineText({
+        kind: 'escalated',
+        detail: { step: 1, reason: 'not claimed in 5 min', toName: 'Priya Sandhu' },
+      }),
+    ).toBe('Escalated to Priya Sandhu: not claimed in 5 min');
+    expect(timelineText({ kind: 'claimed', detail: { via: 'claim', name: 'Priya' } })).toBe(
+      'Claimed',
+    );
+    expect(timelineText({ kind: 'claimed', detail: { via: 'contact' } })).toBe(
+      'Claimed by logging a contact',
+    );
     expect(timelineText({ kind: 'something-new', detail: {} })).toBe('something-new');
   });
 });

@@ -1,24 +1,18 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import {
-  API,
-  type LeadListItem,
-  type LeadListPage,
-  type LeadListQuery,
-} from '../../api-contract.ts';
+import { API, type LeadListPage, type LeadListQuery } from '../../api-contract.ts';
 import { AgentOptions } from '../components/agent-options.tsx';
-import { Link } from '../components/link.tsx';
 import { PageHeading } from '../components/page-heading.tsx';
 import { StatusOptions } from '../components/status-options.tsx';
 import { isAbort, request, routeUrl } from '../lib/api.ts';
-import { timeText } from '../lib/format.ts';
-import { nameOf, statusClass } from '../lib/labels.ts';
 import { navigate, useLocation } from '../lib/navigation.ts';
 import { pageHref } from '../lib/routes.ts';
 import { useSession } from '../lib/session.ts';
 import { useInboxData } from '../lib/use-inbox-data.ts';
+import { useLiveList } from '../lib/use-live-list.ts';
+import { LeadsTable } from './leads/leads-table.tsx';
 
 /** The list's filters, kept in the address so a reload, a link or Export CSV keeps them. */
-const FILTER_KEYS = ['q', 'status', 'agent', 'listing', 'demo'] as const;
+const FILTER_KEYS = ['q', 'status', 'agent', 'listing', 'demo', 'unclaimed'] as const;
 type FilterKey = (typeof FILTER_KEYS)[number];
 
 function filtersOf(search: string): URLSearchParams {
@@ -47,6 +41,7 @@ export default function LeadsPage() {
   // `data` is the first page with every page `Load more` appended: the latest page's cursor and
   // filters, and all the leads so far.
   const list = useInboxData(API.leads, { query: queryOf(filters) });
+  useLiveList(list, queryOf(filters));
   const [loadingMore, setLoadingMore] = useState(false);
   // The answer a `Load more` failed to extend; any newer answer clears the message.
   const [moreFailedOn, setMoreFailedOn] = useState<LeadListPage | null>(null);
@@ -203,6 +198,15 @@ export default function LeadsPage() {
           />
           <label htmlFor="filter-demo">Show Demo leads</label>
         </div>
+        <div className="field-check">
+          <input
+            id="filter-unclaimed"
+            type="checkbox"
+            checked={filters.get('unclaimed') === 'yes'}
+            onChange={(event) => setFilter('unclaimed', event.target.checked ? 'yes' : '')}
+          />
+          <label htmlFor="filter-unclaimed">Unclaimed only</label>
+        </div>
       </fieldset>
       <p className="list-status" role="status">
         {loading
@@ -222,60 +226,5 @@ export default function LeadsPage() {
         </p>
       ) : null}
     </>
-  );
-}
-
-function LeadsTable({ leads, busy }: { leads: LeadListItem[]; busy: boolean }) {
-  return (
-    <table className="data-table leads-table" aria-busy={busy || undefined}>
-      <caption className="visually-hidden">Leads, latest activity first</caption>
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Listings</th>
-          <th scope="col">Status</th>
-          <th scope="col">Agent</th>
-          <th scope="col">Last activity</th>
-          <th scope="col">Next viewing</th>
-        </tr>
-      </thead>
-      <tbody>
-        {leads.map((lead) => (
-          <tr key={lead.id}>
-            <td data-label="Name" className="cell-name">
-              <span>
-                <Link href={pageHref('lead', { id: lead.id })}>{nameOf(lead.name)}</Link>
-                {lead.demo ? <span className="badge badge-demo">Demo</span> : null}
-              </span>
-            </td>
-            <td data-label="Listings">
-              {lead.listings.length === 0 ? (
-                '—'
-              ) : (
-                <ul className="cell-listings">
-                  {lead.listings.map((listing) => (
-                    <li key={listing}>{listing}</li>
-                  ))}
-                </ul>
-              )}
-            </td>
-            <td data-label="Status">
-              <span className={statusClass(lead.status)}>{lead.status}</span>
-            </td>
-            <td data-label="Agent">{lead.agent.name ?? lead.agent.email ?? 'Unassigned'}</td>
-            <td data-label="Last activity">
-              <time dateTime={lead.lastActivityAt}>{timeText(lead.lastActivityAtText)}</time>
-            </td>
-            <td data-label="Next viewing">
-              {lead.nextViewing ? (
-                <time dateTime={lead.nextViewing}>{timeText(lead.nextViewingText)}</time>
-              ) : (
-                '—'
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }

@@ -6,6 +6,7 @@ import { nameOf, statusClass } from '../../lib/labels.ts';
 import { pageHref } from '../../lib/routes.ts';
 import { ActionsSection } from './actions-section.tsx';
 import { CapturesSection } from './captures-section.tsx';
+import { ClaimField } from './claim-field.tsx';
 import { ConsentSection } from './consent-section.tsx';
 import { ConversationsSection } from './conversations-section.tsx';
 import { DeliveriesSection } from './deliveries-section.tsx';
@@ -22,9 +23,12 @@ import { ViewingsSection } from './viewings-section.tsx';
 export function LeadView({
   lead,
   onChange,
+  onStale,
 }: {
   lead: LeadDetail;
   onChange: (lead: LeadDetail) => void;
+  /** The desk knows newer than what is shown (a claim lost to someone else): ask again. */
+  onStale: () => void;
 }) {
   const name = nameOf(lead.person.name);
   return (
@@ -45,6 +49,7 @@ export function LeadView({
             <time dateTime={lead.lastActivityAt}>{timeText(lead.lastActivityAtText)}</time>
           </span>
         </p>
+        <ClaimField lead={lead} onChange={onChange} onStale={onStale} />
       </div>
       <div className="lead-grid">
         <div className="lead-main">
