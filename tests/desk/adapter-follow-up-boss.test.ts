@@ -97,7 +97,7 @@ describe('Follow Up Boss adapter', () => {
     const adapter = createFollowUpBossAdapter(settings, testContext);
     const lead = generalLead();
     const asked = { ...lead, fields: { ...lead.fields, doNotContact: true } };
-    expect(await adapter.deliver(asked, attempt)).toEqual({ ok: true });
+    expect(await adapter.deliver(asked, attempt)).toMatchObject({ ok: true });
     expect(fub.events[0]?.body.person).toMatchObject({
       tags: ['AI assistant', 'Do Not Contact'],
     });

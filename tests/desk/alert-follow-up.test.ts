@@ -107,14 +107,17 @@ function platform(body: unknown) {
   });
 }
 
-/** Waits until every job is finished, so "nothing more was sent" is a fact, not a guess. */
+/**
+ * Waits until every sending job is finished, so "nothing more was sent" is a fact, not a guess
+ * (the weekly report and the leads' claim timers wait for their own times).
+ */
 function outboxIdle() {
   return until(async () => {
     const pending = await desk.services.database.db
       .selectFrom('jobs')
       .select('id')
       .where('status', '=', 'pending')
-      .where('kind', '<>', 'weekly-report')
+      .where('kind', 'not in', ['weekly-report', 'escalation'])
       .execute();
     return pending.length === 0;
   }, 'an idle outbox');

@@ -114,7 +114,9 @@ describe.each([pglite(), postgres()])(
       expect(texts(detail)).toEqual([
         'Received, assigned to Daniel Okafor (listing agent)',
         'Viewing requested',
+        'Conversation ended',
         'Returned, details left',
+        'Conversation ended',
       ]);
       // Each capture keeps its own consent; the lead shows the latest.
       expect(detail.consent.history.map((c) => c.captureId)).toEqual([first, viewing, later]);
@@ -196,11 +198,14 @@ describe.each([pglite(), postgres()])(
       expect(texts(detail)).toEqual([
         'Received, assigned to Daniel Okafor (listing agent)',
         'Status New → Contacted',
+        // Logging a contact claims the lead (issue 27 §2).
+        'Claimed by logging a contact',
         'Reassigned to Priya Sandhu (was Daniel Okafor)',
         'Call after 5',
       ]);
       expect(detail.timeline.map((t) => t.by)).toEqual([
         null,
+        ACCOUNTS.broker.name,
         ACCOUNTS.broker.name,
         ACCOUNTS.broker.name,
         ACCOUNTS.broker.name,

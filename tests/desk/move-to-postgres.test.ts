@@ -98,7 +98,7 @@ describe('npm run desk -- restore FILE with DATABASE_URL', () => {
           .execute();
         // The search the inbox uses still finds a moved lead.
         const found = await sql<{ id: string }>`
-        select id from captures where search @@ plainto_tsquery('english', ${'one@example.com'})`.execute(
+        select id from leads where search @@ plainto_tsquery('english', ${'one@example.com'})`.execute(
           db.db,
         );
         expect(found.rows).toHaveLength(1);
