@@ -1,4 +1,6 @@
-import assistantConfig from '../../assistant.config.json' with { type: 'json' };
+// A named import, so the bundle holds only `retention`, never the agents' emails and phones
+// (tests/browser/site-one-name.test.ts).
+import { retention as configured } from '../../assistant.config.json' with { type: 'json' };
 import { readRetention } from '../../desk/config/retention.ts';
 import { GTM_CONTAINER } from './analytics.ts';
 import { company } from './company.ts';
@@ -25,7 +27,7 @@ export function analyticsParagraph(container: string | null): string {
  * How long the desk keeps what it stores: `retention` in assistant.config.json, with the same
  * defaults the desk's daily sweep uses, so the page and the sweep never disagree.
  */
-const kept = readRetention(assistantConfig.retention).retention;
+const kept = readRetention(configured).retention;
 
 /** Copy of /privacy: what the site, the contact form and the voice assistant collect. */
 export const privacyPolicy: LegalDocument = {
