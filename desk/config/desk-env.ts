@@ -1,3 +1,5 @@
+// Over 300 lines as one concept: every setting the desk reads from its environment, each with
+// its default, its range and the one message that says how to fix it, read in one pass.
 import { resolve } from 'node:path';
 import { DeskConfigError } from './config-error.ts';
 import { parseTrustedProxies, type TrustedProxies } from './trusted-proxies.ts';

@@ -150,6 +150,7 @@ export const PAGES = {
 export type PageName = keyof typeof PAGES;
 
 import type { Role } from '../auth/role.ts';
+import type { LeadEventKind } from '../leads/timeline.ts';
 
 /** The header that carries the CSRF token on state-changing requests. */
 export const CSRF_HEADER = 'x-csrf-token';
@@ -258,20 +259,8 @@ export interface TranscriptLine {
   secondsFromStart?: number;
 }
 
-/** What can appear on a lead's timeline (docs/inbox.md#timeline). */
-export type TimelineKind =
-  | 'received'
-  | 'returned'
-  | 'capture'
-  | 'conversation'
-  | 'status'
-  | 'assigned'
-  | 'note'
-  | 'delivery-retry'
-  | 'alert'
-  | 'merged'
-  | 'claimed'
-  | 'escalated';
+/** What can appear on a lead's timeline (docs/inbox.md#timeline): the kinds the desk appends. */
+export type TimelineKind = LeadEventKind;
 
 /**
  * One line of a lead's timeline. Lines are only ever added: the first (`received`, "Received,

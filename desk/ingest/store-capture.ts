@@ -1,3 +1,5 @@
+// Over 300 lines as one concept: storing one capture in one transaction: its repeat check, its
+// person and lead, its delivery jobs, its timeline line and its rollups, read in one round trip.
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { MAX_CAPTURES_PER_CONVERSATION } from '../../widget/leads/constants.ts';

@@ -1,3 +1,4 @@
+// Over 300 lines as one concept: the database's tables as Kysely's types, one interface a table.
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { VisitSource } from '../../widget/leads/rules/visit-source.ts';
 

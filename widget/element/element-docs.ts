@@ -1,3 +1,5 @@
+// Over 300 lines as one concept: the element's public surface as data (attributes, events,
+// parts, custom properties), from which docs/element.md and the manifest are generated.
 import type { WidgetEventName } from './after-intent/dom-events.ts';
 import type { AttributeName } from './attributes.ts';
 
