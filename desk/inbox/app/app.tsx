@@ -1,4 +1,4 @@
-import { type ComponentType, Suspense, useCallback, useEffect } from 'react';
+import { type ComponentType, Suspense, useCallback, useEffect, useLayoutEffect } from 'react';
 import { API, type SessionInfo } from '../api-contract.ts';
 import { Announcer, announce } from './components/announcer.tsx';
 import { Link } from './components/link.tsx';
@@ -74,8 +74,9 @@ export function App() {
     }
   }, [csrfToken]);
 
-  // Signed out anywhere: the sign-in page, remembering where the broker was going.
-  useEffect(() => {
+  // Signed out anywhere: the sign-in page, remembering where the broker was going. A layout
+  // effect, so the address has moved before the form is painted or seen by anything.
+  useLayoutEffect(() => {
     if (state.status === 'signed-out' && route.name !== 'sign-in' && !linkPage(route)) {
       returnTo = `${location.pathname}${location.search}`;
       navigate(pageHref('sign-in'), { replace: true });
