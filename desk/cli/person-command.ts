@@ -1,16 +1,9 @@
 import type { CommandIo, DeskCommand } from '../admin/command.ts';
-import type { DeskEnv } from '../config/desk-env.ts';
 import type { PersonQuery } from '../privacy/person-scope.ts';
-import { json } from '../storage/database.ts';
 import { withDatabase } from './database-commands.ts';
 import { FlagError, parseFlags } from './flags.ts';
 
 const USAGE = 'person export|delete --email E | --phone P [--yes]';
-
-/** The adapters that hear of a deleted person: the signed webhook, when it is set up. */
-export function eventAdapters(env: Pick<DeskEnv, 'webhook'>): string[] {
-  return env.webhook === null ? [] : ['webhook'];
-}
 
 /** The command line's person: `--email`, `--phone` or both; a message when it names nobody. */
 function readQuery(args: readonly string[]): { query: PersonQuery; yes: boolean } | string {
@@ -39,33 +32,20 @@ const privacy = async () => ({
 });
 
 async function exportRun(io: CommandIo, query: PersonQuery): Promise<number> {
-  const { findPersonScope, exportPerson } = await privacy();
+  const { exportPersonAudited } = await privacy();
   return withDatabase(io, async ({ db }) => {
-    const scope = await findPersonScope(db, query);
-    if (scope.peopleIds.length === 0) {
+    const data = await exportPersonAudited(db, query, { via: 'cli' });
+    if (data === null) {
       io.err(NOBODY);
       return 1;
     }
-    const data = await exportPerson(db, scope);
-    await db
-      .insertInto('audit_log')
-      .values({
-        action: 'person-exported',
-        capture_id: null,
-        detail: json({
-          leads: scope.leadIds.length,
-          captures: scope.captureIds.length,
-          via: 'cli',
-        }),
-      })
-      .execute();
     io.out(JSON.stringify(data, null, 2));
     return 0;
   });
 }
 
 async function deleteRun(io: CommandIo, query: PersonQuery, yes: boolean): Promise<number> {
-  const { findPersonScope, deletePerson } = await privacy();
+  const { findPersonScope, deletePerson, eventAdapters } = await privacy();
   return withDatabase(io, async ({ db }) => {
     if (!yes) {
       const scope = await findPersonScope(db, query);

@@ -5,6 +5,8 @@
 // refuses; the inbox pages' CSP needs `media-src 'self' https:` for the recording to play.
 // The app reads the session with `GET /api/session` (401 → the sign-in page) and sends
 // `?days=` and `?demo=` to `/api/numbers` as NumbersQuery says.
+
+import { PERSON_API } from './person-rights-contract.ts';
 import { type ApiRoute, CSV, EMPTY, events, type InboxPage, json, shape } from './route-table.ts';
 import { TEAM_API, TEAM_PAGES } from './team-contract.ts';
 
@@ -130,6 +132,7 @@ export const API = {
     answer: json<Numbers>(),
   },
   ...TEAM_API,
+  ...PERSON_API,
 } as const satisfies Record<string, ApiRoute>;
 
 /**
@@ -491,4 +494,5 @@ export interface NumbersQuery {
   demo?: 'show' | 'hide';
 }
 
+export type * from './person-rights-contract.ts';
 export type * from './team-contract.ts';

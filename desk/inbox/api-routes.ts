@@ -25,6 +25,7 @@ import { leadsCsv } from './leads-csv.ts';
 import { agentOptions, DEFAULT_PAGE, decodeCursor, listLeads, MAX_PAGE } from './leads-list.ts';
 import { liveRoutes } from './live-route.ts';
 import { computeNumbers, NUMBER_PERIODS } from './numbers.ts';
+import { personRightsRoutes } from './person-rights-routes.ts';
 import { teamRoutes } from './team-routes.ts';
 
 /** The largest body the inbox's API reads (a note is the biggest). */
@@ -155,6 +156,7 @@ export function inboxApi(services: DeskServices): Hono<ApiEnv> {
   });
 
   claimRoutes(serve, services);
+  personRightsRoutes(serve, services);
   liveRoutes(serve, services);
 
   serve(API.agents, async (c) => {

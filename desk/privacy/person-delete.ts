@@ -1,9 +1,15 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { DeskEnv } from '../config/desk-env.ts';
 import { lockAll, personLocks } from '../ingest/store-capture.ts';
 import { dropJobsOf, enqueue } from '../jobs/job-queue.ts';
 import { json } from '../storage/database.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
 import { findPersonScope, type PersonQuery, type PersonScope } from './person-scope.ts';
+
+/** The adapters that hear of a deleted person: the signed webhook, when it is set up. */
+export function eventAdapters(env: Pick<DeskEnv, 'webhook'>): string[] {
+  return env.webhook === null ? [] : ['webhook'];
+}
 
 /** What a deletion removed: counts only, the audit log's and the CLI's answer. */
 export interface PersonDeletion {

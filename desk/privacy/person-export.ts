@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { loadLeadRecords } from '../delivery/lead-record.ts';
+import { json } from '../storage/database.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
-import type { PersonScope } from './person-scope.ts';
+import { findPersonScope, type PersonQuery, type PersonScope } from './person-scope.ts';
 
 /** A stored row with its columns' names in the export's camelCase (`lead_id` → `leadId`). */
 function camel(row: object): Record<string, unknown> {
@@ -85,4 +86,46 @@ export async function exportPerson(
     statusChanges: statusChanges.map(camel),
     timeline: timeline.map(camel),
   };
+}
+
+/** Who asks for a person's data, for the audit log: the CLI, or a signed-in inbox user. */
+export interface PersonRequester {
+  via: 'cli' | 'inbox';
+  by?: { id: string; email: string } | null;
+  now?: Date;
+}
+
+/**
+ * The one export both ways in use (`npm run desk -- person export` and the inbox's `Export
+ * data`): finds the person, gathers {@link exportPerson}, and audits it with counts only.
+ * Resolves `null` when nobody matches. Throws PersonQueryError for a query that names no one.
+ */
+export async function exportPersonAudited(
+  db: Kysely<DeskDatabase>,
+  query: PersonQuery,
+  requester: PersonRequester,
+): Promise<Record<string, unknown> | null> {
+  const now = requester.now ?? new Date();
+  const scope = await findPersonScope(db, query);
+  if (scope.peopleIds.length === 0) {
+    return null;
+  }
+  const data = await exportPerson(db, scope, now);
+  await db
+    .insertInto('audit_log')
+    .values({
+      user_id: requester.by?.id ?? null,
+      user_email: requester.by?.email ?? null,
+      at: now,
+      action: 'person-exported',
+      // No lead id: the row outlives a later deletion, which empties the lead's audit rows.
+      capture_id: null,
+      detail: json({
+        leads: scope.leadIds.length,
+        captures: scope.captureIds.length,
+        via: requester.via,
+      }),
+    })
+    .execute();
+  return data;
 }

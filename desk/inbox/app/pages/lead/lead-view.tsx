@@ -11,6 +11,7 @@ import { ConsentSection } from './consent-section.tsx';
 import { ConversationsSection } from './conversations-section.tsx';
 import { DeliveriesSection } from './deliveries-section.tsx';
 import { NotesSection } from './notes-section.tsx';
+import { PersonRightsSection } from './person-rights-section.tsx';
 import { PersonSection } from './person-section.tsx';
 import { TimelineSection } from './timeline-section.tsx';
 import { ViewingsSection } from './viewings-section.tsx';
@@ -64,6 +65,7 @@ export function LeadView({
           <NotesSection lead={lead} />
           <DeliveriesSection lead={lead} onChange={onChange} />
           <TimelineSection lead={lead} />
+          <PersonRightsSection lead={lead} />
         </div>
       </div>
     </article>
