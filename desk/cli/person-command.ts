@@ -1,7 +1,7 @@
 import type { CommandIo, DeskCommand } from '../admin/command.ts';
 import type { DeskEnv } from '../config/desk-env.ts';
 import type { PersonQuery } from '../privacy/person-scope.ts';
-import { json } from '../storage/database.ts';
+import { writeAudit } from '../storage/audit-log.ts';
 import { withDatabase } from './database-commands.ts';
 import { FlagError, parseFlags } from './flags.ts';
 
@@ -47,18 +47,11 @@ async function exportRun(io: CommandIo, query: PersonQuery): Promise<number> {
       return 1;
     }
     const data = await exportPerson(db, scope);
-    await db
-      .insertInto('audit_log')
-      .values({
-        action: 'person-exported',
-        capture_id: null,
-        detail: json({
-          leads: scope.leadIds.length,
-          captures: scope.captureIds.length,
-          via: 'cli',
-        }),
-      })
-      .execute();
+    await writeAudit(db, {
+      actor: null,
+      action: 'person-exported',
+      detail: { leads: scope.leadIds.length, captures: scope.captureIds.length, via: 'cli' },
+    });
     io.out(JSON.stringify(data, null, 2));
     return 0;
   });
