@@ -1,4 +1,4 @@
-// Over 300 lines as one concept: every change the inbox makes to a lead (status, assignment,
+// Every change the inbox makes to a lead (status, assignment,
 // notes, retries), each in one transaction with its audit row and its timeline line.
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
