@@ -47,8 +47,3 @@ export interface DeliveryAdapter {
   /** Releases connections (SMTP pools). */
   close?(): Promise<void>;
 }
-
-/** The link to a lead in the broker's inbox. */
-export function inboxLink(context: DeliveryContext, lead: LeadRecord): string {
-  return `${context.publicUrl}/inbox/leads/${encodeURIComponent(lead.id)}`;
-}

@@ -68,6 +68,22 @@ async function alertOut(
   );
 }
 
+/** Sends one alert through the adapter and, once it is out, tells `onAlert`. */
+async function sendAlert(
+  db: Kysely<DeskDatabase>,
+  adapter: DeliveryAdapter,
+  job: ClaimedJob,
+  onAlert: OnAlert,
+  lead: LeadRecord,
+  reason: DeliveredAlert['reason'],
+): Promise<AttemptOutcome> {
+  const outcome = await adapter.deliver(lead, { jobId: job.id, attempt: job.attempts });
+  if (outcome.ok) {
+    await alertOut(db, onAlert, lead, adapter.name, reason);
+  }
+  return outcome;
+}
+
 /** Tries one delivery job: the capture's alert, through the job's adapter. */
 async function deliver(
   db: Kysely<DeskDatabase>,
@@ -80,11 +96,7 @@ async function deliver(
     if (!lead) {
       return { ok: false, retry: false, reason: 'the capture no longer exists' };
     }
-    const outcome = await adapter.deliver(lead, { jobId: job.id, attempt: job.attempts });
-    if (outcome.ok) {
-      await alertOut(db, onAlert, lead, adapter.name, 'captured');
-    }
-    return outcome;
+    return await sendAlert(db, adapter, job, onAlert, lead, 'captured');
   } catch (error) {
     return thrown(error);
   }
@@ -133,11 +145,7 @@ async function reassignmentAlert(
     }
     const reason = typeof by === 'string' ? `reassigned to you by ${by}` : 'reassigned to you';
     const addressed = { ...lead, assignedTo: { name: to.name, email: to.email, reason } };
-    const outcome = await adapter.deliver(addressed, { jobId: job.id, attempt: job.attempts });
-    if (outcome.ok) {
-      await alertOut(db, onAlert, addressed, adapter.name, 'reassigned');
-    }
-    return outcome;
+    return await sendAlert(db, adapter, job, onAlert, addressed, 'reassigned');
   } catch (error) {
     return thrown(error);
   }

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { rateLimiter } from 'hono-rate-limiter';
 import { isRecord, parseCaptureBody } from '../ingest/capture-body.ts';
 import { parseConversationBody } from '../ingest/conversation-body.ts';
 import { isFeedbackBody, parseFeedbackBody, storeFeedback } from '../ingest/feedback.ts';
@@ -9,8 +8,8 @@ import { storeCapture } from '../ingest/store-capture.ts';
 import { storeConversation } from '../ingest/store-conversation.ts';
 import { readJsonBody } from '../web/body-json.ts';
 import { errorBody, ingestFailure } from '../web/error-body.ts';
-import { clientIp } from '../web/request-source.ts';
 import type { DeskServices } from '../web/services.ts';
+import { perMinuteLimit } from './per-minute-limit.ts';
 
 /** The largest lead body the desk reads (docs/desk.md#ingest). */
 export const LEADS_MAX_BYTES = 64 * 1024;
@@ -50,19 +49,11 @@ export function leadsRoute(services: DeskServices): Hono {
   if (env.leadsPerMinute > 0) {
     app.use(
       '/leads',
-      rateLimiter({
-        windowMs: 60_000,
-        limit: env.leadsPerMinute,
-        standardHeaders: 'draft-6',
-        keyGenerator: (c) => clientIp(c, env.trustedProxies),
-        handler: (c) =>
-          errorBody(
-            c,
-            429,
-            'rate-limited',
-            'Too many leads from this address; try again in a minute.',
-          ),
-      }),
+      perMinuteLimit(
+        env,
+        env.leadsPerMinute,
+        'Too many leads from this address; try again in a minute.',
+      ),
     );
   }
   app.post(

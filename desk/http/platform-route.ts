@@ -1,12 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { rateLimiter } from 'hono-rate-limiter';
 import { answerPlatformMessage } from '../ingest/platform-answer.ts';
 import { readJsonBody } from '../web/body-json.ts';
 import { errorBody, ingestFailure } from '../web/error-body.ts';
-import { clientIp } from '../web/request-source.ts';
 import type { DeskServices } from '../web/services.ts';
+import { perMinuteLimit } from './per-minute-limit.ts';
 
 /** The largest server message read: end-of-call reports carry whole transcripts. */
 export const PLATFORM_MAX_BYTES = 16 * 1024 * 1024;
@@ -36,19 +35,11 @@ export function platformRoute(services: DeskServices): Hono {
   if (env.platformPerMinute > 0) {
     app.use(
       '/platform/webhook',
-      rateLimiter({
-        windowMs: 60_000,
-        limit: env.platformPerMinute,
-        standardHeaders: 'draft-6',
-        keyGenerator: (c) => clientIp(c, env.trustedProxies),
-        handler: (c) =>
-          errorBody(
-            c,
-            429,
-            'rate-limited',
-            'Too many server messages from this address; try again in a minute.',
-          ),
-      }),
+      perMinuteLimit(
+        env,
+        env.platformPerMinute,
+        'Too many server messages from this address; try again in a minute.',
+      ),
     );
   }
   app.post(

@@ -1,4 +1,4 @@
-// Over 300 lines as one concept: every change the inbox makes to a lead (status, assignment,
+// Every change the inbox makes to a lead (status, assignment,
 // notes, retries), each in one transaction with its audit row and its timeline line.
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
@@ -7,7 +7,7 @@ import type { Brokerage } from '../config/brokerage.ts';
 import { retryJob } from '../jobs/job-queue.ts';
 import { enqueueReassignmentAlert } from '../leads/reassignment-alert.ts';
 import { appendLeadEvents } from '../leads/timeline.ts';
-import { json } from '../storage/database.ts';
+import { writeAudit } from '../storage/audit-log.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
 import { LEAD_STATUSES, type LeadStatus, type LeadUpdateBody } from './api-contract.ts';
 import { claimOnContact } from './lead-claim.ts';
@@ -31,7 +31,7 @@ export interface AuditTarget {
   captureId?: string | null;
 }
 
-/** Writes one audit row: who, when, what, on which lead. */
+/** Writes one audit row for a signed-in user's change: who, when, what, on which lead. */
 export async function audit(
   db: Kysely<DeskDatabase> | Transaction<DeskDatabase>,
   session: SessionUser,
@@ -40,18 +40,7 @@ export async function audit(
   detail: Record<string, unknown>,
   at: Date,
 ): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      user_id: session.user.id,
-      user_email: session.user.email,
-      at,
-      action,
-      lead_id: target.leadId ?? null,
-      capture_id: target.captureId ?? null,
-      detail: json(detail),
-    })
-    .execute();
+  await writeAudit(db, { actor: session.user, action, ...target, detail, at });
 }
 
 /** A PATCH body, checked: a known status, an agent's email. */

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Role } from '../auth/role.ts';
 import { revokeSessions } from '../auth/sessions.ts';
 import { findMember, type TeamDb, type TeamMember } from '../routing/team.ts';
-import { json } from '../storage/database.ts';
+import { type AuditActor, writeAudit } from '../storage/audit-log.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
 
 /** A change to the team that was refused: its `code` and HTTP status say why. */
@@ -19,7 +19,7 @@ export class TeamError extends Error {
 }
 
 /** Who made a change, for the audit log: a signed-in user, or the CLI (null). */
-export type Actor = { id: string; email: string } | null;
+export type Actor = AuditActor;
 
 const EMAIL = /^[^\s@<>]+@[^\s@<>]+$/;
 const PHONE = /^\+?[\d\s().-]{7,20}$/;
@@ -33,17 +33,12 @@ export async function auditTeam(
   detail: Record<string, unknown>,
   at: Date,
 ): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      user_id: actor?.id ?? null,
-      user_email: actor?.email ?? null,
-      at,
-      action,
-      capture_id: null,
-      detail: json(actor === null ? { ...detail, via: 'cli' } : detail),
-    })
-    .execute();
+  await writeAudit(db, {
+    actor,
+    action,
+    at,
+    detail: actor === null ? { ...detail, via: 'cli' } : detail,
+  });
 }
 
 /** A new member as the broker typed them. */

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DeskEnv } from '../config/desk-env.ts';
 import { lockAll, personLocks } from '../ingest/store-capture.ts';
 import { dropJobsOf, enqueue } from '../jobs/job-queue.ts';
-import { json } from '../storage/database.ts';
+import { writeAudit } from '../storage/audit-log.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
 import { findPersonScope, type PersonQuery, type PersonScope } from './person-scope.ts';
 
@@ -154,17 +154,12 @@ export async function deletePerson(
       { now },
     );
     const deletion = { ...removed, eventsQueued };
-    await trx
-      .insertInto('audit_log')
-      .values({
-        user_id: options.by?.id ?? null,
-        user_email: options.by?.email ?? null,
-        at: now,
-        action: 'person-deleted',
-        capture_id: null,
-        detail: json({ ...deletion, via: options.via }),
-      })
-      .execute();
+    await writeAudit(trx, {
+      actor: options.by ?? null,
+      action: 'person-deleted',
+      at: now,
+      detail: { ...deletion, via: options.via },
+    });
     return deletion;
   });
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { loadLeadRecords } from '../delivery/lead-record.ts';
-import { json } from '../storage/database.ts';
+import { writeAudit } from '../storage/audit-log.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
 import { findPersonScope, type PersonQuery, type PersonScope } from './person-scope.ts';
 
@@ -111,21 +111,12 @@ export async function exportPersonAudited(
     return null;
   }
   const data = await exportPerson(db, scope, now);
-  await db
-    .insertInto('audit_log')
-    .values({
-      user_id: requester.by?.id ?? null,
-      user_email: requester.by?.email ?? null,
-      at: now,
-      action: 'person-exported',
-      // No lead id: the row outlives a later deletion, which empties the lead's audit rows.
-      capture_id: null,
-      detail: json({
-        leads: scope.leadIds.length,
-        captures: scope.captureIds.length,
-        via: requester.via,
-      }),
-    })
-    .execute();
+  await writeAudit(db, {
+    actor: requester.by ?? null,
+    at: now,
+    action: 'person-exported',
+    // No lead id: the row outlives a later deletion, which empties the lead's audit rows.
+    detail: { leads: scope.leadIds.length, captures: scope.captureIds.length, via: requester.via },
+  });
   return data;
 }

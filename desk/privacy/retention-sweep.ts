@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Retention } from '../config/retention.ts';
 import { lockAll, personLocks } from '../ingest/store-capture.ts';
-import { json } from '../storage/database.ts';
+import { writeAudit } from '../storage/audit-log.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
 import { removeScope } from './person-delete.ts';
 import { scopeOfLeads } from './person-scope.ts';
@@ -170,10 +170,7 @@ export async function sweepExpired(
       );
   const counts = { transcripts, ...leads, loginFailures };
   if (!dryRun && Object.values(counts).some((n) => n > 0)) {
-    await db
-      .insertInto('audit_log')
-      .values({ at: now, action: 'retention', capture_id: null, detail: json(counts) })
-      .execute();
+    await writeAudit(db, { actor: null, action: 'retention', at: now, detail: counts });
   }
   return counts;
 }

@@ -1,20 +1,13 @@
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { Kysely, sql } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewJob } from '../../desk/jobs/job-kinds.ts';
 import { claimJobs, enqueue, finishJob } from '../../desk/jobs/job-queue.ts';
 import { type JobLane, JobWorker } from '../../desk/jobs/job-worker.ts';
 import type { AttemptOutcome } from '../../desk/jobs/retry-policy.ts';
 import type { DeskDb } from '../../desk/storage/database.ts';
-import { applyMigrations, migrationFiles } from '../../desk/storage/migrate.ts';
-import type { DeskDatabase } from '../../desk/storage/schema.ts';
 import { type DatabaseUnderTest, pglite, postgres } from '../helpers/desk-databases.ts';
 import { until } from '../helpers/desk-harness.ts';
+import { type OlderSchema, olderSchema } from '../helpers/older-schema.ts';
 
 const T0 = new Date('2026-11-30T16:00:00.000Z');
 const MINUTE = 60_000;
@@ -168,25 +161,14 @@ describe.each([pglite(), postgres()])('the job queue on $name', (database: Datab
 });
 
 describe('migration 0004 on a database with jobs in flight', () => {
-  let client: PGlite;
-  let dir: string;
+  let older: OlderSchema | undefined;
   afterAll(async () => {
-    await client?.close();
-    await rm(dir, { recursive: true, force: true });
+    await older?.close();
   });
 
   it('keeps the pending deliveries and the weekly report’s weeks', async () => {
-    const migrations = fileURLToPath(new URL('../../desk/storage/migrations/', import.meta.url));
-    dir = await mkdtemp(join(tmpdir(), 'desk-migrations-'));
-    for (const file of (await migrationFiles()).filter((f) => f < '0004')) {
-      await copyFile(join(migrations, file), join(dir, file));
-    }
-    client = new PGlite();
-    const db = new Kysely<DeskDatabase>({ dialect: new PGliteDialect(client) });
-    const runScript = async (_trx: unknown, script: string) => {
-      await client.exec(script);
-    };
-    await applyMigrations(db, runScript, dir);
+    older = await olderSchema('0004');
+    const { db } = older;
     const capture = '7d4c3f9e-3d0e-4bb7-9a51-2f1c8b8f0c11';
     await sql`insert into people (id) values ('5b0f7a1e-8c2d-4f3e-9a6b-1c2d3e4f5a6b')`.execute(db);
     await sql`insert into captures (id, idempotency_key, kind, source, person_id, captured_at,
@@ -199,7 +181,7 @@ describe('migration 0004 on a database with jobs in flight', () => {
       ('weekly-report', '2026-11-16', 'a', '2026-11-23T16:00:00Z', '2026-11-23T16:00:05Z'),
       ('weekly-report', '2026-11-23', 'b', '2026-11-30T16:00:00Z', null)`.execute(db);
 
-    await applyMigrations(db, runScript);
+    await older.migrateRest();
 
     const jobs = await db.selectFrom('jobs').selectAll().orderBy('key').execute();
     expect(jobs.map((j) => [j.key, j.status, j.attempts])).toEqual([

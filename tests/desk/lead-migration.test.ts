@@ -1,14 +1,8 @@
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { Kysely, sql } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { leadDetail } from '../../desk/inbox/lead-detail.ts';
-import { applyMigrations, migrationFiles } from '../../desk/storage/migrate.ts';
-import type { DeskDatabase } from '../../desk/storage/schema.ts';
+import { migrationFiles } from '../../desk/storage/migrate.ts';
+import { type OlderSchema, olderSchema } from '../helpers/older-schema.ts';
 
 const PERSON = '5b0f7a1e-8c2d-4f3e-9a6b-1c2d3e4f5a6b';
 const FIRST = '7d4c3f9e-3d0e-4bb7-9a51-2f1c8b8f0c11';
@@ -19,25 +13,14 @@ const ZONE = 'America/Vancouver';
 // A database made by the schema before leads (0001-0006): one person with two captures from two
 // conversations, each with its own status, assignee, notes and audit rows, as the inbox kept them.
 describe('migrations 0007 and 0008 on a database of captures', () => {
-  let client: PGlite;
-  let dir: string;
+  let older: OlderSchema | undefined;
   afterAll(async () => {
-    await client?.close();
-    await rm(dir, { recursive: true, force: true });
+    await older?.close();
   });
 
   it('fold one person’s captures into one lead, losing nothing, "received" first with its first assignee', async () => {
-    const migrations = fileURLToPath(new URL('../../desk/storage/migrations/', import.meta.url));
-    dir = await mkdtemp(join(tmpdir(), 'desk-migrations-'));
-    for (const file of (await migrationFiles()).filter((f) => f < '0007')) {
-      await copyFile(join(migrations, file), join(dir, file));
-    }
-    client = new PGlite();
-    const db = new Kysely<DeskDatabase>({ dialect: new PGliteDialect(client) });
-    const runScript = async (_trx: unknown, script: string) => {
-      await client.exec(script);
-    };
-    await applyMigrations(db, runScript, dir);
+    older = await olderSchema('0007');
+    const { db } = older;
     await sql`insert into users (id, email, name, role, password_hash)
       values (${BROKER}, 'maya@maple-ridge.example', 'Maya Chen', 'broker', 'x')`.execute(db);
     await sql`insert into people (id, name, phone, email, phone_key, email_key) values
@@ -73,9 +56,7 @@ describe('migrations 0007 and 0008 on a database of captures', () => {
       (${BROKER}, 'maya@maple-ridge.example', '2026-11-22T12:00:00Z', 'status', ${FIRST},
        '{"from":"New","to":"Contacted"}')`.execute(db);
 
-    expect(await applyMigrations(db, runScript)).toEqual(
-      (await migrationFiles()).filter((f) => f >= '0007'),
-    );
+    expect(await older.migrateRest()).toEqual((await migrationFiles()).filter((f) => f >= '0007'));
 
     const leads = await db.selectFrom('leads').selectAll().execute();
     expect(leads).toHaveLength(1);

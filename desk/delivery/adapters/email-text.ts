@@ -1,8 +1,13 @@
 import type { DeliveryContext } from '../adapter.ts';
-import { inboxLink } from '../adapter.ts';
 import type { ConversationUpdate } from '../conversation-update.ts';
 import type { LeadRecord } from '../lead-record.ts';
-import { absoluteTime, replaceControls, transcriptLines, viewingTimeLine } from './lead-text.ts';
+import {
+  absoluteTime,
+  inboxLink,
+  replaceControls,
+  transcriptLines,
+  viewingTimeLine,
+} from './lead-text.ts';
 
 /**
  * The agent's email as plain text. Nothing here is ever HTML: names, summaries and transcripts

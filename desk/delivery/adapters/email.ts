@@ -1,12 +1,11 @@
 import { basename } from 'node:path';
 import type { AttemptOutcome } from '../../jobs/retry-policy.ts';
 import type { DeliveryAdapter, DeliveryAttempt, DeliveryContext } from '../adapter.ts';
-import { inboxLink } from '../adapter.ts';
 import type { ConversationUpdate } from '../conversation-update.ts';
 import type { LeadRecord } from '../lead-record.ts';
 import { createMailer, type MailMessage, SMTP_TIMEOUTS } from '../mailer.ts';
 import { emailSubject, emailText, headerSafe, replySubject, replyText } from './email-text.ts';
-import { viewingTimeLine } from './lead-text.ts';
+import { inboxLink, viewingTimeLine } from './lead-text.ts';
 import { viewingInviteText } from './viewing-invite.ts';
 
 /** Where the agent's email goes: an SMTP server, or `.eml` files in `mailDir` when none is set. */

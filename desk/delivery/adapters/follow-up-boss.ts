@@ -1,11 +1,17 @@
 import type { DeskEnv } from '../../config/desk-env.ts';
 import type { AttemptOutcome } from '../../jobs/retry-policy.ts';
 import type { DeliveryAdapter, DeliveryAttempt, DeliveryContext } from '../adapter.ts';
-import { inboxLink } from '../adapter.ts';
 import type { ConversationUpdate } from '../conversation-update.ts';
 import { outcomeOfNetworkError, outcomeOfStatus } from '../http-outcome.ts';
 import type { LeadRecord } from '../lead-record.ts';
-import { parsePrice, scrub, sourceLabel, splitName, viewingTimeLine } from './lead-text.ts';
+import {
+  inboxLink,
+  parsePrice,
+  scrub,
+  sourceLabel,
+  splitName,
+  viewingTimeLine,
+} from './lead-text.ts';
 
 /** Follow Up Boss's settings, as {@link DeskEnv} reads them. */
 export type FollowUpBossSettings = NonNullable<DeskEnv['fub']>;

@@ -1,5 +1,6 @@
 import type { StoredViewingTime } from '../../storage/schema.ts';
 import { shownTimeOrNull } from '../../time/brokerage-time.ts';
+import type { DeliveryContext } from '../adapter.ts';
 import type { LeadRecord } from '../lead-record.ts';
 
 /**
@@ -150,4 +151,9 @@ export function scrub(
     .replace(/\s+/g, ' ')
     .trim();
   return out.length > max ? `${out.slice(0, max)}…` : out;
+}
+
+/** The link to a lead in the broker's inbox: every alert and update ends with it. */
+export function inboxLink(context: DeliveryContext, lead: LeadRecord): string {
+  return `${context.publicUrl}/inbox/leads/${encodeURIComponent(lead.id)}`;
 }

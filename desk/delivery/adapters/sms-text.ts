@@ -1,8 +1,7 @@
 import { inZone } from '../../time/brokerage-time.ts';
 import type { DeliveryContext } from '../adapter.ts';
-import { inboxLink } from '../adapter.ts';
 import type { LeadRecord } from '../lead-record.ts';
-import { replaceControls } from './lead-text.ts';
+import { inboxLink, replaceControls } from './lead-text.ts';
 
 /**
  * The agent's text message (issue 27 §1, pure): the kind, the visitor's first name and last

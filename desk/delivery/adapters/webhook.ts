@@ -2,12 +2,11 @@ import { Webhook } from 'standardwebhooks';
 import type { DeskEnv } from '../../config/desk-env.ts';
 import type { AttemptOutcome } from '../../jobs/retry-policy.ts';
 import type { DeliveryAdapter, DeliveryAttempt, DeliveryContext } from '../adapter.ts';
-import { inboxLink } from '../adapter.ts';
 import type { ConversationUpdate } from '../conversation-update.ts';
 import { outcomeOfNetworkError, outcomeOfStatus } from '../http-outcome.ts';
 import type { LeadRecord } from '../lead-record.ts';
 import { type ShownViewingTime, shownText, shownViewingTimes } from '../shown-times.ts';
-import { scrub } from './lead-text.ts';
+import { inboxLink, scrub } from './lead-text.ts';
 
 /** The signed webhook's settings, as {@link DeskEnv} reads them. */
 export type WebhookSettings = NonNullable<DeskEnv['webhook']>;
