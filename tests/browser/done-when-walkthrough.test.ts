@@ -199,6 +199,7 @@ describe('issue 26, done when: a demo call, then a typed chat by the same person
     const when = viewing?.text ?? 'no time';
     const start = viewing?.start ?? '';
     expect(when).toMatch(/^Saturday, \w+ \d+, 2026, 2:00 PM MST$/);
+    const agent = lead.assignedTo.name ?? 'no agent';
 
     // The inbox: one row, the lead's page with both conversations and the same time text.
     await withInboxPage(site.browser, async (inbox) => {
@@ -216,6 +217,17 @@ describe('issue 26, done when: a demo call, then a typed chat by the same person
       const talks = inbox.getByRole('region', { name: 'Conversations' });
       await talks.getByRole('list', { name: 'Dialogue 2' }).waitFor();
       expect(await talks.getByRole('list', { name: /^Dialogue \d/ }).count()).toBe(2);
+      // Every job about the lead, in words: each capture's alerts, and each conversation's
+      // follow-ups (the CRM's note, the reply in the email's thread).
+      const deliveries = inbox.getByRole('region', { name: 'Deliveries' });
+      const named = (name: RegExp) =>
+        deliveries.locator('.delivery-name').filter({ hasText: name });
+      await named(/^Follow Up Boss event \(viewing requested\)/)
+        .first()
+        .waitFor();
+      expect(await named(/^Follow Up Boss note \(conversation\)/).count()).toBe(2);
+      expect(await named(new RegExp(`^Email reply to ${agent}`)).count()).toBe(2);
+      expect(await named(new RegExp(`^Email alert to ${agent}`)).count()).toBe(all.length);
     });
 
     // The email and its invite, the CSV and the CRM's event: the same text, the same instant.
