@@ -158,3 +158,28 @@ export async function leadJobs(
     };
   });
 }
+
+/** The name the lead's page gives a job ("Follow Up Boss note (conversation)"), or null. */
+export async function leadJobName(
+  db: Kysely<DeskDatabase>,
+  leadId: string,
+  jobId: string,
+  timeZone: string,
+): Promise<string | null> {
+  const captures = await db
+    .selectFrom('captures')
+    .select(['id', 'kind', 'received_at'])
+    .where('lead_id', '=', leadId)
+    .execute();
+  const jobs = await leadJobs(
+    db,
+    leadId,
+    captures.map((c) => ({
+      id: c.id,
+      kind: c.kind,
+      receivedAtText: displayTime(c.received_at, timeZone),
+    })),
+    timeZone,
+  );
+  return jobs.find((j) => j.id === jobId)?.name ?? null;
+}

@@ -78,7 +78,7 @@ describe('a lead worked end to end', () => {
       expect(job.status).toBe('pending');
       await page
         .getByRole('region', { name: 'Timeline' })
-        .getByText('email delivery sent again')
+        .getByText('Email alert to Daniel Okafor: sent again')
         .waitFor();
     });
   });

@@ -141,7 +141,10 @@ describe.each([pglite(), postgres()])(
       expect(again.status, await again.clone().text()).toBe(200);
       const after = (await again.json()) as LeadDetail;
       expect(byName(after, 'Follow Up Boss note (conversation)').state).toBe('retrying');
-      expect(after.timeline.map((t) => t.kind)).toContain('delivery-retry');
+      expect(after.timeline.at(-1)).toMatchObject({
+        kind: 'delivery-retry',
+        text: 'Follow Up Boss note (conversation): sent again',
+      });
     });
   },
 );
