@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { icsUtc } from '../../desk/delivery/adapters/viewing-invite.ts';
-import type { LeadDetail } from '../../desk/inbox/api-contract.ts';
+import type { LeadDetail, Numbers } from '../../desk/inbox/api-contract.ts';
 import { DEMO_VISITOR } from '../../widget/demo/script.ts';
 import {
   agreeToConsent,
@@ -129,7 +129,7 @@ async function typedChat(page: Page): Promise<void> {
 }
 
 describe('issue 26, done when: a demo call, then a typed chat by the same person', () => {
-  it('shows one lead with both conversations, alerts at once, threads the transcript, and one time everywhere', async () => {
+  it('shows one lead with both conversations, alerts at once, threads the transcript, one time everywhere, and numbers that add up', async () => {
     await withPage(site.browser, async (page) => {
       await bookViewingByVoice(page, `${site.server.url}${DEMO_PATH}`);
       await waitForEvent(page, 'call-end', {}, 60_000);
@@ -238,5 +238,23 @@ describe('issue 26, done when: a demo call, then a typed chat by the same person
     await expect.poll(() => crm?.events.length ?? 0, WAIT).toBeGreaterThan(0);
     const crmText = JSON.stringify(crm?.events.map((e) => e.body));
     expect(crmText).toContain(when);
+
+    // The numbers add up: a call and a chat, one new lead, and every breakdown sums to the total.
+    const numbers = (await (
+      await api(requireDesk().url, broker, '/api/numbers?days=7&demo=show')
+    ).json()) as Numbers;
+    expect(numbers.total).toMatchObject({
+      conversations: 2,
+      calls: 1,
+      chats: 1,
+      captures: 4,
+      newLeads: 1,
+      viewingsRequested: 2,
+    });
+    for (const rows of [numbers.byListing, numbers.byPage, numbers.byAgent, numbers.bySource]) {
+      const sum = (key: 'conversations' | 'captures' | 'newLeads') =>
+        rows.reduce((total, row) => total + row[key], 0);
+      expect([sum('conversations'), sum('captures'), sum('newLeads')]).toEqual([2, 4, 1]);
+    }
   }, 600_000);
 });
