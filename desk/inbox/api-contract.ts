@@ -92,7 +92,10 @@ export const API = {
     body: shape<MergeBody>(),
     answer: json<LeadDetail>(),
   },
-  /** Queues a dead delivery again; answers its lead. 409 `not-dead` for any other. */
+  /**
+   * Queues a dead job of the lead's `deliveries` (an alert or an update) again; answers its
+   * lead. 409 `not-dead` for any other.
+   */
   retryDelivery: {
     method: 'POST',
     path: '/api/deliveries/:id/retry',
@@ -413,17 +416,38 @@ export interface LeadDetail {
   };
   /** Agents' and brokers' notes, oldest first. */
   notes: LeadNote[];
-  /** Every capture's deliveries. */
-  deliveries: {
-    id: string;
-    captureId: string;
-    adapter: string;
-    status: 'pending' | 'delivered' | 'dead';
-    attempts: number;
-    lastError: string | null;
-  }[];
+  /**
+   * Every job about the lead's captures, oldest first: the alerts and the updates that follow
+   * them (docs/inbox.md#deliveries).
+   */
+  deliveries: LeadDelivery[];
   /** The timeline, oldest first; for a lead others were merged into, theirs too. */
   timeline: TimelineEntry[];
+}
+
+/**
+ * One job about a lead (docs/inbox.md#deliveries): an alert (the capture's, an escalation
+ * step's, a reassignment's) or the update that follows it when the conversation ends.
+ */
+export interface LeadDelivery {
+  id: string;
+  captureId: string;
+  /** The queue's kind: `delivery` (an alert), `conversation-update`, `reassignment-alert`. */
+  kind: string;
+  adapter: string;
+  /** In words: "Follow Up Boss note (conversation)", "Text to Daniel Okafor"; unique per lead. */
+  name: string;
+  status: 'pending' | 'delivered' | 'dead';
+  /** `waiting` (not tried yet), `retrying` (a try failed), `sent`, `dead` (given up). */
+  state: 'waiting' | 'retrying' | 'sent' | 'dead';
+  attempts: number;
+  /** A failed try's reason: why it is retrying or dead. */
+  lastError: string | null;
+  /** When a pending job is tried (next), with its display text; null once sent or dead. */
+  nextTryAt: string | null;
+  nextTryAtText: string | null;
+  sentAt: string | null;
+  sentAtText: string | null;
 }
 
 /** `POST /api/leads/:id/merge`: merge lead `:id` into lead `into` (the one that stays). */

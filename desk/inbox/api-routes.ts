@@ -138,7 +138,7 @@ export function inboxApi(services: DeskServices): Hono<ApiEnv> {
 
   serve(API.retryDelivery, async (c, { params }) => {
     const session = c.get('session');
-    const leadId = await retryDeadDelivery(db, session, params.id, nowOf(services));
+    const leadId = await retryDeadDelivery(db, session, params.id, nowOf(services), zone);
     services.wakeOutbox();
     const detail = await leadDetail(db, session, leadId, zone);
     return detail ?? errorBody(c, 404, 'not-found', 'No such lead');

@@ -12,6 +12,7 @@ import type { DeskDatabase } from '../storage/schema.ts';
 import { LEAD_STATUSES, type LeadStatus, type LeadUpdateBody } from './api-contract.ts';
 import { claimOnContact } from './lead-claim.ts';
 import { deliveryLead, maySee, resolveLead } from './lead-detail.ts';
+import { leadJobName } from './lead-jobs.ts';
 import { agentOptions } from './leads-list.ts';
 
 /** A change refused, with the API's status and code. */
@@ -253,12 +254,16 @@ export async function addNote(
   });
 }
 
-/** Sends a dead delivery again now (the detail page's Retry); resolves its lead's id. */
+/**
+ * Sends a dead job of the lead's deliveries again now (the detail page's Retry); its timeline
+ * line names the job as the page does. Resolves its lead's id.
+ */
 export async function retryDeadDelivery(
   db: Kysely<DeskDatabase>,
   session: SessionUser,
   deliveryId: string,
   now: Date,
+  timeZone: string,
 ): Promise<string> {
   const job = await deliveryLead(db, session, deliveryId);
   if (!job) {
@@ -267,7 +272,8 @@ export async function retryDeadDelivery(
   if (job.status !== 'dead') {
     throw new ChangeError(409, 'not-dead', 'Only a dead delivery can be retried');
   }
-  const detail = { delivery: deliveryId, adapter: job.adapter };
+  const name = await leadJobName(db, job.leadId, deliveryId, timeZone);
+  const detail = { delivery: deliveryId, adapter: job.adapter, ...(name !== null && { name }) };
   await db.transaction().execute(async (trx) => {
     await retryJob(trx, deliveryId, now);
     await audit(

@@ -14,6 +14,7 @@ import type {
   TimelineEntry,
 } from './api-contract.ts';
 import { consentEvidence, leadConsent } from './lead-consent.ts';
+import { leadJobs } from './lead-jobs.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -217,11 +218,12 @@ export async function leadDetail(
     .execute();
   // loadLeadRecords answers newest first; the page reads oldest first.
   const records = (await loadLeadRecords(db, { ids: captureIds.map((c) => c.id) })).reverse();
-  const [notes, timeline] = await Promise.all([
+  const captures = records.map((r) => shownCapture(r, timeZone));
+  const [notes, timeline, deliveries] = await Promise.all([
     notesOf(db, lead.id, timeZone),
     timelineOf(db, lead.id, timeZone),
+    leadJobs(db, lead.id, captures, timeZone),
   ]);
-  const captures = records.map((r) => shownCapture(r, timeZone));
   const listings: string[] = [];
   for (const c of [...captures].reverse()) {
     const key = c.listing.address ?? c.listing.id;
@@ -263,12 +265,15 @@ export async function leadDetail(
     conversations: conversationsOf(records, timeZone),
     consent: leadConsent(captures.map((c) => c.consent)),
     notes,
-    deliveries: records.flatMap((r) => r.deliveries.map((d) => ({ ...d, captureId: r.id }))),
+    deliveries,
     timeline,
   };
 }
 
-/** The lead a delivery job belongs to, if this user may see it. */
+/**
+ * The lead a job of its `deliveries` belongs to (an alert or an update, any job about one of its
+ * captures), if this user may see it.
+ */
 export async function deliveryLead(
   db: Kysely<DeskDatabase>,
   session: SessionUser,
@@ -278,19 +283,20 @@ export async function deliveryLead(
     return null;
   }
   const row = await db
-    .selectFrom('deliveries as d')
-    .innerJoin('captures as c', 'c.id', 'd.capture_id')
+    .selectFrom('jobs as j')
+    .innerJoin('captures as c', 'c.id', 'j.capture_id')
     .innerJoin('leads as l', 'l.id', 'c.lead_id')
-    .select(['d.capture_id', 'c.lead_id', 'd.adapter', 'd.status', 'l.assigned_email'])
-    .where('d.id', '=', deliveryId)
+    .select(['j.capture_id', 'c.lead_id', 'j.adapter', 'j.status', 'l.assigned_email'])
+    .where('j.id', '=', deliveryId)
+    .where('j.adapter', 'is not', null)
     .executeTakeFirst();
-  if (!row || !maySee(session, row.assigned_email)) {
+  if (!row || row.capture_id === null || !maySee(session, row.assigned_email)) {
     return null;
   }
   return {
     captureId: row.capture_id,
     leadId: row.lead_id,
-    adapter: row.adapter,
+    adapter: row.adapter ?? '',
     status: row.status,
   };
 }

@@ -28,6 +28,10 @@ export interface StoreConversationOptions {
   platformReports?: boolean;
 }
 
+// A text is the alert alone: no lane works a text's update (desk/delivery/outbox-worker.ts), so
+// one queued would wait for ever; the conversation follows by email, the CRM and the webhook.
+const ALERT_ONLY_ADAPTERS = ['sms'];
+
 /**
  * What follows each lead's alert now that its conversation has ended (docs/desk.md#delivery):
  * one update per lead and adapter, after the alert of the lead's first capture in it, and a
@@ -44,7 +48,10 @@ async function followAlerts(
     .selectFrom('captures as c')
     // Left: a lead whose captures have no alert (no adapter enabled) still gets its line.
     .leftJoin('jobs as j', (join) =>
-      join.onRef('j.capture_id', '=', 'c.id').on('j.kind', '=', 'delivery'),
+      join
+        .onRef('j.capture_id', '=', 'c.id')
+        .on('j.kind', '=', 'delivery')
+        .on('j.adapter', 'not in', ALERT_ONLY_ADAPTERS),
     )
     .distinctOn(['c.lead_id', 'j.adapter'])
     .select(['c.lead_id', 'c.id', 'j.adapter'])

@@ -80,7 +80,10 @@ export function timelineText(event: StoredLeadEvent): string {
     case 'note':
       return text(d.text);
     case 'delivery-retry':
-      return `${text(d.adapter)} delivery sent again`;
+      // The job's name as the lead's page gave it then; lines written before names: the adapter.
+      return text(d.name)
+        ? `${text(d.name)}: sent again`
+        : `${text(d.adapter)} delivery sent again`;
     case 'merged': {
       const other = text(d.mergedName) || 'another lead';
       return `Merged with ${other}'s lead`;

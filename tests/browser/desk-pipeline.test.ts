@@ -1,7 +1,5 @@
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportCaptures } from '../../desk/cli/export-command.ts';
 import { absoluteTime } from '../../desk/delivery/adapters/lead-text.ts';
@@ -13,10 +11,9 @@ import {
   VISITOR_SPEECH_WAV,
   waitForEvent,
 } from '../fixtures/demo/demo-page.ts';
-import { browserFixture } from '../helpers/browser-fixture.ts';
 import { withPage } from '../helpers/chromium.ts';
 import { startTestDesk, type TestDesk } from '../helpers/desk-harness.ts';
-import { freePort } from '../helpers/free-port.ts';
+import { deskSiteFixture } from '../helpers/desk-site.ts';
 import { readMime } from '../helpers/smtp-stand-in.ts';
 
 /**
@@ -30,50 +27,15 @@ import { readMime } from '../helpers/smtp-stand-in.ts';
 const TIME_ZONE = 'America/Vancouver'; // assistant.config.json's officeHours.timeZone
 const WAIT = { timeout: 30_000, interval: 250 };
 
-/** Runs a command to its end; rejects with its output when it fails. */
-function run(args: string[], env: Record<string, string>): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
-      env: { ...process.env, ...env, NODE_OPTIONS: '' },
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${args.join(' ')} failed:\n${output}`)),
-    );
-  });
-}
-
-// Inside the repository (dist/ is ignored): the prerender's server build imports react-dom.
-mkdirSync('dist', { recursive: true });
-const siteDir = resolve(mkdtempSync(join('dist', 'site-pipeline-')));
-let deskPort = 0;
+const { site, deskPort } = deskSiteFixture(
+  { media: 'granted', args: [`--use-file-for-fake-audio-capture=${VISITOR_SPEECH_WAV}`] },
+  'site-pipeline',
+);
 let desk: TestDesk | undefined;
-
-const site = browserFixture({
-  launch: { media: 'granted', args: [`--use-file-for-fake-audio-capture=${VISITOR_SPEECH_WAV}`] },
-  // The site as `npm start` builds it, beside dist/site: its leads go to the desk's port.
-  serve: async () => {
-    deskPort = await freePort();
-    const env = {
-      VITE_LEAD_ENDPOINT: `http://127.0.0.1:${deskPort}/leads`,
-      SITE_OUT_DIR: siteDir,
-    };
-    await run(['node_modules/vite/bin/vite.js', 'build', '--outDir', siteDir], env);
-    await run(['--import', 'tsx', 'scripts/prerender.ts'], env);
-    return { mounts: { '/': siteDir }, fallback: join(siteDir, 'index.html') };
-  },
-  cleanup: () => {
-    rmSync(siteDir, { recursive: true, force: true });
-    rmSync(`${siteDir}-ssr`, { recursive: true, force: true });
-  },
-  timeoutMs: 180_000,
-});
 
 beforeAll(async () => {
   desk = await startTestDesk(
-    { DESK_PORT: String(deskPort), DESK_ALLOWED_ORIGINS: site.server.url },
+    { DESK_PORT: String(deskPort()), DESK_ALLOWED_ORIGINS: site.server.url },
     { pollMs: 200 },
   );
 });

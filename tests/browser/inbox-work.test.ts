@@ -52,13 +52,23 @@ describe('a lead worked end to end', () => {
 
       const deliveries = page.getByRole('region', { name: 'Deliveries' });
       await deliveries.getByText('SMTP 550 5.1.1 after RCPT').waitFor();
+      // Every job about the lead, in words: the alert, and the reply that follows the conversation.
+      const alert = deliveries
+        .getByRole('listitem')
+        .filter({ hasText: 'Email alert to Daniel Okafor' });
+      const reply = deliveries
+        .getByRole('listitem')
+        .filter({ hasText: 'Email reply to Daniel Okafor' });
+      await alert.getByText('Failed', { exact: true }).waitFor();
+      await reply.getByText('Queued', { exact: true }).waitFor();
       expect(await inboxAxeViolations(page), 'lead with a failed delivery').toEqual([]);
-      await deliveries.getByRole('button', { name: 'Retry email' }).click();
+      await deliveries.getByRole('button', { name: 'Retry Email alert to Daniel Okafor' }).click();
       await page
         .getByRole('status')
-        .filter({ hasText: 'Saved: email delivery queued again.' })
+        .filter({ hasText: 'Saved: Email alert to Daniel Okafor queued again.' })
         .waitFor();
-      await deliveries.getByText('Pending').waitFor();
+      // Tried three times before: a retry, due at once, with the desk's own time text.
+      await alert.getByText(/^Retrying, next try \w+day, /).waitFor();
       expect(await deliveries.getByRole('button', { name: /^Retry/ }).count()).toBe(0);
       const job = await db
         .selectFrom('deliveries')
@@ -68,7 +78,7 @@ describe('a lead worked end to end', () => {
       expect(job.status).toBe('pending');
       await page
         .getByRole('region', { name: 'Timeline' })
-        .getByText('email delivery sent again')
+        .getByText('Email alert to Daniel Okafor: sent again')
         .waitFor();
     });
   });

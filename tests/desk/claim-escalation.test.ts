@@ -110,6 +110,17 @@ describe.each([pglite(), postgres()])(
         await api(desk.url, broker, `/api/leads/${captureId}`)
       ).json()) as LeadDetail;
       expect(detail.assignedTo.name).toBe('Maya Chen');
+      // Each step's alerts are on the lead's page, named for whom they went to.
+      expect(detail.deliveries.map((d) => d.name)).toEqual(
+        expect.arrayContaining([
+          'Email alert to Daniel Okafor',
+          'Text to Daniel Okafor',
+          'Email alert to Priya Sandhu (escalated)',
+          'Text to Priya Sandhu (escalated)',
+          'Email alert to Maya Chen (escalated)',
+          'Text to Maya Chen (escalated)',
+        ]),
+      );
     }, 40_000);
 
     it('a claimed lead stays with its agent', async () => {

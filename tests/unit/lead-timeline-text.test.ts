@@ -50,6 +50,12 @@ describe("a lead's timeline text", () => {
     );
     expect(
       timelineText({
+        kind: 'delivery-retry',
+        detail: { adapter: 'follow-up-boss', name: 'Follow Up Boss note (conversation)' },
+      }),
+    ).toBe('Follow Up Boss note (conversation): sent again');
+    expect(
+      timelineText({
         kind: 'escalated',
         detail: { step: 1, reason: 'not claimed in 5 min', toName: 'Priya Sandhu' },
       }),

@@ -1,14 +1,30 @@
 import { useState } from 'react';
-import { API, type LeadDetail } from '../../../api-contract.ts';
+import { API, type LeadDelivery, type LeadDetail } from '../../../api-contract.ts';
 import { announce } from '../../components/announcer.tsx';
 import { request } from '../../lib/api.ts';
-import { captureKindLabel } from '../../lib/labels.ts';
 import { failureText } from './save-failure.ts';
 
+/** A job's state in words: sent, queued, retrying (and when next), or failed. */
+function stateText(delivery: LeadDelivery): string {
+  switch (delivery.state) {
+    case 'sent':
+      return 'Sent';
+    case 'dead':
+      return 'Failed';
+    case 'retrying':
+      return delivery.nextTryAtText === null
+        ? 'Retrying'
+        : `Retrying, next try ${delivery.nextTryAtText}`;
+    default:
+      return 'Queued';
+  }
+}
+
 /**
- * The `Deliveries` panel: each adapter each capture was sent to, its state and attempts, and a
- * `Retry <adapter>` button for a failed one (naming the capture when the adapter repeats, so
- * every button says which); `onChange` receives the lead after a retry.
+ * The `Deliveries` panel: every job about the lead (each capture's alerts, an escalation's or a
+ * reassignment's, and the updates that follow when the conversation ends), named by the desk in
+ * words, with its state and a `Retry` button for a dead one (its accessible name names the job);
+ * `onChange` receives the lead after a retry.
  */
 export function DeliveriesSection({
   lead,
@@ -19,22 +35,13 @@ export function DeliveriesSection({
 }) {
   const [retrying, setRetrying] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const captureOf = new Map(lead.captures.map((capture) => [capture.id, capture]));
-  const adapters = lead.deliveries.map((delivery) => delivery.adapter);
-  function deliveryName(delivery: LeadDetail['deliveries'][number]): string {
-    const capture = captureOf.get(delivery.captureId);
-    const repeated = adapters.indexOf(delivery.adapter) !== adapters.lastIndexOf(delivery.adapter);
-    return repeated && capture
-      ? `${delivery.adapter} for ${captureKindLabel(capture.kind).toLowerCase()}, ${capture.receivedAtText}`
-      : delivery.adapter;
-  }
 
-  async function retry(id: string, adapter: string): Promise<void> {
+  async function retry(id: string, name: string): Promise<void> {
     setRetrying(id);
     setError(null);
     try {
       onChange(await request(API.retryDelivery, { params: { id } }));
-      announce(`Saved: ${adapter} delivery queued again.`);
+      announce(`Saved: ${name} queued again.`);
     } catch (caught) {
       setError(failureText(caught));
     } finally {
@@ -51,25 +58,28 @@ export function DeliveriesSection({
         <ul className="deliveries">
           {lead.deliveries.map((delivery) => (
             <li key={delivery.id}>
-              <span className="delivery-adapter">{deliveryName(delivery)}</span>
+              <span className="delivery-name">{delivery.name}</span>
               <span className={`delivery-status delivery-${delivery.status}`}>
-                {delivery.status === 'dead'
-                  ? 'Failed'
-                  : delivery.status === 'delivered'
-                    ? 'Delivered'
-                    : 'Pending'}
+                {stateText(delivery)}
               </span>
-              <span className="muted">
-                {delivery.attempts} {delivery.attempts === 1 ? 'attempt' : 'attempts'}
-              </span>
-              {delivery.lastError ? <span className="hint">{delivery.lastError}</span> : null}
+              {delivery.sentAtText === null ? null : (
+                <span className="muted">{delivery.sentAtText}</span>
+              )}
+              {delivery.state === 'sent' ? null : (
+                <span className="muted">
+                  {delivery.attempts} {delivery.attempts === 1 ? 'attempt' : 'attempts'}
+                </span>
+              )}
+              {delivery.lastError && delivery.state !== 'sent' ? (
+                <span className="hint">{delivery.lastError}</span>
+              ) : null}
               {delivery.status === 'dead' ? (
                 <button
                   type="button"
                   className="button"
                   disabled={retrying === delivery.id}
-                  aria-label={`Retry ${deliveryName(delivery)}`}
-                  onClick={() => retry(delivery.id, deliveryName(delivery))}
+                  aria-label={`Retry ${delivery.name}`}
+                  onClick={() => retry(delivery.id, delivery.name)}
                 >
                   Retry
                 </button>
