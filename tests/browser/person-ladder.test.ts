@@ -44,6 +44,9 @@ beforeAll(async () => {
         `<voice-assistant ${WIDGET} lead-endpoint="/forms/lead"></voice-assistant>`,
       ),
       '/ladder-phone-only.html': page(`<voice-assistant ${WIDGET}></voice-assistant>`),
+      '/ladder-es.html': page(
+        `<voice-assistant ${WIDGET} lang="es" lead-endpoint="/forms/lead"></voice-assistant>`,
+      ),
       '/forms/lead': (req, res) => receiver.handle(req, res),
     },
   );
@@ -59,8 +62,11 @@ beforeEach(() => {
   receiver = new LeadReceiver();
 });
 
+/** The buttons' names in English, and in Spanish for the page in Spanish. */
+const ENGLISH = { talk: 'Talk to Assistant', person: 'Talk to a person' };
+
 /** Opens the panel (a fake call starts) and the ladder, by keyboard; returns the dialog. */
-async function openLadder(p: Page, at: Date, path = '/ladder.html') {
+async function openLadder(p: Page, at: Date, path = '/ladder.html', names = ENGLISH) {
   await p.clock.setFixedTime(at);
   await p.addInitScript(() => {
     const seen: unknown[] = [];
@@ -68,11 +74,11 @@ async function openLadder(p: Page, at: Date, path = '/ladder.html') {
     document.addEventListener('voice-assistant:callback', (event) => seen.push(event.detail));
   });
   await p.goto(`${server.url}${path}`);
-  await p.getByRole('button', { name: 'Talk to Assistant' }).click();
-  const person = p.getByRole('button', { name: 'Talk to a person' });
+  await p.getByRole('button', { name: names.talk }).click();
+  const person = p.getByRole('button', { name: names.person });
   await person.focus();
   await p.keyboard.press('Enter');
-  const ladder = p.getByRole('dialog', { name: 'Talk to a person' });
+  const ladder = p.getByRole('dialog', { name: names.person });
   await ladder.waitFor();
   return ladder;
 }
@@ -162,6 +168,39 @@ describe('Talk to a person (real Chromium)', () => {
       await ladder.getByRole('button', { name: 'Close' }).click();
       await ladder.waitFor({ state: 'detached' });
       expect(receiver.captures).toEqual([]);
+    });
+  });
+
+  it('in Spanish: the dialog, its openings and the confirmation follow the element’s language', async () => {
+    await withPage(browser, async (p) => {
+      const ladder = await openLadder(p, FRIDAY_7PM, '/ladder-es.html', {
+        talk: 'Hablar con el asistente',
+        person: 'Hablar con una persona',
+      });
+      expect(
+        await ladder.evaluate((dialog) => dialog.closest('[lang]')?.getAttribute('lang')),
+      ).toBe('es');
+      expect(await ladder.textContent()).toContain(
+        'La oficina está cerrada. Abre el sábado, 28 de noviembre',
+      );
+      const times = ladder.getByRole('group', { name: '¿Cuándo te llamamos?' }).getByRole('radio');
+      expect(await times.count()).toBe(3);
+      // The box's sentence is the evidence kept, worded by the brokerage: English, marked so.
+      expect(await ladder.locator('.contact-box [lang="en"]').count()).toBe(1);
+      expect(await axeViolations(p)).toEqual([]);
+      await ladder.getByRole('radio', { name: /lunes, 30 de noviembre/ }).check();
+      await ladder.getByRole('textbox', { name: 'Teléfono' }).fill('604-555-0134');
+      await ladder.getByRole('button', { name: 'Llámame más tarde' }).click();
+      await expect.poll(() => receiver.captures.length).toBe(1);
+      expect(receiver.captures[0]).toMatchObject({
+        kind: 'callback',
+        requestedTime: '2026-11-30T15:00:00.000Z',
+      });
+      expect(await ladder.getByRole('status').textContent()).toContain(
+        'Te llamaremos el lunes, 30 de noviembre',
+      );
+      await ladder.getByRole('button', { name: 'Cerrar' }).click();
+      await ladder.waitFor({ state: 'detached' });
     });
   });
 });

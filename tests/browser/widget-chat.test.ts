@@ -253,4 +253,34 @@ describe('Type instead without a call: POST /chat/web', () => {
       );
     });
   }
+
+  it('a reload keeps the chat: its lines again, and the next line continues the same chat', async () => {
+    platform.requests.length = 0;
+    await withPage(browser, async (page) => {
+      const useFakePlatform = () =>
+        page.evaluate(
+          (url) => document.getElementById('widget')?.setAttribute('api-base-url', url),
+          server.url,
+        );
+      await page.goto(`${server.url}/access-platform.html`);
+      await useFakePlatform();
+      await page.getByRole('button', { name: 'Talk to Assistant' }).hover();
+      await page.getByRole('button', { name: 'Type instead' }).click();
+      await typeAndSend(page, 'Hello there');
+      await page.getByRole('button', { name: 'Agree' }).click();
+      await expect.poll(() => logText(page), WAIT).toContain('Reply to: Hello there');
+      expect(platform.requests).toHaveLength(1);
+
+      // Issue 29 §1: the same tab, a new document; no click brings the chat back.
+      await page.reload();
+      await useFakePlatform();
+      await expect.poll(() => logText(page), WAIT).toMatch(/Hello there.*Reply to: Hello there/s);
+      await typeAndSend(page, 'And the next page?');
+      await expect.poll(() => logText(page), WAIT).toContain('Reply to: And the next page?');
+      expect(platform.requests.map((request) => request.body.previousChatId)).toEqual([
+        undefined,
+        'chat_1',
+      ]);
+    });
+  });
 });

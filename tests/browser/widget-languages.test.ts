@@ -41,10 +41,12 @@ describe('languages', () => {
         ),
       ).toBe('es');
 
-      // Type instead is in the loader's first paint too, in the element's language.
+      // Type instead is in the loader's first paint too, in the element's language, and so is
+      // the demo badge, short: the demo's voice is English.
       expect(await page.getByRole('button', { name: es.typeInstead }).isVisible()).toBe(true);
+      expect(await page.getByText('Demo · EN', { exact: true }).isVisible()).toBe(true);
       await page.getByRole('button', { name: 'Hablar con el asistente' }).hover();
-      // The UI took over once the badge is in Spanish (the loader's is English).
+      // The UI took over once the badge says it in full ("Demo · voz en inglés").
       await page.getByText(es.demoBadge).waitFor(WAIT);
       const chunks = widgetRequests().map((path) => path.replace('/widget/', ''));
       expect(chunks).toContain(builtChunk('es'));

@@ -160,6 +160,15 @@ describe('before intent', () => {
     );
   });
 
+  it('draws the demo badge in the element’s language before intent, saying the voice is English', () => {
+    const el = mount({ 'assistant-id': 'a', lang: 'zh' });
+    const badge = shadow(el).querySelector('[part="badge"]');
+    expect(badge?.textContent).toBe('演示 · EN');
+    expect(badge?.closest('[lang]')?.getAttribute('lang')).toBe('zh');
+    el.setAttribute('lang', 'fr');
+    expect(shadow(el).querySelector('[part="badge"]')?.textContent).toBe('Démo · EN');
+  });
+
   it('throws the spec sentence from setMuted, isMuted and say without a call', () => {
     const el = mount({ 'assistant-id': 'a' });
     expect(() => el.setMuted(true)).toThrow(VoiceAssistantError);

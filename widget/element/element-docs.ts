@@ -143,7 +143,7 @@ export const ATTRIBUTE_DOCS: Record<AttributeName, AttributeDoc> = {
     type: 'number (seconds, 0 or more)',
     default: '30',
     description:
-      "How long after the visitor leaves the page (a link, a reload) a live call may resume on the next page of the same tab that has the widget; the assistant is told the new page's listing. 0 turns resuming off. The call's id and room are kept in sessionStorage; its transcript only once the visitor agreed to the consent disclosure.",
+      "How long after the visitor leaves the page (a link, a reload) a live call, or a typed chat under way, may resume on the next page of the same tab that has the widget; the assistant in a call is told the new page's listing. 0 turns resuming off. The call's id and room (the chat's id) are kept in sessionStorage; the transcript only once the visitor agreed to the consent disclosure.",
   },
   'office-phone': {
     type: 'string (a phone number)',

@@ -1,4 +1,5 @@
 import { dispatchWidgetEvent } from '../element/after-intent/dom-events.ts';
+import type { Language } from '../element/i18n/languages.ts';
 import type { CallbackRequest, ListingContext } from '../element/lead-details.ts';
 import {
   type CallbackAnswer,
@@ -29,8 +30,8 @@ export interface LadderPort {
   readonly listing: ListingContext;
   /** The page's URL as captures name it (`pageUrlVariable`). */
   readonly pageUrl: string | null;
-  /** The language the openings are written in. */
-  readonly language: string;
+  /** The element's language: the ladder's words and its openings are written in it. */
+  readonly language: Language;
   /** Where a request goes; the page's delivery queue for `lead-endpoint` by default. */
   readonly deliver?: (request: CallbackRequest) => Promise<unknown>;
 }

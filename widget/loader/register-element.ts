@@ -21,7 +21,7 @@ export function registerVoiceAssistant(
       // biome-ignore lint/suspicious/noConsole: a version clash is the integrator's to fix; the loader has no other channel.
       console.warn(
         `[voice-assistant] <${tag}> is already defined by version ${existing.version ?? 'unknown'}; ` +
-          `version ${VoiceAssistantElement.version} is not registered again.`,
+          `version ${VoiceAssistantElement.version} is ignored.`,
       );
     }
     return;

@@ -1,7 +1,6 @@
 import { initialOf, type WidgetConfig } from '../element/attributes.ts';
-import { TYPE_INSTEAD } from '../element/i18n/idle-labels.ts';
+import { ASSISTANT, DEMO_BADGE, TYPE_INSTEAD } from '../element/i18n/idle-labels.ts';
 import { type Language, textDirection } from '../element/i18n/languages.ts';
-import { TEXTS } from '../element/texts.ts';
 
 /**
  * The loader's own rendering: the real idle button (same classes, parts, size and label as
@@ -57,8 +56,6 @@ export function buildStaticView(
   );
   wrapper.lang = state.language;
   wrapper.dir = textDirection(state.language);
-  // The loader carries English sentences only; mark them so they are read as English.
-  const english = state.language === 'en' ? null : 'en';
   const controls = el(doc, 'div', 'controls');
   if (config.problems.length > 0) {
     const problem = el(doc, 'p', 'problem', 'problem');
@@ -74,10 +71,7 @@ export function buildStaticView(
   }
   if (config.demo) {
     const badge = el(doc, 'span', 'badge', 'badge');
-    badge.textContent = TEXTS.demoBadge;
-    if (english) {
-      badge.lang = english;
-    }
+    badge.textContent = DEMO_BADGE[state.language];
     controls.append(badge);
   }
   if (floating && config.avatar) {
@@ -85,7 +79,7 @@ export function buildStaticView(
     const avatar = el(doc, 'span', 'avatar avatar--launcher', 'avatar');
     avatar.setAttribute('aria-hidden', 'true');
     const initial = el(doc, 'span', 'avatar-initial');
-    initial.textContent = initialOf(config.assistantName ?? TEXTS.defaultName);
+    initial.textContent = initialOf(config.assistantName ?? ASSISTANT.en);
     avatar.append(initial);
     controls.append(avatar);
   }
@@ -99,8 +93,9 @@ export function buildStaticView(
   const status = el(doc, 'p', 'status', 'status');
   status.setAttribute('role', 'status');
   status.setAttribute('aria-live', 'polite');
-  if (english && state.status) {
-    status.lang = english;
+  // The loader's one sentence (the UI could not load) is English: marked so it is read as English.
+  if (state.status && state.language !== 'en') {
+    status.lang = 'en';
   }
   controls.append(button);
   let typeInstead: HTMLButtonElement | null = null;

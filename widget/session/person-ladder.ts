@@ -1,4 +1,5 @@
 import type { WidgetConfig } from '../element/attributes.ts';
+import { elementLanguage } from '../element/i18n/languages.ts';
 import { pageUrlVariable } from '../leads/page/listing-context.ts';
 import { loadLeadHandler } from '../leads/watch/load-lead-handler.ts';
 import type { ConversationLeads } from './conversation-leads.ts';
@@ -32,8 +33,7 @@ export function personLadder(
         demo: config.demo,
         listing: page.listing,
         pageUrl: (href && pageUrlVariable(href)) ?? null,
-        // The dialog's sentences are English for now: its dates are written in English too.
-        language: 'en',
+        language: elementLanguage(host),
       });
     },
   };

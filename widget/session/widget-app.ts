@@ -92,13 +92,20 @@ export function createWidgetApp(bridge: UiBridge, initial: TextsSnapshot): Widge
       .catch(() => undefined);
   }
   // The conversation follows the visitor to the next page (docs/behaviour.md#resume): its code
-  // loads once a call has started, or at once when the last page left one.
+  // loads once a call has started or a typed chat has its first line, or at once when the last
+  // page left one.
   const follow = (): void => {
     loadResume()
       .then(({ followVisitor }) => followVisitor(app))
       .catch(() => undefined);
   };
   host.addEventListener('voice-assistant:call-start', follow);
+  const typed = chat.subscribe(() => {
+    if (chat.live()) {
+      typed();
+      follow();
+    }
+  });
   if (storageOf(doc, 'sessionStorage')?.getItem(LIVE_CONVERSATION_KEY)) {
     follow();
   }

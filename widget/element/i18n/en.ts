@@ -1,5 +1,5 @@
 import { TEXTS } from '../texts.ts';
-import { idleLabel, TYPE_INSTEAD, talkTo } from './idle-labels.ts';
+import { DEMO_BADGE, idleLabel, TYPE_INSTEAD, talkTo } from './idle-labels.ts';
 import type { WidgetTexts } from './widget-texts.ts';
 
 const again = (idle: string): string => `then press “${idle}” again.`;
@@ -7,7 +7,7 @@ const again = (idle: string): string => `then press “${idle}” again.`;
 /** English: the default, and the fallback for languages the widget does not have. */
 export const en: WidgetTexts = {
   labels: { idle: idleLabel('en'), connecting: 'Connecting...', active: 'Stop' },
-  demoBadge: TEXTS.demoBadge,
+  demoBadge: DEMO_BADGE.en,
   loadFailed: TEXTS.loadFailed,
   talkTo: (name) => talkTo('en', name),
   close: 'Close',

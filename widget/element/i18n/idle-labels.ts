@@ -18,7 +18,7 @@ const TALK_TO_TEMPLATES: Readonly<Record<Language, string>> = {
 };
 
 /** The assistant as the idle label names it without `assistant-name` ("Talk to Assistant"). */
-const ASSISTANT: Readonly<Record<Language, string>> = {
+export const ASSISTANT: Readonly<Record<Language, string>> = {
   en: 'Assistant',
   es: 'el asistente',
   fr: 'l’assistant',
@@ -50,4 +50,19 @@ export const TYPE_INSTEAD: Readonly<Record<Language, string>> = {
   pt: 'Prefiro escrever',
   zh: '改为打字',
   ar: 'الكتابة بدلًا من ذلك',
+};
+
+/**
+ * The demo badge as the loader draws it in its first paint. Outside English it is short: the
+ * demo's voice speaks English only, and "EN" says so in the bytes the loader can spare; the UI's
+ * texts carry the whole sentence ("Demo · voz en inglés") and take over at intent (issue 29 §5).
+ */
+export const DEMO_BADGE: Readonly<Record<Language, string>> = {
+  en: 'Demo assistant (offline)',
+  es: 'Demo · EN',
+  fr: 'Démo · EN',
+  de: 'Demo · EN',
+  pt: 'Demo · EN',
+  zh: '演示 · EN',
+  ar: 'تجريبي · EN',
 };

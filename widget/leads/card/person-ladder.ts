@@ -1,6 +1,9 @@
+import { type Language, textDirection } from '../../element/i18n/languages.ts';
 import type { CallbackRequest } from '../../element/lead-details.ts';
 import { extendWidgetStyleSheet } from '../../element/styles.ts';
 import { CARD_CSS, element, field, holdFocus, modalDialog } from './card-dom.ts';
+import { CONTACT_CARD_TEXTS } from './card-texts.ts';
+import { LADDER_TEXTS } from './ladder-texts.ts';
 
 /*
  * "Talk to a person" (docs/behaviour.md#talk-to-a-person): the dialog, in the `contact-card`
@@ -8,7 +11,8 @@ import { CARD_CSS, element, field, holdFocus, modalDialog } from './card-dom.ts'
  * `openPersonLadder` when the visitor presses the panel's button. Plain DOM in the element's
  * shadow root, modal: inside office hours "Call me now", outside them "Call me back" at one of
  * the next openings, and without `lead-endpoint` the office's `tel:` link only. What it offers
- * and how a request is sent are the lead handler's (`callback-sender.ts`). English only for now.
+ * and how a request is sent are the lead handler's (`callback-sender.ts`). In the element's
+ * language (`ladder-texts.ts`), its dates too; the consent box's sentence stays as it is kept.
  */
 
 /** What the visitor sent on the ladder's form. */
@@ -31,8 +35,8 @@ export interface LadderOffer {
   readonly openings: readonly Date[];
   /** The office's time zone, the openings' wall clock; `null` without office hours. */
   readonly timeZone: string | null;
-  /** The language the openings are written in. */
-  readonly language: string;
+  /** The element's language: the dialog's words and its dates. */
+  readonly language: Language;
   /** A request can be sent (`lead-endpoint` is set); otherwise the `tel:` link only. */
   readonly sends: boolean;
   /** Who will call, by first name, for the confirmation; `null`: "An agent". */
@@ -91,20 +95,33 @@ export function showPersonLadder(
   ladders += 1;
   const id = `va-ladder-${ladders}`;
   const { officePhone, open, openings } = offer;
-  const when = (at: Date) => formatOpening(at, offer.timeZone, offer.language);
+  const { language } = offer;
+  const words = LADDER_TEXTS[language];
+  const card = CONTACT_CARD_TEXTS[language];
+  const when = (at: Date) => formatOpening(at, offer.timeZone, language);
 
   const { overlay, dialog } = modalDialog(doc, id, ['ladder', 'ladder-overlay']);
+  overlay.lang = language;
+  overlay.dir = textDirection(language);
   const title = element(doc, 'h2', { id: `${id}-title`, class: 'consent-title' });
-  title.textContent = 'Talk to a person';
+  title.textContent = words.title;
   const say = (text: string) => element(doc, 'p', { class: 'consent-text' }, text);
   const phoneLink = () =>
     officePhone === null
       ? []
       : [
-          say('Or call the office:'),
+          say(words.orCallOffice),
           element(doc, 'a', { class: 'ladder-phone', href: telHref(officePhone) }, officePhone),
         ];
-  const closeButton = element(doc, 'button', { type: 'button', class: 'consent-decline' }, 'Close');
+  const closeButton = element(
+    doc,
+    'button',
+    {
+      type: 'button',
+      class: 'consent-decline',
+    },
+    words.close,
+  );
   const actions = element(doc, 'div', { class: 'consent-actions' });
   const previous = root?.activeElement as HTMLElement | null | undefined;
   let sent: CallbackRequest | null = null;
@@ -120,14 +137,14 @@ export function showPersonLadder(
     holdFocus(dialog, root, close);
     closeButton.addEventListener('click', close);
     const opensAt = openings[0];
-    const closedNote = opensAt ? [say(`The office is closed. It opens ${when(opensAt)}.`)] : [];
+    const closedNote = opensAt ? [say(words.opensAt(when(opensAt)))] : [];
 
     if (!offer.sends) {
       // No one to send a request to: the office's number is the ladder.
       offer.offerNumber();
       actions.append(closeButton);
       const number = officePhone === null ? [] : phoneLink().slice(1);
-      dialog.append(title, ...closedNote, say('Call the office:'), ...number, actions);
+      dialog.append(title, ...closedNote, say(words.callOffice), ...number, actions);
     } else {
       const form = element(doc, 'form', { class: 'contact-form' });
       form.noValidate = true;
@@ -137,6 +154,9 @@ export function showPersonLadder(
       // Until a number is typed the sentence names "this number"; what is kept names the number sent.
       const shown = (value: string) => offer.sentence(value === '' ? 'this number' : value);
       const sentence = element(doc, 'span', { id: `${id}-note` }, shown(''));
+      if (language !== 'en') {
+        sentence.lang = 'en';
+      }
       phone.addEventListener('input', () => {
         sentence.textContent = shown(phone.value.trim());
       });
@@ -144,7 +164,7 @@ export function showPersonLadder(
       boxLabel.append(box, sentence);
       const error = element(doc, 'p', { class: 'contact-error', role: 'alert' });
       const times = element(doc, 'fieldset', { class: 'ladder-times' });
-      times.append(element(doc, 'legend', {}, 'When should we call?'));
+      times.append(element(doc, 'legend', {}, words.whenToCall));
       openings.forEach((at, i) => {
         const label = element(doc, 'label', { class: 'ladder-time' });
         const radio = element(doc, 'input', { type: 'radio', name: id, value: String(i) });
@@ -156,27 +176,27 @@ export function showPersonLadder(
         doc,
         'button',
         { type: 'submit', class: 'consent-agree' },
-        open ? 'Call me now' : 'Call me back',
+        open ? words.callMeNow : words.callMeBack,
       );
       actions.append(submit, closeButton);
       form.append(
         ...(open ? [] : [times]),
-        field(doc, 'Name', name),
-        field(doc, 'Phone', phone),
+        field(doc, card.name, name),
+        field(doc, card.phone, phone),
         boxLabel,
         error,
         actions,
       );
       const intro = open
-        ? [say('An agent can call you in the next few minutes.')]
+        ? [say(words.canCallNow)]
         : opensAt
           ? closedNote
-          : [say('The office is closed. Leave your number and we will call you back.')];
+          : [say(words.closedLeaveNumber)];
       dialog.append(title, ...intro, form, ...phoneLink());
       form.addEventListener('submit', (event) => {
         event.preventDefault();
         if (!offer.sendable(phone.value.trim())) {
-          error.textContent = 'Enter a phone number that can be dialled.';
+          error.textContent = card.badPhone;
           phone.setAttribute('aria-invalid', 'true');
           phone.focus();
           return;
@@ -189,10 +209,11 @@ export function showPersonLadder(
           consented: box.checked,
           requestedTime,
         });
-        const caller = offer.callerName ?? 'An agent';
         const done = open
-          ? `${caller} will call you in the next few minutes.`
-          : `We will call you ${requestedTime ? when(requestedTime) : 'when the office opens'}.`;
+          ? words.willCallSoon(offer.callerName ?? words.anAgent)
+          : requestedTime
+            ? words.willCallAt(when(requestedTime))
+            : words.willCallWhenOpen;
         const confirmation = say(done);
         confirmation.setAttribute('role', 'status');
         const after = element(doc, 'div', { class: 'consent-actions' });

@@ -5,10 +5,12 @@ import { Listeners } from '../listeners.ts';
 import {
   appendEntry,
   type ChatState,
+  type ChatThread,
   EMPTY_CHAT,
   entryById,
   setStatus,
   setWaiting,
+  type TranscriptEntry,
 } from './chat-state.ts';
 import type { TypedReplies, TypedReplyDeps } from './delivery/chat-delivery.ts';
 import type { ReplyLine } from './delivery/chat-reply-state.ts';
@@ -83,6 +85,30 @@ export class ChatController {
   close(): void {
     this.#update({ open: false });
     this.#replies?.tools.chat.end();
+  }
+
+  /**
+   * Whether a typed conversation is under way: the box is open and holds lines (Close ends it).
+   * A page left now keeps it for the next one (docs/behaviour.md#resume).
+   */
+  live(): boolean {
+    return this.#snapshot.open && this.#snapshot.chat.entries.length > 0;
+  }
+
+  /**
+   * Carries on a typed chat the last page of the tab left: its lines shown again (when they were
+   * kept) and the next line continuing its `thread`. The box opens without taking focus: the
+   * visitor is reading the new page.
+   */
+  resume(
+    thread: ChatThread,
+    lines: readonly Pick<TranscriptEntry, 'role' | 'text' | 'at'>[],
+  ): void {
+    let chat: ChatState = { ...this.#snapshot.chat, thread };
+    for (const { role, text, at } of lines) {
+      [chat] = appendEntry(chat, { role, text, at, typed: true });
+    }
+    this.#update({ open: true, chat });
   }
 
   /** True once after `open()`: the box focuses its field then. */

@@ -3,8 +3,12 @@ import { LIVE_CONVERSATION_KEY } from '../../element/live-conversation.ts';
 import type { CallController } from '../call-controller.ts';
 import { loadDemoOptions } from '../load-demo-call.ts';
 import type { WidgetApp } from '../widget-app.ts';
+import { chatLines, chatRecord } from './chat-record.ts';
 import {
+  callRecord,
   type LiveCallRecord,
+  type LiveChatRecord,
+  type LiveRecord,
   listingNote,
   mayResume,
   readRecord,
@@ -42,8 +46,9 @@ function quietly(run: () => void): void {
 
 /**
  * The conversation follows the visitor (docs/behaviour.md#resume): a call live when the page
- * goes away is kept in `sessionStorage`, the next page of the tab with the widget rejoins it
- * within `resume-seconds` and tells the assistant where the visitor is now, and a listing that
+ * goes away (or else a typed chat under way) is kept in `sessionStorage`, the next page of the
+ * tab with the widget rejoins it within `resume-seconds` (the call tells the assistant where the
+ * visitor is now; the chat opens again, to go on typing), and a listing that
  * changes without a navigation is told the same way. Once per widget.
  */
 export function followVisitor(app: WidgetApp, deps?: FollowDeps): void {
@@ -88,7 +93,7 @@ class VisitorFollower {
 
   begin(): void {
     const { storage, window } = this.#deps;
-    let record: LiveCallRecord | null = null;
+    let record: LiveRecord | null = null;
     quietly(() => {
       // Claimed at once: a second widget on the page, or a reload now, finds nothing.
       record = readRecord(storage?.getItem(LIVE_CONVERSATION_KEY));
@@ -138,34 +143,49 @@ class VisitorFollower {
     }
   }
 
-  /** The page is going away: a live call is kept for the next page, without personal data unless agreed. */
+  /**
+   * The page is going away: a live call, or else a typed chat under way, is kept for the next
+   * page, without personal data unless the disclosure was agreed.
+   */
   #keep(): void {
     const seconds = this.#seconds();
-    const room = this.#calls.client?.room;
-    if (seconds === 0 || this.#calls.getSnapshot().state !== 'active' || !room) {
+    if (seconds === 0) {
       return;
     }
-    const { lines } = this.#calls.conversation.getSnapshot();
-    const config = this.#app.config.get();
-    const record: LiveCallRecord = {
-      kind: 'call',
-      until: this.#deps.now() + seconds * 1000,
-      room: {
-        url: room.url,
-        ...(room.callId && { id: room.callId }),
-        ...(room.token && { token: room.token }),
-      },
-      demo: config.demo,
-      heardLines: lines.filter((line) => line.role === 'assistant' && line.final).length,
-      lines:
-        config.consent !== null && this.#app.consent.current() !== null
-          ? lines.filter((line) => line.final).map(({ role, text, at }) => ({ role, text, at }))
-          : null,
-    };
-    quietly(() => this.#deps.storage?.setItem(LIVE_CONVERSATION_KEY, JSON.stringify(record)));
+    const until = this.#deps.now() + seconds * 1000;
+    const room = this.#calls.client?.room;
+    const record =
+      this.#calls.getSnapshot().state === 'active' && room
+        ? callRecord(room, this.#calls.conversation.getSnapshot().lines, {
+            until,
+            demo: this.#app.config.get().demo,
+            keepLines: this.#mayKeepLines(),
+          })
+        : this.#app.chat.live()
+          ? chatRecord(this.#app.chat.getSnapshot().chat, until, this.#mayKeepLines())
+          : null;
+    if (record) {
+      quietly(() => this.#deps.storage?.setItem(LIVE_CONVERSATION_KEY, JSON.stringify(record)));
+    }
   }
 
-  async #resume(record: LiveCallRecord): Promise<void> {
+  /** Whether the transcript may stay on the device: only with the disclosure agreed. */
+  #mayKeepLines(): boolean {
+    return this.#app.config.get().consent !== null && this.#app.consent.current() !== null;
+  }
+
+  /** A typed chat the last page left: the box again, its lines, and the next line continues it. */
+  #resumeChat(record: LiveChatRecord): void {
+    if (mayResume(record, this.#deps.now(), this.#seconds())) {
+      this.#app.chat.resume(record.thread, chatLines(record));
+    }
+  }
+
+  async #resume(record: LiveRecord): Promise<void> {
+    if (record.kind === 'chat') {
+      this.#resumeChat(record);
+      return;
+    }
     if (!mayResume(record, this.#deps.now(), this.#seconds())) {
       this.#ended();
       return;

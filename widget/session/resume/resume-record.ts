@@ -1,8 +1,12 @@
+import type { RoomPlan } from '../../call/web-call.ts';
 import type { ListingContext } from '../../element/lead-details.ts';
-import type { Speaker } from '../transcript-merge.ts';
+import type { Speaker, TranscriptLine } from '../transcript-merge.ts';
+import { type LiveChatRecord, readChat } from './chat-record.ts';
 
 /** `resume-seconds` when absent or not a number of 0 or more. */
 export const RESUME_SECONDS_DEFAULT = 30;
+
+export type { LiveChatRecord };
 
 /** One transcript line, as the next page shows it again. */
 export interface SavedLine {
@@ -35,6 +39,34 @@ export interface LiveCallRecord {
   lines: SavedLine[] | null;
 }
 
+/** A call or a typed chat waiting for the next page. */
+export type LiveRecord = LiveCallRecord | LiveChatRecord;
+
+/**
+ * The record a call live in `room` leaves at `until`: the lines heard so far count for the
+ * demo's script, and are kept themselves only with `keepLines` (the disclosure agreed).
+ */
+export function callRecord(
+  room: RoomPlan,
+  lines: readonly TranscriptLine[],
+  leaving: { until: number; demo: boolean; keepLines: boolean },
+): LiveCallRecord {
+  return {
+    kind: 'call',
+    until: leaving.until,
+    room: {
+      url: room.url,
+      ...(room.callId && { id: room.callId }),
+      ...(room.token && { token: room.token }),
+    },
+    demo: leaving.demo,
+    heardLines: lines.filter((line) => line.role === 'assistant' && line.final).length,
+    lines: leaving.keepLines
+      ? lines.filter((line) => line.final).map(({ role, text, at }) => ({ role, text, at }))
+      : null,
+  };
+}
+
 /** The `resume-seconds` attribute: whole seconds, 0 (off) or more; anything else is the default. */
 export function resumeSeconds(raw: string | null): number {
   const value = raw === null || raw.trim() === '' ? Number.NaN : Number(raw);
@@ -58,12 +90,18 @@ function isLine(value: unknown): value is SavedLine {
  * Reads the stored record, or null when there is none or it is not one (another version of
  * the widget, a hand edit): a record that cannot be read never resumes anything.
  */
-export function readRecord(raw: string | null | undefined): LiveCallRecord | null {
+export function readRecord(raw: string | null | undefined): LiveRecord | null {
   let value: unknown;
   try {
     value = JSON.parse(raw ?? '');
   } catch {
     return null;
+  }
+  const lines = Array.isArray((value as Partial<LiveRecord> | null)?.lines)
+    ? (value as { lines: unknown[] }).lines.filter(isLine)
+    : null;
+  if ((value as Partial<LiveChatRecord> | null)?.kind === 'chat') {
+    return readChat(value as Partial<LiveChatRecord>, lines);
   }
   const record = value as Partial<LiveCallRecord> | null;
   const room = record?.room as Partial<SavedRoom> | undefined;
@@ -75,7 +113,6 @@ export function readRecord(raw: string | null | undefined): LiveCallRecord | nul
   ) {
     return null;
   }
-  const lines = Array.isArray(record.lines) ? record.lines.filter(isLine) : null;
   return {
     kind: 'call',
     until: record.until,
@@ -90,8 +127,8 @@ export function readRecord(raw: string | null | undefined): LiveCallRecord | nul
   };
 }
 
-/** Whether the call left in `record` may still resume at `now` on a page with `seconds`. */
-export function mayResume(record: LiveCallRecord, now: number, seconds: number): boolean {
+/** Whether the conversation left in `record` may still resume at `now` on a page with `seconds`. */
+export function mayResume(record: LiveRecord, now: number, seconds: number): boolean {
   return seconds > 0 && now <= record.until;
 }
 
