@@ -8,10 +8,28 @@ import { EmbeddedDatabaseError, embeddedDir, isNewEmbedded } from '../storage/da
 // So a new embedded folder is made by a child process running `migrate`, which exits, and the
 // desk then opens the folder as an existing one.
 
+/**
+ * This process's Node flags for the child, less those that would make it a second profile or
+ * inspector (its loader, tsx from source, must go with it).
+ */
+function childFlags(): string[] {
+  const flags: string[] = [];
+  const argv = process.execArgv;
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i] ?? '';
+    if (!/^--(cpu-prof|heap-prof|prof|inspect)/.test(flag)) {
+      flags.push(flag);
+    } else if (/^--(cpu|heap)-prof-(dir|name|interval)$/.test(flag)) {
+      i += 1; // its value, given as the next argument
+    }
+  }
+  return flags;
+}
+
 /** The child's exit code, or null when it could not be started; its last line of stderr. */
 function runMigrate(script: string): Promise<{ code: number | null; said: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...process.execArgv, script, 'migrate'], {
+    const child = spawn(process.execPath, [...childFlags(), script, 'migrate'], {
       env: process.env,
       stdio: ['ignore', 'ignore', 'pipe'],
     });
