@@ -9,7 +9,12 @@ import {
   runInRunningDesk,
 } from './admin/admin-socket.ts';
 import type { DeskCommand } from './admin/command.ts';
-import { deliveriesCommand, exportCommand, retryCommand } from './cli/database-commands.ts';
+import {
+  deliveriesCommand,
+  exportCommand,
+  migrateCommand,
+  retryCommand,
+} from './cli/database-commands.ts';
 import { extraCommands } from './cli/extra-commands.ts';
 import { startCommand } from './cli/start-command.ts';
 import { DeskConfigError } from './config/config-error.ts';
@@ -22,6 +27,7 @@ const COMMANDS: Readonly<Record<string, DeskCommand>> = {
   export: exportCommand,
   deliveries: deliveriesCommand,
   retry: retryCommand,
+  migrate: migrateCommand,
   ...extraCommands,
 };
 

@@ -25,6 +25,16 @@ export async function withDatabase<T>(
   }
 }
 
+/**
+ * `migrate`: makes the database if it is new and brings its schema up to date, then exits. The
+ * desk's start runs it as a child for a new embedded folder (new-folder-child.ts).
+ */
+export const migrateCommand: DeskCommand = {
+  summary: 'make the database if it is new, apply its migrations, and exit',
+  usage: 'migrate',
+  run: (io) => withDatabase(io, async () => 0),
+};
+
 /** `export`: every capture as one JSON line (docs/desk.md#export). */
 export const exportCommand: DeskCommand = {
   summary: 'print every capture as one JSON line, newest first',

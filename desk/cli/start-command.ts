@@ -1,5 +1,6 @@
 import type { CommandIo, DeskCommand } from '../admin/command.ts';
 import type { RunningDesk } from '../start-desk.ts';
+import { makeNewFolderInChild } from './new-folder-child.ts';
 
 /**
  * `--demo`: the demo's inbox accounts, each new one's one-time password printed here once (on
@@ -33,6 +34,8 @@ export const startCommand: DeskCommand = {
       io.err(`Unknown argument "${unknown[0]}". Usage: npm run desk -- start [--demo]`);
       return 2;
     }
+    // A desk process only (not a test's desk in its runner's process): see new-folder-child.ts.
+    await makeNewFolderInChild(io.env);
     // Loaded here, not at the top: the CLI's other commands never load the server.
     const { startDesk } = await import('../start-desk.ts');
     const desk = await startDesk(io.env, { ...(io.commands && { commands: io.commands }) });

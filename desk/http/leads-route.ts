@@ -95,7 +95,7 @@ export function leadsRoute(services: DeskServices): Hono {
         );
         // A repeat enqueues nothing, so there is nothing for the worker to look for.
         if (stored.deliverNow) {
-          services.wakeOutbox();
+          services.wakeOutbox('delivery');
         }
         return c.json(
           { ok: true, id: stored.captureId, duplicate: !stored.created },

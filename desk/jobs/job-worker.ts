@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DeskDatabase } from '../storage/schema.ts';
-import { type NewJob, RETRY_POLICIES } from './job-kinds.ts';
+import { type JobKind, type NewJob, RETRY_POLICIES } from './job-kinds.ts';
 import {
   type ClaimedJob,
   claimJobs,
@@ -83,13 +83,16 @@ export class JobWorker {
   }
 
   /**
-   * Looks for due jobs now, in every lane (coalesced with a run in progress): what a caller
-   * rings after enqueueing due work. An arrow, so it can be handed on as is
-   * (`services.wakeOutbox`).
+   * Looks for due jobs now (coalesced with a run in progress): what a caller rings after
+   * enqueueing due work. Given the kind it enqueued, only that kind's lanes look: a capture
+   * rang every lane, and each empty claim cost a round trip. An arrow, so it can be handed on
+   * as is (`services.wakeOutbox`).
    */
-  readonly wake = (): void => {
+  readonly wake = (kind?: JobKind): void => {
     for (const loop of this.#loops) {
-      this.#wakeLane(loop);
+      if (kind === undefined || loop.lane.kind === kind) {
+        this.#wakeLane(loop);
+      }
     }
   };
 
@@ -139,7 +142,9 @@ export class JobWorker {
 
   async #loop(lane: JobLane): Promise<void> {
     try {
-      while ((await this.#runLane(lane)) > 0 && !this.#stopped) {
+      // A batch short of full took every job due when it was claimed; one enqueued since rang
+      // wake (which runs the lane again), so another claim now would come back empty.
+      while ((await this.#runLane(lane)) >= (lane.batchSize ?? 10) && !this.#stopped) {
         // Keep going while there is due work.
       }
     } catch {

@@ -121,6 +121,13 @@ async function isEmpty(dataDir: string): Promise<boolean> {
   return (await readdir(dataDir)).length === 0;
 }
 
+/** Whether an embedded database folder is new: absent, or empty (see {@link isEmpty}). */
+export function isNewEmbedded(dataDir: string): Promise<boolean> {
+  return isEmpty(dataDir).catch(
+    (error: unknown) => (error as { code?: unknown }).code === 'ENOENT',
+  );
+}
+
 // A new folder's cluster starts from the template when there is one (embedded-template.ts), else
 // by initdb, after which it becomes the template for the next new folder.
 async function openCluster(dataDir: string | null, templateFile?: string | null): Promise<PGlite> {

@@ -10,6 +10,7 @@ import {
   PostgresQueryCompiler,
   type QueryResult,
 } from 'kysely';
+import { MAX_EMBEDDED_PARAMETERS, TooManyParametersError } from './parameter-limit.ts';
 
 /**
  * Kysely on the embedded database, with each distinct query text prepared once and kept (a
@@ -193,6 +194,12 @@ class KeptStatementConnection implements DatabaseConnection {
   }
 
   executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    // Refused before anything is sent, so the session stays in step (parameter-limit.ts).
+    if (compiled.parameters.length > MAX_EMBEDDED_PARAMETERS) {
+      return Promise.reject(
+        new TooManyParametersError(compiled.parameters.length, MAX_EMBEDDED_PARAMETERS),
+      );
+    }
     // PGlite's lock, so nothing else (a dump, `exec`) runs between the bind and its results.
     return this.#client.runExclusive(() => this.#run<R>(compiled));
   }

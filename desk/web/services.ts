@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Brokerage } from '../config/brokerage.ts';
 import type { DeskEnv } from '../config/desk-env.ts';
 import type { MessageValidator } from '../ingest/platform-schema.ts';
+import type { JobKind } from '../jobs/job-kinds.ts';
 import type { DeskMetrics } from '../metrics/desk-metrics.ts';
 import type { DeskDb } from '../storage/database.ts';
 
@@ -16,8 +17,11 @@ export interface DeskServices {
   database: DeskDb;
   /** Names of the enabled delivery adapters: one outbox job each per capture. */
   adapters: readonly string[];
-  /** Tells the outbox worker that jobs are due now: its `wake` (desk/jobs/job-worker.ts). */
-  wakeOutbox(): void;
+  /**
+   * Tells the outbox worker that jobs are due now: its `wake` (desk/jobs/job-worker.ts), for
+   * the lanes of one kind when given.
+   */
+  wakeOutbox(kind?: JobKind): void;
   /** The platform's message schemas, compiled in the background at start. */
   messageValidator: () => Promise<MessageValidator>;
   log: Logger;
