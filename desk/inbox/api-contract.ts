@@ -6,6 +6,7 @@
 // The app reads the session with `GET /api/session` (401 → the sign-in page) and sends
 // `?days=` and `?demo=` to `/api/numbers` as NumbersQuery says.
 import { type ApiRoute, CSV, EMPTY, events, type InboxPage, json, shape } from './route-table.ts';
+import { ROUTING_API } from './routing-contract-routes.ts';
 import { TEAM_API, TEAM_PAGES } from './team-contract.ts';
 
 /**
@@ -130,6 +131,7 @@ export const API = {
     answer: json<Numbers>(),
   },
   ...TEAM_API,
+  ...ROUTING_API,
 } as const satisfies Record<string, ApiRoute>;
 
 /**
@@ -151,6 +153,7 @@ export type PageName = keyof typeof PAGES;
 
 import type { Role } from '../auth/role.ts';
 import type { LeadEventKind } from '../leads/timeline.ts';
+import type { RoutingDecision } from '../routing/rules-contract.ts';
 
 /** The header that carries the CSRF token on state-changing requests. */
 export const CSRF_HEADER = 'x-csrf-token';
@@ -391,6 +394,8 @@ export interface LeadDetail {
   lastActivityAtText: string;
   person: { id: string; name: string | null; phone: string | null; email: string | null };
   assignedTo: { name: string | null; email: string | null; reason: string };
+  /** Why routing gave it to its first agent; null for a lead routed before rules existed. */
+  routing: RoutingDecision | null;
   /** Who claimed it, or null. */
   claimedBy: { name: string | null; email: string | null; at: string; atText: string } | null;
   /** Every listing its captures name, newest first, without repeats. */
@@ -491,4 +496,5 @@ export interface NumbersQuery {
   demo?: 'show' | 'hide';
 }
 
+export type * from './routing-contract-routes.ts';
 export type * from './team-contract.ts';

@@ -79,3 +79,51 @@ export function parsePrice(text: string | number | null | undefined): number | n
   const multiplier = MULTIPLIERS[(match[2] ?? '').toLowerCase()] ?? 1;
   return Number.isFinite(value) ? value * multiplier : null;
 }
+
+/** A sample lead as the Routing page's "Try a lead" sends it. */
+export interface SampleFacts {
+  facts: Omit<RoutingFacts, 'officeOpen'>;
+  /** When it arrives (office hours are read at this time); null: now. */
+  at: Date | null;
+}
+
+/**
+ * Reads a sample lead (pure): its parts are optional text but `kind`, which is 'lead' or
+ * 'viewing'. Returns the name of the first bad part instead when there is one.
+ */
+export function readSample(value: unknown): SampleFacts | { bad: string } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { bad: 'sample' };
+  }
+  const v = value as Record<string, unknown>;
+  const texts = ['listingId', 'listingAgent', 'address', 'language', 'pagePath', 'source', 'at'];
+  const bad = texts.find((k) => v[k] != null && (typeof v[k] !== 'string' || v[k].length > 2048));
+  if (bad !== undefined) {
+    return { bad: `sample.${bad}` };
+  }
+  if (v.kind !== 'lead' && v.kind !== 'viewing') {
+    return { bad: 'sample.kind' };
+  }
+  const price = v.price;
+  if (price != null && typeof price !== 'string' && typeof price !== 'number') {
+    return { bad: 'sample.price' };
+  }
+  const at = typeof v.at === 'string' ? new Date(v.at) : null;
+  if (at !== null && Number.isNaN(at.getTime())) {
+    return { bad: 'sample.at' };
+  }
+  const text = (k: string) => (typeof v[k] === 'string' && v[k] !== '' ? v[k] : null);
+  return {
+    facts: {
+      listingId: text('listingId'),
+      listingAgent: text('listingAgent'),
+      address: text('address'),
+      price: price == null ? null : String(price),
+      kind: v.kind,
+      language: text('language'),
+      pagePath: text('pagePath'),
+      source: text('source') ?? 'direct',
+    },
+    at,
+  };
+}

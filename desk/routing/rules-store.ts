@@ -118,3 +118,15 @@ export async function takeTurn<T>(
   }
   return value;
 }
+
+/** Every round-robin count as it stands, read without a lock (trying a lead moves none). */
+export async function readTurns(
+  db: TeamDb,
+): Promise<(ruleId: string) => ReadonlyMap<string, number>> {
+  const rows = await db
+    .selectFrom('routing_turns')
+    .select(['rule_id', 'email', 'served'])
+    .execute();
+  return (ruleId) =>
+    new Map(rows.filter((r) => r.rule_id === ruleId).map((r) => [r.email, Number(r.served)]));
+}
