@@ -2,12 +2,12 @@
 // saved rules and round-robin counts each test builds on in order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadDetail, RoutingView, TeamMemberInfo } from '../../desk/inbox/api-contract.ts';
+import { DEFAULT_RULES } from '../../desk/routing/default-rules.ts';
 import type {
   RoutingDecision,
   RoutingRule,
   RoutingSet,
 } from '../../desk/routing/rules-contract.ts';
-import { DEFAULT_RULES } from '../../desk/routing/rules-store.ts';
 import { leadBody, postJson, startTestDesk, type TestDesk } from '../helpers/desk-harness.ts';
 import { ACCOUNTS, type ApiSession, api, apiSignIn, createAccounts } from '../helpers/inbox-api.ts';
 
