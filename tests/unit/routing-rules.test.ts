@@ -38,6 +38,17 @@ const FACTS: RoutingFacts = {
 };
 
 const CATCH_ALL = DEFAULT_RULES[2] as RoutingRule;
+
+/** A round-robin rule `rr` over the named members, weight 1 each. */
+const roundRobin = (...names: string[]): RoutingRule => ({
+  id: 'rr',
+  name: 'RR',
+  conditions: {},
+  action: {
+    type: 'round-robin',
+    members: names.map((n) => ({ email: `${n}@example.com`, weight: 1 })),
+  },
+});
 const isMember = (email: string) => TEAM.some((m) => m.email === email);
 
 describe('the default rules', () => {
@@ -130,18 +141,7 @@ describe('round robin', () => {
   });
 
   it('picks with the counts given, and names the turn it takes', () => {
-    const rr: RoutingRule = {
-      id: 'rr',
-      name: 'RR',
-      conditions: {},
-      action: {
-        type: 'round-robin',
-        members: [
-          { email: 'daniel@example.com', weight: 1 },
-          { email: 'priya@example.com', weight: 1 },
-        ],
-      },
-    };
+    const rr = roundRobin('daniel', 'priya');
     const served = () => new Map([['daniel@example.com', 1]]);
     const outcome = evaluateRules([rr, CATCH_ALL], FACTS, TEAM, served);
     expect(outcome?.turn).toEqual({ ruleId: 'rr', email: 'priya@example.com' });
@@ -214,19 +214,7 @@ describe('parsePrice', () => {
 });
 
 describe('escalateByRules', () => {
-  const rr: RoutingRule = {
-    id: 'rr',
-    name: 'RR',
-    conditions: {},
-    action: {
-      type: 'round-robin',
-      members: [
-        { email: 'daniel@example.com', weight: 1 },
-        { email: 'omar@example.com', weight: 1 },
-        { email: 'priya@example.com', weight: 1 },
-      ],
-    },
-  };
+  const rr = roundRobin('daniel', 'omar', 'priya');
   const team = [...TEAM, member('Omar', 'agent', { paused: true })];
 
   it('goes to the next available member of the round robin who has not had it', () => {
