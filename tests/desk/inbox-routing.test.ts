@@ -190,6 +190,25 @@ describe('each condition', () => {
   }
 });
 
+describe('the capture’s language', () => {
+  it('is stored as the widget sent it, and refused when it is no BCP 47 tag', async () => {
+    const bad = await postJson(`${desk.url}/leads`, leadBody({ language: 'french please' }));
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('language');
+    const good = await postJson(
+      `${desk.url}/leads`,
+      leadBody({ conversationId: 'lang-1', language: 'es-MX' }),
+    );
+    const { id } = (await good.json()) as { id: string };
+    const row = await desk.services.database.db
+      .selectFrom('captures')
+      .select('language')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.language).toBe('es-MX');
+  });
+});
+
 describe('round robin', () => {
   it('alternates, weighted 3:1 over 8 leads', async () => {
     await save([
