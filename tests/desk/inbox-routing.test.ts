@@ -393,10 +393,18 @@ describe('saving', () => {
     expect(row.detail).toMatchObject({ before: before.rules, after: after.rules });
   });
 
-  it('is the broker’s only: 403 for an agent, 401 signed out', async () => {
+  it('is the broker’s only: 403 for an agent or without the CSRF token, 401 signed out', async () => {
     const agent = await apiSignIn(desk.url, ACCOUNTS.daniel);
     expect((await api(desk.url, agent, '/api/routing')).status).toBe(403);
     expect((await put({ rules: [CATCH_ALL], version: 0 }, agent)).status).toBe(403);
     expect((await api(desk.url, null, '/api/routing')).status).toBe(401);
+    const { version, rules } = await current();
+    const noToken = await api(desk.url, broker, '/api/routing', {
+      method: 'PUT',
+      body: { rules, version },
+      csrf: false,
+    });
+    expect(noToken.status).toBe(403);
+    expect((await current()).version).toBe(version);
   });
 });
