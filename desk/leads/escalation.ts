@@ -131,14 +131,19 @@ export async function runEscalation(
     // The team in the database once seeded (paused and inactive agents skipped), else the config.
     const team =
       (await loadRoutingTeam(trx, now, deps.brokerage.officeHours.timeZone)) ?? deps.brokerage;
-    const byTeam = nextAssignee({ ...deps.brokerage, agents: team.agents }, tried, step);
-    // A lead routed by a rule goes to the next agent of its rule first (docs/inbox.md#routing).
+    // A lead routed by a rule goes to the next agent of its rule, and when its rules run out, to
+    // the broker (docs/inbox.md#routing); one routed before rules, to the team's next agent.
     const decision = history.map(({ detail }) => detail.routing).find(isDecision);
     const byRule =
-      byTeam && step <= deps.brokerage.claim.maxSteps && decision
+      decision && step <= deps.brokerage.claim.maxSteps
         ? await escalationByRules(trx, deps.brokerage, leadId, decision, tried, now)
         : null;
-    const next = byRule ? { agent: byRule, toBroker: false } : byTeam;
+    const byTeam = nextAssignee(
+      { ...deps.brokerage, agents: team.agents },
+      tried,
+      decision ? Number.POSITIVE_INFINITY : step,
+    );
+    const next = byTeam && byRule ? { agent: byRule, toBroker: false } : byTeam;
     if (!next) {
       return false;
     }

@@ -6,8 +6,7 @@ import type { RoutingDecision, RoutingRule } from './rules-contract.ts';
  * Who an unclaimed lead escalates to by its rule (pure, docs/inbox.md#routing): for a
  * round-robin rule, the next available member of its group who has not had it; else the agent of
  * the next later rule that matches the lead (as it was when it arrived) and finds someone new.
- * Null when the rules run out before the catch-all: the caller goes on as before rules (the next
- * agent of the team, then the broker after `maxSteps`).
+ * Null when the rules reach the catch-all or run out: the caller gives the lead to the broker.
  */
 export function escalateByRules(
   rules: readonly RoutingRule[],
