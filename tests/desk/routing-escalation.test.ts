@@ -1,16 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoutingView, TeamMemberInfo } from '../../desk/inbox/api-contract.ts';
 import { DEFAULT_RULES } from '../../desk/routing/default-rules.ts';
 import type { RoutingDecision, RoutingRule } from '../../desk/routing/rules-contract.ts';
-import { TEAM_PHONES, TEST_CLAIM_MINUTES, writeClaimConfig } from '../helpers/claim-config.ts';
+import { TEAM_PHONES } from '../helpers/claim-config.ts';
+import { type ClaimDesk, startClaimDesk } from '../helpers/claim-desk.ts';
 import { type DatabaseUnderTest, pglite, postgres } from '../helpers/desk-databases.ts';
-import { startTestDesk, type TestDesk, until } from '../helpers/desk-harness.ts';
-import { ACCOUNTS, type ApiSession, api, apiSignIn, createAccounts } from '../helpers/inbox-api.ts';
+import type { TestDesk } from '../helpers/desk-harness.ts';
+import { until } from '../helpers/desk-harness.ts';
+import { ACCOUNTS, type ApiSession, api, apiSignIn } from '../helpers/inbox-api.ts';
 import { postNewLead } from '../helpers/new-lead.ts';
-import { startTwilioStandIn, type TwilioStandIn } from '../helpers/twilio-stand-in.ts';
+import type { TwilioStandIn } from '../helpers/twilio-stand-in.ts';
 
 const OMAR = { name: 'Omar Haddad', email: 'omar@maple-ridge.example', phone: '+1 604 555 0103' };
 const PRIYA = 'priya@maple-ridge.example';
@@ -37,7 +36,6 @@ describe.each([pglite(), postgres()])(
   (database: DatabaseUnderTest) => {
     let desk: TestDesk;
     let twilio: TwilioStandIn;
-    let configDir: string;
     let broker: ApiSession;
 
     async function save(rules: RoutingRule[]) {
@@ -63,21 +61,11 @@ describe.each([pglite(), postgres()])(
       return (row.detail.routing as RoutingDecision).agent.name;
     }
 
+    let claimDesk: ClaimDesk;
+
     beforeAll(async () => {
-      twilio = await startTwilioStandIn();
-      configDir = await mkdtemp(join(tmpdir(), 'routing-config-'));
-      const url = database.freshUrl ? await database.freshUrl() : undefined;
-      desk = await startTestDesk(
-        {
-          ...twilio.env(),
-          DESK_CONFIG: await writeClaimConfig(configDir, { claimMinutes: TEST_CLAIM_MINUTES }),
-          DESK_RETRY_BASE_MS: '50',
-          DESK_RETRY_MAX_MS: '200',
-          ...(url && { DATABASE_URL: url }),
-        },
-        { pollMs: 100, weeklyReport: false },
-      );
-      await createAccounts(desk.services.database.db);
+      claimDesk = await startClaimDesk(database);
+      ({ desk, twilio } = claimDesk);
       broker = await apiSignIn(desk.url, ACCOUNTS.broker);
       const added = await api(desk.url, broker, '/api/team', {
         method: 'POST',
@@ -86,12 +74,7 @@ describe.each([pglite(), postgres()])(
       expect(added.status).toBe(201);
       expect(((await added.json()) as TeamMemberInfo).email).toBe(OMAR.email);
     }, 180_000);
-    afterAll(async () => {
-      await desk?.close();
-      await twilio?.close();
-      await rm(configDir, { recursive: true, force: true });
-      await database.close();
-    });
+    afterAll(() => claimDesk?.close());
 
     it('escalates an unclaimed lead to the next member of its round robin, then the broker', async () => {
       // No turns yet: the first is Priya's, the first in the rule. (First in the file: the
