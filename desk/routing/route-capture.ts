@@ -1,14 +1,16 @@
+import { sql } from 'kysely';
 import type { ListingContext } from '../../widget/leads/page/listing-context.ts';
 import type { VisitSource } from '../../widget/leads/rules/visit-source.ts';
 import type { Brokerage } from '../config/brokerage.ts';
 import { isWithinOfficeHours } from '../config/office-hours.ts';
 import { inZone } from '../time/brokerage-time.ts';
+import { DEFAULT_RULES } from './default-rules.ts';
 import { agentOf } from './routing-team.ts';
 import { captureFacts, type RoutingFacts } from './rule-facts.ts';
 import { evaluateRules, type RoutingMember, type RoutingOutcome } from './rules.ts';
 import type { RoutingDecision, RoutingRule } from './rules-contract.ts';
 import { escalateByRules } from './rules-escalation.ts';
-import { loadRoutingSet, takeTurn } from './rules-store.ts';
+import { takeTurn } from './rules-store.ts';
 import { listTeam, pausedOn, type TeamDb, type TeamMember } from './team.ts';
 
 /** The config's agents as routing's members: all active, none paused, on duty by name. */
@@ -101,6 +103,51 @@ export interface CaptureToRoute {
   visitSource?: VisitSource | null;
 }
 
+/** The team as routing's one read answers it (JSON of the users' columns). */
+interface TeamJson {
+  name: string;
+  email: string;
+  phone: string | null;
+  role: RoutingMember['role'];
+  owns: string[];
+  active: boolean;
+  onDuty: boolean;
+  pausedFrom: string | null;
+  pausedTo: string | null;
+}
+
+/**
+ * The rules and the team routing reads for a capture, in one round trip on the capture's hot
+ * path: the saved rules (the default ones while none are saved) and the team once seeded, in
+ * routing's order (desk/routing/team.ts `listTeam`), else the config's.
+ */
+export async function loadRouting(
+  db: TeamDb,
+  brokerage: Pick<Brokerage, 'agents' | 'onDuty' | 'officeHours'>,
+  now: Date,
+): Promise<{ rules: RoutingRule[]; team: RoutingMember[] }> {
+  const result = await sql<{ rules: RoutingRule[] | null; team: TeamJson[] | null }>`
+    select r.rules, (
+      select json_agg(json_build_object(
+        'name', u.name, 'email', u.email, 'phone', u.phone, 'role', u.role, 'owns', u.owns,
+        'active', u.active, 'onDuty', u.on_duty, 'pausedFrom', u.paused_from,
+        'pausedTo', u.paused_to) order by u.position asc nulls last, u.created_at, u.email)
+      from users u where exists (select 1 from team_seed)
+    ) as team
+    from (select 1) as one left join routing_rules r on true`.execute(db);
+  const row = result.rows[0];
+  const members = row?.team ?? [];
+  const today = inZone(now, brokerage.officeHours.timeZone).toISODate() ?? '';
+  const team = members.some((m) => m.role === 'broker')
+    ? members.map((m) => ({
+        ...m,
+        phone: m.phone ?? '',
+        paused: pausedOn(m, today),
+      }))
+    : configMembers(brokerage);
+  return { rules: row?.rules ?? [...DEFAULT_RULES], team };
+}
+
 /**
  * Routes a capture received at `now` (the one call of desk/ingest/store-capture.ts): the team
  * and the rules read in its transaction, the office hours at the capture's time.
@@ -112,10 +159,9 @@ export async function routeCapture(
   now: Date,
   takeTurns: boolean,
 ): Promise<RoutedCapture> {
-  const team = await loadRoutingMembers(db, brokerage, now);
-  const set = await loadRoutingSet(db);
+  const { rules, team } = await loadRouting(db, brokerage, now);
   const officeOpen = isWithinOfficeHours(brokerage.officeHours, new Date(capture.capturedAt));
-  return routeByRules(db, team, set.rules, captureFacts({ ...capture, officeOpen }), takeTurns);
+  return routeByRules(db, team, rules, captureFacts({ ...capture, officeOpen }), takeTurns);
 }
 
 /**
@@ -149,7 +195,6 @@ export async function escalationByRules(
     visitSource: first.visit_source,
     officeOpen: isWithinOfficeHours(brokerage.officeHours, first.captured_at),
   });
-  const team = await loadRoutingMembers(db, brokerage, now);
-  const { rules } = await loadRoutingSet(db);
+  const { rules, team } = await loadRouting(db, brokerage, now);
   return escalateByRules(rules, decision, facts, team, tried);
 }
