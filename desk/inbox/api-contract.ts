@@ -8,6 +8,7 @@
 
 import { PERSON_API } from './person-rights-contract.ts';
 import { type ApiRoute, CSV, EMPTY, events, type InboxPage, json, shape } from './route-table.ts';
+import { ROUTING_API } from './routing-contract-routes.ts';
 import { TEAM_API, TEAM_PAGES } from './team-contract.ts';
 
 /**
@@ -136,6 +137,7 @@ export const API = {
   },
   ...TEAM_API,
   ...PERSON_API,
+  ...ROUTING_API,
 } as const satisfies Record<string, ApiRoute>;
 
 /**
@@ -157,6 +159,7 @@ export type PageName = keyof typeof PAGES;
 
 import type { Role } from '../auth/role.ts';
 import type { LeadEventKind } from '../leads/timeline.ts';
+import type { RoutingDecision } from '../routing/rules-contract.ts';
 
 /** The header that carries the CSRF token on state-changing requests. */
 export const CSRF_HEADER = 'x-csrf-token';
@@ -397,6 +400,8 @@ export interface LeadDetail {
   lastActivityAtText: string;
   person: { id: string; name: string | null; phone: string | null; email: string | null };
   assignedTo: { name: string | null; email: string | null; reason: string };
+  /** Why routing gave it to its first agent; null for a lead routed before rules existed. */
+  routing: RoutingDecision | null;
   /** Who claimed it, or null. */
   claimedBy: { name: string | null; email: string | null; at: string; atText: string } | null;
   /** Every listing its captures name, newest first, without repeats. */
@@ -519,4 +524,5 @@ export interface NumbersQuery {
 }
 
 export type * from './person-rights-contract.ts';
+export type * from './routing-contract-routes.ts';
 export type * from './team-contract.ts';

@@ -3,6 +3,7 @@ import type { SessionUser } from '../auth/sessions.ts';
 import { type LeadRecord, loadLeadRecords } from '../delivery/lead-record.ts';
 import { shownViewingTimes } from '../delivery/shown-times.ts';
 import { isLeadEventKind, timelineText } from '../leads/timeline-text.ts';
+import type { RoutingDecision } from '../routing/rules-contract.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
 import { displayTime } from '../time/brokerage-time.ts';
 import type {
@@ -219,10 +220,16 @@ export async function leadDetail(
   // loadLeadRecords answers newest first; the page reads oldest first.
   const records = (await loadLeadRecords(db, { ids: captureIds.map((c) => c.id) })).reverse();
   const captures = records.map((r) => shownCapture(r, timeZone));
-  const [notes, timeline, deliveries] = await Promise.all([
+  const [notes, timeline, deliveries, received] = await Promise.all([
     notesOf(db, lead.id, timeZone),
     timelineOf(db, lead.id, timeZone),
     leadJobs(db, lead.id, captures, timeZone),
+    db
+      .selectFrom('lead_events')
+      .select('detail')
+      .where('lead_id', '=', lead.id)
+      .where('kind', '=', 'received')
+      .executeTakeFirst(),
   ]);
   const listings: string[] = [];
   for (const c of [...captures].reverse()) {
@@ -251,6 +258,8 @@ export async function leadDetail(
       email: lead.assigned_email,
       reason: lead.assignment_reason,
     },
+    // Written by store-capture.ts with the lead's received line; absent before rules existed.
+    routing: (received?.detail.routing as RoutingDecision | undefined) ?? null,
     claimedBy:
       lead.claimed_at === null
         ? null

@@ -5,6 +5,7 @@ import { deliveryJob, type NewJob } from '../jobs/job-kinds.ts';
 import { enqueue } from '../jobs/job-queue.ts';
 import type { JobLane } from '../jobs/job-worker.ts';
 import type { AttemptOutcome } from '../jobs/retry-policy.ts';
+import { escalationByRules } from '../routing/route-capture.ts';
 import { loadRoutingTeam } from '../routing/routing-team.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
 import { appendLeadEvents } from './timeline.ts';
@@ -42,6 +43,12 @@ export function firstEscalation(brokerage: Brokerage, leadId: string, arrived: D
 export function escalationReason(claimMinutes: number): string {
   return `not claimed in ${claimMinutes} min`;
 }
+
+/** A received line's routing decision, as store-capture.ts wrote it. */
+const isDecision = (value: unknown): value is { ruleId: string } =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { ruleId?: unknown }).ruleId === 'string';
 
 const lower = (email: string | null | undefined) => (email ?? '').trim().toLowerCase();
 
@@ -124,7 +131,19 @@ export async function runEscalation(
     // The team in the database once seeded (paused and inactive agents skipped), else the config.
     const team =
       (await loadRoutingTeam(trx, now, deps.brokerage.officeHours.timeZone)) ?? deps.brokerage;
-    const next = nextAssignee({ ...deps.brokerage, agents: team.agents }, tried, step);
+    // A lead routed by a rule goes to the next agent of its rule, and when its rules run out, to
+    // the broker (docs/inbox.md#routing); one routed before rules, to the team's next agent.
+    const decision = history.map(({ detail }) => detail.routing).find(isDecision);
+    const byRule =
+      decision && step <= deps.brokerage.claim.maxSteps
+        ? await escalationByRules(trx, deps.brokerage, leadId, decision, tried, now)
+        : null;
+    const byTeam = nextAssignee(
+      { ...deps.brokerage, agents: team.agents },
+      tried,
+      decision ? Number.POSITIVE_INFINITY : step,
+    );
+    const next = byTeam && byRule ? { agent: byRule, toBroker: false } : byTeam;
     if (!next) {
       return false;
     }

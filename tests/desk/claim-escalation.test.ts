@@ -1,14 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClaimAnswer, LeadDetail } from '../../desk/inbox/api-contract.ts';
-import { TEAM_PHONES, TEST_CLAIM_MINUTES, writeClaimConfig } from '../helpers/claim-config.ts';
+import { TEAM_PHONES, TEST_CLAIM_MINUTES } from '../helpers/claim-config.ts';
+import { type ClaimDesk, startClaimDesk } from '../helpers/claim-desk.ts';
 import { type DatabaseUnderTest, pglite, postgres } from '../helpers/desk-databases.ts';
-import { startTestDesk, type TestDesk, until } from '../helpers/desk-harness.ts';
-import { ACCOUNTS, type ApiSession, api, apiSignIn, createAccounts } from '../helpers/inbox-api.ts';
+import { type TestDesk, until } from '../helpers/desk-harness.ts';
+import { ACCOUNTS, type ApiSession, api, apiSignIn } from '../helpers/inbox-api.ts';
 import { postNewLead } from '../helpers/new-lead.ts';
-import { startTwilioStandIn, type TwilioStandIn } from '../helpers/twilio-stand-in.ts';
+import type { TwilioStandIn } from '../helpers/twilio-stand-in.ts';
 
 const CLAIM_MINUTES = TEST_CLAIM_MINUTES;
 const DANIEL = TEAM_PHONES.daniel;
@@ -20,7 +18,6 @@ describe.each([pglite(), postgres()])(
   (database: DatabaseUnderTest) => {
     let desk: TestDesk;
     let twilio: TwilioStandIn;
-    let configDir: string;
     let broker: ApiSession;
     let daniel: ApiSession;
 
@@ -44,32 +41,17 @@ describe.each([pglite(), postgres()])(
 
     const textsTo = (phone: string) => twilio.texts.filter((t) => t.to === phone);
 
+    let claimDesk: ClaimDesk;
+
     beforeAll(async () => {
-      twilio = await startTwilioStandIn();
-      configDir = await mkdtemp(join(tmpdir(), 'claim-config-'));
-      const url = database.freshUrl ? await database.freshUrl() : undefined;
-      desk = await startTestDesk(
-        {
-          ...twilio.env(),
-          DESK_CONFIG: await writeClaimConfig(configDir, { claimMinutes: CLAIM_MINUTES }),
-          DESK_RETRY_BASE_MS: '50',
-          DESK_RETRY_MAX_MS: '200',
-          ...(url && { DATABASE_URL: url }),
-        },
-        { pollMs: 100, weeklyReport: false },
-      );
-      await createAccounts(desk.services.database.db);
+      claimDesk = await startClaimDesk(database);
+      ({ desk, twilio } = claimDesk);
       [broker, daniel] = await Promise.all([
         apiSignIn(desk.url, ACCOUNTS.broker),
         apiSignIn(desk.url, ACCOUNTS.daniel),
       ]);
     }, 180_000);
-    afterAll(async () => {
-      await desk?.close();
-      await twilio?.close();
-      await rm(configDir, { recursive: true, force: true });
-      await database.close();
-    });
+    afterAll(() => claimDesk?.close());
 
     it('texts the agent at once, then escalates an unclaimed lead to the next agent and the broker', async () => {
       const sent = Date.now();
