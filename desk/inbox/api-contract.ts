@@ -6,6 +6,7 @@
 // The app reads the session with `GET /api/session` (401 → the sign-in page) and sends
 // `?days=` and `?demo=` to `/api/numbers` as NumbersQuery says.
 import { type ApiRoute, CSV, EMPTY, events, type InboxPage, json, shape } from './route-table.ts';
+import { ROUTING_API, ROUTING_PAGES } from './routing-contract.ts';
 import { TEAM_API, TEAM_PAGES } from './team-contract.ts';
 
 /**
@@ -130,6 +131,7 @@ export const API = {
     answer: json<Numbers>(),
   },
   ...TEAM_API,
+  ...ROUTING_API,
 } as const satisfies Record<string, ApiRoute>;
 
 /**
@@ -144,6 +146,7 @@ export const PAGES = {
   numbers: { path: '/inbox/numbers', access: 'signed-in' },
   lead: { path: '/inbox/leads/:id', access: 'signed-in' },
   ...TEAM_PAGES,
+  ...ROUTING_PAGES,
 } as const satisfies Record<string, InboxPage>;
 
 /** A page's name in {@link PAGES}. */
@@ -491,4 +494,5 @@ export interface NumbersQuery {
   demo?: 'show' | 'hide';
 }
 
+export type * from './routing-contract.ts';
 export type * from './team-contract.ts';

@@ -5,7 +5,7 @@
  */
 
 /** The HTTP methods the inbox's API uses. */
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call a route or open a page: `anyone` (signing in), or a `signed-in` user. Finer rules
