@@ -6,7 +6,7 @@
 // The app reads the session with `GET /api/session` (401 → the sign-in page) and sends
 // `?days=` and `?demo=` to `/api/numbers` as NumbersQuery says.
 import { type ApiRoute, CSV, EMPTY, events, type InboxPage, json, shape } from './route-table.ts';
-import { ROUTING_API, ROUTING_PAGES } from './routing-contract.ts';
+import { ROUTING_API, ROUTING_PAGES } from './routing-contract-routes.ts';
 import { TEAM_API, TEAM_PAGES } from './team-contract.ts';
 
 /**
@@ -494,5 +494,5 @@ export interface NumbersQuery {
   demo?: 'show' | 'hide';
 }
 
-export type * from './routing-contract.ts';
+export type * from './routing-contract-routes.ts';
 export type * from './team-contract.ts';

@@ -28,11 +28,24 @@ interface SaveProblem {
 }
 
 /**
- * The broker's routing rules (docs/inbox.md#routing-page): the ordered list, first match wins,
+ * The broker's routing rules (docs/inbox.md#routing-page-inboxrouting): the ordered list, first match wins,
  * edited as a draft and saved whole with the version it was loaded at; "Try a lead" beside it.
  */
 export default function RoutingPage() {
   const session = useSession();
+  if (session.user.role !== 'broker') {
+    return (
+      <>
+        <PageHeading title="Routing" />
+        <p>Only a broker edits the routing rules.</p>
+      </>
+    );
+  }
+  return <RoutingRules />;
+}
+
+/** The broker's view: asked for only once the user is known to be one (an agent's ask is 403). */
+function RoutingRules() {
   const routing = useInboxData(API.routing, {});
   const [draft, setDraft] = useState<RoutingRule[] | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
@@ -53,15 +66,6 @@ export default function RoutingPage() {
     addEventListener('beforeunload', warn);
     return () => removeEventListener('beforeunload', warn);
   }, [dirty]);
-
-  if (session.user.role !== 'broker') {
-    return (
-      <>
-        <PageHeading title="Routing" />
-        <p>Only a broker edits the routing rules.</p>
-      </>
-    );
-  }
 
   const rules = draft ?? saved?.rules ?? [];
   const team = saved?.team ?? [];

@@ -1,12 +1,15 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import type { RoutingTeamMember } from '../../../../inbox/routing-contract.ts';
 import type {
   RoutingRule,
   RuleAction,
   RuleConditions,
   RuleKind,
 } from '../../../../routing/rules-contract.ts';
+import type { RoutingView } from '../../../api-contract.ts';
 import { listOf } from './rules-draft.ts';
+
+/** A member of the team as the rules see them. */
+export type RoutingTeamMember = RoutingView['team'][number];
 
 /** The desk's refusal of the draft, pointed at one name of this rule's form (or at none). */
 export interface RuleError {
@@ -164,7 +167,7 @@ export function RuleEditor({
   return (
     <form
       className="rule-editor"
-      aria-label={`Edit ${rule.name}`}
+      aria-label="Edit the rule"
       onSubmit={(event) => {
         event.preventDefault();
         onClose();

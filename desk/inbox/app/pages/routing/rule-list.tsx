@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { RoutingTeamMember } from '../../../../inbox/routing-contract.ts';
 import type { RoutingRule } from '../../../../routing/rules-contract.ts';
 import { actionText, conditionsText } from '../../lib/routing-words.ts';
-import { RuleEditor, type RuleError } from './rule-editor.tsx';
+import { type RoutingTeamMember, RuleEditor, type RuleError } from './rule-editor.tsx';
 import { isCatchAll } from './rules-draft.ts';
 
 /** The id of a rule's move button, so focus can follow the rule it moved. */

@@ -1,8 +1,8 @@
 /**
  * The routing rules' routes and page in the inbox's table (issue 27 §3, docs/inbox.md#routing),
- * kept in their own block: desk/inbox/api-contract.ts spreads them into API and PAGES. Broker
- * only: an agent gets 403 `forbidden`.
+ * kept in their own block: desk/inbox/api-contract.ts spreads them into API (and PAGES).
  */
+import type { Role } from '../auth/role.ts';
 import type {
   RoutingDecision,
   RoutingRule,
@@ -12,17 +12,12 @@ import type {
 import { json, shape } from './route-table.ts';
 
 export const ROUTING_API = {
-  /** The saved rules (the default three when none were saved) and the team they name. */
   routing: {
     method: 'GET',
     path: '/api/routing',
     access: 'signed-in',
-    answer: json<RoutingAnswer>(),
+    answer: json<RoutingView>(),
   },
-  /**
-   * Replaces the whole set; answers it with `version` + 1. 400 `invalid-rules` with the `field`
-   * at fault; 409 `version-conflict` when someone saved since `version`. Audited.
-   */
   saveRouting: {
     method: 'PUT',
     path: '/api/routing',
@@ -30,7 +25,6 @@ export const ROUTING_API = {
     body: shape<RoutingSaveBody>(),
     answer: json<RoutingSet>(),
   },
-  /** Where a sample lead would go under `rules` (a draft), else the saved rules. Moves no counter. */
   tryRouting: {
     method: 'POST',
     path: '/api/routing/try',
@@ -40,46 +34,44 @@ export const ROUTING_API = {
   },
 } as const;
 
+// Spread into PAGES with app/pages/routing-page.tsx (helper "routingui"): a page in the table
+// without its file fails the app at once (app/page-views.ts).
 export const ROUTING_PAGES = {
   routing: { path: '/inbox/routing', access: 'signed-in' },
 } as const;
 
-/** One member of the team as the rules see them. */
-export interface RoutingTeamMember {
-  name: string;
-  email: string;
-  role: 'agent' | 'broker';
-  active: boolean;
-  paused: boolean;
-  onDuty: boolean;
+/** `GET /api/routing`: the saved rules (or the default ones, version 0) and the team they name. */
+export interface RoutingView extends RoutingSet {
+  team: {
+    name: string;
+    email: string;
+    role: Role;
+    active: boolean;
+    paused: boolean;
+    onDuty: boolean;
+  }[];
 }
 
-/** `GET /api/routing`. */
-export interface RoutingAnswer extends RoutingSet {
-  team: RoutingTeamMember[];
-}
-
-/** `PUT /api/routing`. */
+/** `PUT /api/routing`: the whole list, the catch-all last, and the version it was read at. */
 export interface RoutingSaveBody {
   rules: RoutingRule[];
   version: number;
 }
 
-/** A lead to try: what routing reads of a capture. */
+/** A lead to try the rules on; `at` (ISO 8601) decides office hours, now when absent. */
 export interface RoutingSample {
   listingId?: string;
   listingAgent?: string;
   address?: string;
-  price?: string;
+  price?: string | number;
   kind: RuleKind;
   language?: string;
   pagePath?: string;
   source?: string;
-  /** ISO 8601; absent: now. */
   at?: string;
 }
 
-/** `POST /api/routing/try`. */
+/** `POST /api/routing/try`: a sample lead, on a draft's rules or else the saved ones. */
 export interface RoutingTryBody {
   sample: RoutingSample;
   rules?: RoutingRule[];
