@@ -6,7 +6,7 @@ import { PageHeading } from '../components/page-heading.tsx';
 import { InboxApiError, request } from '../lib/api.ts';
 import { useSession } from '../lib/session.ts';
 import { useInboxData } from '../lib/use-inbox-data.ts';
-import type { RuleError } from './routing/rule-editor.tsx';
+import type { RuleError } from './routing/field-problem.tsx';
 import { RuleList } from './routing/rule-list.tsx';
 import {
   addRule,
@@ -129,6 +129,8 @@ function RoutingRules() {
         if (rule) {
           setEditing(rule.id);
         }
+        // Shown beside its field, which is no live region: said once here.
+        announce('The rules were not saved: see the message beside the field.');
       }
     } finally {
       inFlight.current = false;

@@ -1,21 +1,8 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import type {
-  RoutingRule,
-  RuleAction,
-  RuleConditions,
-  RuleKind,
-} from '../../../../routing/rules-contract.ts';
-import type { RoutingView } from '../../../api-contract.ts';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { RoutingRule, RuleConditions, RuleKind } from '../../../../routing/rules-contract.ts';
+import { ACTION_KEYS, ActionFields, type RoutingTeamMember } from './action-fields.tsx';
+import { fieldProblem, type RuleError } from './field-problem.tsx';
 import { listOf } from './rules-draft.ts';
-
-/** A member of the team as the rules see them. */
-export type RoutingTeamMember = RoutingView['team'][number];
-
-/** The desk's refusal of the draft, pointed at one name of this rule's form (or at none). */
-export interface RuleError {
-  key: string | null;
-  message: string;
-}
 
 type ListKey = 'listingIds' | 'listingAgents' | 'cities' | 'languages' | 'pagePaths' | 'sources';
 
@@ -27,10 +14,6 @@ const LIST_FIELDS: { key: ListKey; label: string; hint: string }[] = [
   { key: 'pagePaths', label: 'Page paths', hint: 'Path starts: /listings/' },
   { key: 'sources', label: 'Sources', hint: 'utm_source or referrer host: google, direct' },
 ];
-
-/** The names the desk may put in `field` for the action, by the control that shows them. */
-const ACTION_KEYS = new Set(['action', 'type']);
-const MEMBER_KEYS = new Set(['members', 'weight']);
 
 function kindsOf(value: string): RuleKind[] | undefined {
   return value === 'lead' || value === 'viewing' ? [value] : undefined;
@@ -54,32 +37,6 @@ function withCondition<K extends keyof RuleConditions>(
     next[key] = value;
   }
   return next;
-}
-
-/** A new action of `type`, keeping what the old one named where it can. */
-function actionOf(type: string, team: readonly RoutingTeamMember[], old: RuleAction): RuleAction {
-  const first = team.find((m) => m.active)?.email ?? '';
-  switch (type) {
-    case 'agent':
-      return { type, email: old.type === 'round-robin' ? (old.members[0]?.email ?? first) : first };
-    case 'round-robin':
-      return { type, members: old.type === 'agent' ? [{ email: old.email, weight: 1 }] : [] };
-    case 'on-duty':
-      return { type: 'on-duty' };
-    default:
-      return { type: 'listing-agent' };
-  }
-}
-
-/** What routing would skip a member for today, as a hint beside their name. */
-function memberState(member: Pick<RoutingTeamMember, 'active' | 'paused' | 'onDuty'>): string {
-  if (!member.active) {
-    return ' (inactive)';
-  }
-  if (member.paused) {
-    return ' (paused)';
-  }
-  return member.onDuty ? '' : ' (off duty)';
 }
 
 /**
@@ -121,48 +78,22 @@ export function RuleEditor({
     setConditions(next);
   };
 
-  /** The refusal's words beside the control they are about, and that control's description. */
-  const errorFor = (keys: (key: string) => boolean): { id?: string; node: ReactNode } => {
-    if (error === null || error.key === null || !keys(error.key)) {
-      return { node: null };
-    }
-    return {
-      id: id('error'),
-      node: (
-        <span id={id('error')} className="field-error">
-          {error.message}
-        </span>
-      ),
-    };
-  };
+  const errorFor = (about: (key: string) => boolean) => fieldProblem(error, about, id('error'));
   const is = (name: string) => (key: string) => key === name;
   const placed =
     error !== null &&
     error.key !== null &&
     (error.key === 'name' ||
       error.key in texts ||
-      ['kinds', 'officeHours', 'email'].includes(error.key) ||
-      ACTION_KEYS.has(error.key) ||
-      MEMBER_KEYS.has(error.key));
+      error.key === 'kinds' ||
+      error.key === 'officeHours' ||
+      ACTION_KEYS.has(error.key));
   const describedBy = (hint: string, problem: { id?: string }) =>
     [hint, problem.id].filter(Boolean).join(' ');
 
   const nameError = errorFor(is('name'));
   const kindError = errorFor(is('kinds'));
   const hoursError = errorFor(is('officeHours'));
-  const actionError = errorFor((key) => ACTION_KEYS.has(key));
-  const agentError = errorFor(is('email'));
-  const membersError = errorFor(
-    (key) => MEMBER_KEYS.has(key) || (key === 'email' && action.type === 'round-robin'),
-  );
-  const members = action.type === 'round-robin' ? action.members : [];
-  const known = new Set(team.map((m) => m.email.toLowerCase()));
-  const rows = [
-    ...team,
-    ...members
-      .filter((m) => !known.has(m.email.toLowerCase()))
-      .map((m) => ({ name: m.email, email: m.email, active: false, paused: false, onDuty: false })),
-  ];
 
   return (
     <form
@@ -266,97 +197,13 @@ export function RuleEditor({
           {hoursError.node}
         </div>
       </fieldset>
-      <div className="field">
-        <label htmlFor={id('action')}>Who gets the lead</label>
-        <select
-          id={id('action')}
-          value={action.type}
-          aria-describedby={actionError.id}
-          onChange={(e) =>
-            onChange({ ...rule, action: actionOf(e.currentTarget.value, team, action) })
-          }
-        >
-          <option value="listing-agent">The listing agent</option>
-          <option value="on-duty">The agent on duty</option>
-          <option value="agent">One agent</option>
-          <option value="round-robin">Round robin</option>
-        </select>
-        {actionError.node}
-      </div>
-      {action.type === 'agent' ? (
-        <div className="field">
-          <label htmlFor={id('agent')}>Agent</label>
-          <select
-            id={id('agent')}
-            value={action.email}
-            aria-invalid={agentError.id ? true : undefined}
-            aria-describedby={agentError.id}
-            onChange={(e) =>
-              onChange({ ...rule, action: { type: 'agent', email: e.currentTarget.value } })
-            }
-          >
-            {rows.map((m) => (
-              <option key={m.email} value={m.email}>
-                {m.name}
-                {memberState(m)}
-              </option>
-            ))}
-          </select>
-          {agentError.node}
-        </div>
-      ) : null}
-      {action.type === 'round-robin' ? (
-        <fieldset className="rule-fieldset" aria-describedby={membersError.id}>
-          <legend>Round robin members</legend>
-          <p className="hint">
-            A weight of 2 gets twice the leads of 1 (1 to 10). Paused, inactive and off-duty agents
-            are skipped.
-          </p>
-          {rows.map((m) => {
-            const member = members.find((x) => x.email.toLowerCase() === m.email.toLowerCase());
-            const setMembers = (next: { email: string; weight: number }[]) =>
-              onChange({ ...rule, action: { type: 'round-robin', members: next } });
-            return (
-              <div className="rule-member" key={m.email}>
-                <label className="field-check">
-                  <input
-                    type="checkbox"
-                    checked={member !== undefined}
-                    onChange={(e) =>
-                      setMembers(
-                        e.currentTarget.checked
-                          ? [...members, { email: m.email, weight: 1 }]
-                          : members.filter((x) => x !== member),
-                      )
-                    }
-                  />
-                  {m.name}
-                  <span className="muted">{memberState(m)}</span>
-                </label>
-                {member ? (
-                  <label className="field-inline">
-                    Weight<span className="visually-hidden"> for {m.name}</span>
-                    <input
-                      type="number"
-                      min={1}
-                      max={10}
-                      value={member.weight}
-                      onChange={(e) =>
-                        setMembers(
-                          members.map((x) =>
-                            x === member ? { ...x, weight: Number(e.currentTarget.value) } : x,
-                          ),
-                        )
-                      }
-                    />
-                  </label>
-                ) : null}
-              </div>
-            );
-          })}
-          {membersError.node}
-        </fieldset>
-      ) : null}
+      <ActionFields
+        action={action}
+        team={team}
+        error={error}
+        idOf={id}
+        onChange={(next) => onChange({ ...rule, action: next })}
+      />
       <button type="submit" className="button">
         Done editing<span className="visually-hidden"> {rule.name}</span>
       </button>

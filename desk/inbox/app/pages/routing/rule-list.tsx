@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { RoutingRule } from '../../../../routing/rules-contract.ts';
 import { actionText, conditionsText } from '../../lib/routing-words.ts';
-import { type RoutingTeamMember, RuleEditor, type RuleError } from './rule-editor.tsx';
+import type { RoutingTeamMember } from './action-fields.tsx';
+import type { RuleError } from './field-problem.tsx';
+import { RuleEditor } from './rule-editor.tsx';
 import { isCatchAll } from './rules-draft.ts';
 
 /** The id of a rule's move button, so focus can follow the rule it moved. */
