@@ -154,6 +154,7 @@ export type PageName = keyof typeof PAGES;
 
 import type { Role } from '../auth/role.ts';
 import type { LeadEventKind } from '../leads/timeline.ts';
+import type { RoutingDecision } from '../routing/rules-contract.ts';
 
 /** The header that carries the CSRF token on state-changing requests. */
 export const CSRF_HEADER = 'x-csrf-token';
@@ -394,6 +395,8 @@ export interface LeadDetail {
   lastActivityAtText: string;
   person: { id: string; name: string | null; phone: string | null; email: string | null };
   assignedTo: { name: string | null; email: string | null; reason: string };
+  /** Why routing gave it to its first agent; null for a lead routed before rules existed. */
+  routing: RoutingDecision | null;
   /** Who claimed it, or null. */
   claimedBy: { name: string | null; email: string | null; at: string; atText: string } | null;
   /** Every listing its captures name, newest first, without repeats. */

@@ -25,6 +25,7 @@ import { leadsCsv } from './leads-csv.ts';
 import { agentOptions, DEFAULT_PAGE, decodeCursor, listLeads, MAX_PAGE } from './leads-list.ts';
 import { liveRoutes } from './live-route.ts';
 import { computeNumbers, NUMBER_PERIODS } from './numbers.ts';
+import { routingRoutes } from './routing-routes.ts';
 import { teamRoutes } from './team-routes.ts';
 
 /** The largest body the inbox's API reads (a note is the biggest). */
@@ -54,6 +55,7 @@ export function inboxApi(services: DeskServices): Hono<ApiEnv> {
   });
   sessionRoutes(serve, services);
   teamRoutes(serve, services);
+  routingRoutes(serve, services);
 
   serve(API.leads, async (c, { query }) => {
     const filters = parseLeadFilters(query);

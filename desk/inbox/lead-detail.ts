@@ -3,6 +3,7 @@ import type { SessionUser } from '../auth/sessions.ts';
 import { type LeadRecord, loadLeadRecords } from '../delivery/lead-record.ts';
 import { shownViewingTimes } from '../delivery/shown-times.ts';
 import { isLeadEventKind, timelineText } from '../leads/timeline-text.ts';
+import type { RoutingDecision } from '../routing/rules-contract.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
 import { displayTime } from '../time/brokerage-time.ts';
 import type {
@@ -217,9 +218,15 @@ export async function leadDetail(
     .execute();
   // loadLeadRecords answers newest first; the page reads oldest first.
   const records = (await loadLeadRecords(db, { ids: captureIds.map((c) => c.id) })).reverse();
-  const [notes, timeline] = await Promise.all([
+  const [notes, timeline, received] = await Promise.all([
     notesOf(db, lead.id, timeZone),
     timelineOf(db, lead.id, timeZone),
+    db
+      .selectFrom('lead_events')
+      .select('detail')
+      .where('lead_id', '=', lead.id)
+      .where('kind', '=', 'received')
+      .executeTakeFirst(),
   ]);
   const captures = records.map((r) => shownCapture(r, timeZone));
   const listings: string[] = [];
@@ -249,6 +256,8 @@ export async function leadDetail(
       email: lead.assigned_email,
       reason: lead.assignment_reason,
     },
+    // Written by store-capture.ts with the lead's received line; absent before rules existed.
+    routing: (received?.detail.routing as RoutingDecision | undefined) ?? null,
     claimedBy:
       lead.claimed_at === null
         ? null

@@ -12,6 +12,7 @@ import {
   checkViewingArguments,
   type FieldRule,
   fieldText,
+  isLanguageTag,
   LEAD_INTENTS,
   type LeadFields,
   listingLabel,
@@ -58,6 +59,8 @@ export interface IncomingCapture {
   pageUrl: string | null;
   /** Where the visitor came from; kept only with the disclosure's agreement. */
   visitSource?: VisitSource | null;
+  /** The conversation's language (BCP 47) the widget sent, for routing's language rules. */
+  language?: string | null;
   demo: boolean;
 }
 
@@ -159,6 +162,17 @@ export function pageUrl(value: unknown, field: string): string | null {
   }
   if (typeof value !== 'string' || value.length > URL_MAX || !/^https?:\/\//i.test(value)) {
     throw IngestError.field(field, 'must be an http(s) URL of at most 2048 characters');
+  }
+  return value;
+}
+
+/** The conversation's language as a BCP 47 tag (`fr-CA`), or null when not sent. */
+export function languageTag(value: unknown, field: string): string | null {
+  if (value === undefined || value === null) {
+    return null;
+  }
+  if (typeof value !== 'string' || !isLanguageTag(value)) {
+    throw IngestError.field(field, 'must be a BCP 47 language tag, like "en" or "fr-CA"');
   }
   return value;
 }
@@ -343,6 +357,7 @@ export function parseCaptureBody(body: unknown): IncomingCapture {
     ...compact({ contactConsent: parseContactConsent(body.contactConsent) }),
     pageUrl: pageUrl(body.pageUrl, 'pageUrl'),
     visitSource: body.consent == null ? null : visitSource(body.visitSource),
+    ...compact({ language: languageTag(body.language, 'language') ?? undefined }),
     demo: body.demo === true,
   };
   refuseUnstorableText(capture, '');

@@ -4,15 +4,13 @@ import { randomUUID } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { MAX_CAPTURES_PER_CONVERSATION } from '../../widget/leads/constants.ts';
 import type { Brokerage } from '../config/brokerage.ts';
-import { isWithinOfficeHours } from '../config/office-hours.ts';
 import { deliveryJob } from '../jobs/job-kinds.ts';
 import { enqueue } from '../jobs/job-queue.ts';
 import { firstEscalation } from '../leads/escalation.ts';
 import { type ExistingLead, joinLead } from '../leads/join-lead.ts';
 import { countCapture } from '../leads/numbers-rollup.ts';
 import { appendLeadEvents } from '../leads/timeline.ts';
-import { assignCapture } from '../routing/assign.ts';
-import { loadRoutingTeam } from '../routing/routing-team.ts';
+import { routeCapture } from '../routing/route-capture.ts';
 import { resolveViewingTimes } from '../routing/viewing-time.ts';
 import { json } from '../storage/database.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
@@ -272,14 +270,8 @@ export async function storeCapture(
       );
     }
     const personId = await writePerson(trx, state.found, capture.fields);
-    // The team in the database once seeded (paused and inactive agents skipped), else the config.
-    const team =
-      (await loadRoutingTeam(trx, now, deps.brokerage.officeHours.timeZone)) ?? deps.brokerage;
-    const routed = assignCapture(
-      team,
-      capture.listing,
-      isWithinOfficeHours(deps.brokerage.officeHours, new Date(capture.capturedAt)),
-    );
+    // By the broker's rules; a known person keeps their agent, so takes no round-robin turn.
+    const routed = await routeCapture(trx, deps.brokerage, capture, now, state.lead === null);
     const viewingTimes =
       capture.kind === 'viewing-request' && 'preferredTimes' in capture.fields
         ? resolveViewingTimes(
@@ -328,6 +320,7 @@ export async function storeCapture(
       assignment_reason: lead.assignmentReason,
       status: lead.status,
       demo: capture.demo,
+      language: capture.language ?? null,
     };
     // The alert goes at once; the conversation, when it ends, follows it (store-conversation.ts).
     // The capture rides along in the jobs' statement: one round trip fewer per capture.
@@ -349,6 +342,8 @@ export async function storeCapture(
           assignedName: lead.assignedName,
           assignedEmail: lead.assignedEmail,
           reason: lead.assignmentReason,
+          // Why a new lead went where it went (the lead detail's `routing`).
+          ...(lead.kind === 'received' && { routing: routed.decision }),
         },
       },
       ...(lead.reopenedFrom === null

@@ -10,6 +10,8 @@ const REASONS: Record<string, string> = {
   'listing-agent': 'listing agent',
   'on-duty': 'on duty',
   broker: 'broker',
+  agent: 'routing rule',
+  'round-robin': 'round robin',
 };
 
 const CAPTURE_KINDS: Record<string, string> = {

@@ -4,7 +4,7 @@ import type { RoutingTeam } from './assign.ts';
 import { listTeam, pausedOn, type TeamDb, type TeamMember } from './team.ts';
 
 /** A member as routing's {@link Agent}: no phone is an empty one (alerts go by email only). */
-function agentOf(member: TeamMember): Agent {
+export function agentOf(member: TeamMember): Agent {
   return {
     name: member.name,
     email: member.email,

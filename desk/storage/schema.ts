@@ -104,6 +104,8 @@ export interface CapturesTable {
   assignment_reason: string;
   status: Generated<string>;
   demo: Generated<boolean>;
+  /** The conversation's language (BCP 47) the widget sent; null when not told. */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**
@@ -321,6 +323,23 @@ export interface NumbersRollupZoneTable {
   time_zone: string;
 }
 
+/** `routing_rules`: the broker's saved routing rules (one row; none: the default rules). */
+export interface RoutingRulesTable {
+  id: Generated<boolean>;
+  /** desk/routing/rules-contract.ts `RoutingRule[]`, as checked when saved. */
+  rules: JSONColumnType<Record<string, unknown>[], string, string>;
+  version: number;
+  updated_at: DefaultTimestamp;
+  updated_by: string | null;
+}
+
+/** `routing_turns`: how many leads each member has had from a round-robin rule. */
+export interface RoutingTurnsTable {
+  rule_id: string;
+  email: string;
+  served: ColumnType<string | number, number | undefined, number | string>;
+}
+
 /** Every table of the desk's database, for Kysely's typed queries. */
 export interface DeskDatabase {
   people: PeopleTable;
@@ -345,4 +364,6 @@ export interface DeskDatabase {
   lead_speed: LeadSpeedTable;
   speed_daily: SpeedDailyTable;
   numbers_rollup_zone: NumbersRollupZoneTable;
+  routing_rules: RoutingRulesTable;
+  routing_turns: RoutingTurnsTable;
 }

@@ -70,6 +70,14 @@ export function isEmailWithDomain(email: string): boolean {
   return email.length <= EMAIL_MAX_CHARS && EMAIL_PATTERN.test(email);
 }
 
+/**
+ * True for a BCP 47 language tag as the widget names its conversation's language (`en`,
+ * `fr-CA`, `zh-Hant-TW`): a 2-3 letter primary subtag, then subtags of 1-8 letters or digits.
+ */
+export function isLanguageTag(tag: string): boolean {
+  return tag.length <= 35 && /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/.test(tag);
+}
+
 /** One text field, cleaned (see `cleanText`); `undefined` when empty or not text. */
 export const fieldText = (value: unknown, max = LEAD_FIELD_MAX_CHARS) =>
   cleanText(value, max) ?? undefined;
