@@ -59,10 +59,12 @@ describe('the Routing page', () => {
         await form.getByLabel('Kind').selectOption('viewing');
         await form.getByLabel('Who gets the lead').selectOption('round-robin');
 
-        // An empty round robin: the desk's 400 shows beside the members, in the rule's form.
-        await page.getByText('Unsaved changes').waitFor();
-        await page.getByRole('button', { name: 'Save changes' }).click();
+        // The one agent the rule had is the round robin's first member; without them it is
+        // empty, and the desk's 400 shows beside the members, in the rule's form.
         const members = form.getByRole('group', { name: 'Round robin members' });
+        await members.getByRole('checkbox', { name: /Daniel Okafor/ }).uncheck();
+        await page.getByText('Unsaved changes', { exact: true }).waitFor();
+        await page.getByRole('button', { name: 'Save changes' }).click();
         await members.getByText('A round robin needs at least one member').waitFor();
         expect(await inboxAxeViolations(page), 'rule form with a refusal').toEqual([]);
 
@@ -89,7 +91,7 @@ describe('the Routing page', () => {
 
         const save = page.getByRole('button', { name: 'Save changes' });
         await save.dblclick();
-        await page.getByText('Unsaved changes').waitFor({ state: 'detached' });
+        await page.getByText('Unsaved changes', { exact: true }).waitFor({ state: 'detached' });
         await page.getByText(/last saved by/).waitFor();
         // The second click of the double click sent nothing: no conflict with its own save.
         expect(await page.getByText(/Someone else changed/).count()).toBe(0);
@@ -108,6 +110,15 @@ describe('the Routing page', () => {
         await expect
           .poll(() => page.getByRole('heading', { level: 3 }).first().innerText())
           .toMatch(/^1\.\s+Kitsilano viewings$/);
+
+        // A lead that arrives now is routed by it, and its page says so.
+        const captureId = await desk.addLead({
+          name: 'Kit Viewer',
+          kind: 'viewing-request',
+          listing: { address: '2150 W 4th Ave, Kitsilano', id: 'MRR-KITS-1', price: '$1,250,000' },
+        });
+        await page.goto(`${desk.url}/inbox/leads/${await desk.leadIdOf(captureId)}`);
+        await page.getByText(/^Routed by rule 1 'Kitsilano viewings'/).waitFor();
       },
       [...EXPECTED_LOAD_ERRORS, /status of 400/],
     );
@@ -141,7 +152,7 @@ describe('the Routing page', () => {
         await page.getByText(/Someone else changed the routing rules/).waitFor();
         await page.getByRole('button', { name: 'Reload the rules' }).click();
         await expect.poll(() => first.innerText()).toMatch(/^1\.\s+Renamed elsewhere$/);
-        await page.getByText('Unsaved changes').waitFor({ state: 'detached' });
+        await page.getByText('Unsaved changes', { exact: true }).waitFor({ state: 'detached' });
       },
       [...EXPECTED_LOAD_ERRORS, /status of 409/],
     );
