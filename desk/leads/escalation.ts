@@ -5,6 +5,7 @@ import { deliveryJob, type NewJob } from '../jobs/job-kinds.ts';
 import { enqueue } from '../jobs/job-queue.ts';
 import type { JobLane } from '../jobs/job-worker.ts';
 import type { AttemptOutcome } from '../jobs/retry-policy.ts';
+import { escalationByRules } from '../routing/route-capture.ts';
 import { loadRoutingTeam } from '../routing/routing-team.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
 import { appendLeadEvents } from './timeline.ts';
@@ -42,6 +43,12 @@ export function firstEscalation(brokerage: Brokerage, leadId: string, arrived: D
 export function escalationReason(claimMinutes: number): string {
   return `not claimed in ${claimMinutes} min`;
 }
+
+/** A received line's routing decision, as store-capture.ts wrote it. */
+const isDecision = (value: unknown): value is { ruleId: string } =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { ruleId?: unknown }).ruleId === 'string';
 
 const lower = (email: string | null | undefined) => (email ?? '').trim().toLowerCase();
 
@@ -124,7 +131,14 @@ export async function runEscalation(
     // The team in the database once seeded (paused and inactive agents skipped), else the config.
     const team =
       (await loadRoutingTeam(trx, now, deps.brokerage.officeHours.timeZone)) ?? deps.brokerage;
-    const next = nextAssignee({ ...deps.brokerage, agents: team.agents }, tried, step);
+    const byTeam = nextAssignee({ ...deps.brokerage, agents: team.agents }, tried, step);
+    // A lead routed by a rule goes to the next agent of its rule first (docs/inbox.md#routing).
+    const decision = history.map(({ detail }) => detail.routing).find(isDecision);
+    const byRule =
+      byTeam && step <= deps.brokerage.claim.maxSteps && decision
+        ? await escalationByRules(trx, deps.brokerage, leadId, decision, tried, now)
+        : null;
+    const next = byRule ? { agent: byRule, toBroker: false } : byTeam;
     if (!next) {
       return false;
     }

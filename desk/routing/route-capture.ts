@@ -7,6 +7,7 @@ import { agentOf } from './routing-team.ts';
 import { captureFacts, type RoutingFacts } from './rule-facts.ts';
 import { evaluateRules, type RoutingMember, type RoutingOutcome } from './rules.ts';
 import type { RoutingDecision, RoutingRule } from './rules-contract.ts';
+import { escalateByRules } from './rules-escalation.ts';
 import { loadRoutingSet, takeTurn } from './rules-store.ts';
 import { listTeam, pausedOn, type TeamDb, type TeamMember } from './team.ts';
 
@@ -115,4 +116,40 @@ export async function routeCapture(
   const set = await loadRoutingSet(db);
   const officeOpen = isWithinOfficeHours(brokerage.officeHours, new Date(capture.capturedAt));
   return routeByRules(db, team, set.rules, captureFacts({ ...capture, officeOpen }), takeTurns);
+}
+
+/**
+ * The agent an unclaimed lead escalates to by the rule that routed it (desk/leads/escalation.ts),
+ * or null to go on as before rules: the lead's first capture gives the facts as they were when it
+ * arrived; the team and rules are read now, in the step's transaction.
+ */
+export async function escalationByRules(
+  db: TeamDb,
+  brokerage: Brokerage,
+  leadId: string,
+  decision: Pick<RoutingDecision, 'ruleId'>,
+  tried: readonly string[],
+  now: Date,
+): Promise<RoutingMember | null> {
+  const first = await db
+    .selectFrom('captures')
+    .select(['kind', 'listing', 'language', 'page_url', 'visit_source', 'captured_at'])
+    .where('lead_id', '=', leadId)
+    .orderBy('received_at')
+    .orderBy('id')
+    .executeTakeFirst();
+  if (!first) {
+    return null;
+  }
+  const facts = captureFacts({
+    kind: first.kind,
+    listing: first.listing,
+    language: first.language,
+    pageUrl: first.page_url,
+    visitSource: first.visit_source,
+    officeOpen: isWithinOfficeHours(brokerage.officeHours, first.captured_at),
+  });
+  const team = await loadRoutingMembers(db, brokerage, now);
+  const { rules } = await loadRoutingSet(db);
+  return escalateByRules(rules, decision, facts, team, tried);
 }

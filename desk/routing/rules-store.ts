@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { json } from '../storage/database.ts';
+import { DEFAULT_RULES } from './default-rules.ts';
 import type { RoutingRule, RoutingSet } from './rules-contract.ts';
 import type { TeamDb } from './team.ts';
 
@@ -16,18 +17,6 @@ export class RoutingVersionError extends Error {
     super('Someone saved the rules since you opened them; reload to see their change');
   }
 }
-
-/** The routing before rules existed: the listing's agent, on duty in office hours, the broker. */
-export const DEFAULT_RULES: readonly RoutingRule[] = [
-  { id: 'listing-agent', name: 'Listing agent', conditions: {}, action: { type: 'listing-agent' } },
-  {
-    id: 'on-duty',
-    name: 'On duty in office hours',
-    conditions: { officeHours: 'open' },
-    action: { type: 'on-duty' },
-  },
-  { id: 'catch-all', name: 'Everything else', conditions: {}, action: { type: 'broker' } },
-];
 
 /** The saved rules, or the default ones (version 0) while none are saved. */
 export async function loadRoutingSet(db: TeamDb): Promise<RoutingSet> {

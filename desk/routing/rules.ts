@@ -156,6 +156,34 @@ export function catchAllBroker(team: readonly RoutingMember[]): RoutingMember | 
   );
 }
 
+/**
+ * Everyone a rule's action could give a lead to, in its order, available or not (escalation's
+ * "the next agent of its rule"); the broker action names nobody (the caller's last step).
+ */
+export function actionCandidates(
+  action: RuleAction,
+  team: readonly RoutingMember[],
+  facts: RoutingFacts,
+): RoutingMember[] {
+  switch (action.type) {
+    case 'listing-agent':
+      return listingOwners(team, facts);
+    case 'on-duty':
+      return facts.officeOpen ? team.filter((m) => m.onDuty) : [];
+    case 'agent':
+      return team.filter((m) => same(m.email, action.email));
+    case 'round-robin':
+      return action.members.flatMap(({ email }) => team.filter((m) => same(m.email, email)));
+    case 'broker':
+      return [];
+  }
+}
+
+/** Whether a member may take a lead now: active and not paused. */
+export function isAvailable(member: RoutingMember): boolean {
+  return unavailable(member) === null;
+}
+
 function act(
   rule: RoutingRule,
   team: readonly RoutingMember[],

@@ -2,12 +2,12 @@
 // saved rules and round-robin counts each test builds on in order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadDetail, RoutingView, TeamMemberInfo } from '../../desk/inbox/api-contract.ts';
+import { DEFAULT_RULES } from '../../desk/routing/default-rules.ts';
 import type {
   RoutingDecision,
   RoutingRule,
   RoutingSet,
 } from '../../desk/routing/rules-contract.ts';
-import { DEFAULT_RULES } from '../../desk/routing/rules-store.ts';
 import { leadBody, postJson, startTestDesk, type TestDesk } from '../helpers/desk-harness.ts';
 import { ACCOUNTS, type ApiSession, api, apiSignIn, createAccounts } from '../helpers/inbox-api.ts';
 
@@ -188,6 +188,25 @@ describe('each condition', () => {
       expect(miss.routing?.ruleId).toBe('catch-all');
     });
   }
+});
+
+describe('the capture’s language', () => {
+  it('is stored as the widget sent it, and refused when it is no BCP 47 tag', async () => {
+    const bad = await postJson(`${desk.url}/leads`, leadBody({ language: 'french please' }));
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('language');
+    const good = await postJson(
+      `${desk.url}/leads`,
+      leadBody({ conversationId: 'lang-1', language: 'es-MX' }),
+    );
+    const { id } = (await good.json()) as { id: string };
+    const row = await desk.services.database.db
+      .selectFrom('captures')
+      .select('language')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.language).toBe('es-MX');
+  });
 });
 
 describe('round robin', () => {

@@ -101,6 +101,8 @@ interface CaptureBase {
   readonly pageUrl: string | null;
   /** The box on the widget's card, when the visitor ticked it; absent otherwise. */
   readonly contactConsent?: ContactConsent;
+  /** The conversation's language (BCP 47), in the body posted to `lead-endpoint` only. */
+  readonly language?: string;
   /** Present on the offline demo's captures, so the desk and the inbox can mark them. */
   readonly demo?: true;
 }

@@ -226,11 +226,14 @@ export class LeadHandler {
         const detail = { idempotencyKey: capture.idempotencyKey, ...report };
         dispatchWidgetEvent(host, 'voice-assistant:lead-delivery', detail);
       };
-      // Where the visitor came from goes only with their agreement to the disclosure.
-      const sourced =
-        capture.consent === null
+      // Where the visitor came from goes only with their agreement to the disclosure; the
+      // conversation's language always (the desk's routing rules read it).
+      const sourced = {
+        ...(capture.consent === null
           ? capture
-          : { ...capture, visitSource: visitSourceNow(host.ownerDocument.defaultView) };
+          : { ...capture, visitSource: visitSourceNow(host.ownerDocument.defaultView) }),
+        language: elementLanguage(host),
+      };
       queueFor(leadEndpoint)
         .deliver(sourced, { consentAgreed: capture.consent !== null, onReport })
         .catch(() => resolve(false));
