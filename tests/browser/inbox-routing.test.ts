@@ -20,7 +20,7 @@ const focusedName = (page: Page) =>
     return el instanceof HTMLElement ? el.innerText.replace(/\s+/g, ' ').trim() : '';
   });
 
-/** Daniel on duty (a round robin skips an agent off duty), through the team's API. */
+/** Daniel on duty, through the team's API: the try's answer is his however duty counts. */
 async function putDanielOnDuty(): Promise<void> {
   const { url } = inbox.desk;
   const broker = await apiSignIn(url, ACCOUNTS.broker);

@@ -23,15 +23,12 @@ function actionOf(type: string, team: readonly RoutingTeamMember[], old: RuleAct
   }
 }
 
-/** What routing would skip a member for today, as a hint beside their name. */
-function memberState(member: Pick<RoutingTeamMember, 'active' | 'paused' | 'onDuty'>): string {
+/** Why routing would pass a member over today (paused or inactive), as a hint beside their name. */
+function memberState(member: Pick<RoutingTeamMember, 'active' | 'paused'>): string {
   if (!member.active) {
     return ' (inactive)';
   }
-  if (member.paused) {
-    return ' (paused)';
-  }
-  return member.onDuty ? '' : ' (off duty)';
+  return member.paused ? ' (paused)' : '';
 }
 
 /**
@@ -111,8 +108,8 @@ export function ActionFields({
         <fieldset className="rule-fieldset" aria-describedby={membersError.id}>
           <legend>Round robin members</legend>
           <p className="hint">
-            A weight of 2 gets twice the leads of 1 (1 to 10). Paused, inactive and off-duty agents
-            are skipped.
+            A weight of 2 gets twice the leads of 1 (1 to 10). Paused and inactive agents are
+            skipped.
           </p>
           {rows.map((m) => {
             const member = members.find((x) => x.email.toLowerCase() === m.email.toLowerCase());
