@@ -81,10 +81,13 @@ describe('the Routing page', () => {
         // Moved first by keyboard: focus stays on the rule's buttons as it climbs.
         await rule.getByRole('button', { name: 'Move Kitsilano viewings up' }).focus();
         await page.keyboard.press('Enter');
-        expect(await focusedName(page)).toBe('Move Kitsilano viewings up');
+        await expect
+          .poll(() => page.getByRole('heading', { level: 3 }).nth(1).innerText())
+          .toMatch(/^2\.\s+Kitsilano viewings$/);
+        await expect.poll(() => focusedName(page)).toBe('Move Kitsilano viewings up');
         await page.keyboard.press('Enter');
         // At the top "up" is disabled: focus went to "down".
-        expect(await focusedName(page)).toBe('Move Kitsilano viewings down');
+        await expect.poll(() => focusedName(page)).toBe('Move Kitsilano viewings down');
         await expect
           .poll(() => page.getByRole('heading', { level: 3 }).first().innerText())
           .toMatch(/^1\.\s+Kitsilano viewings$/);

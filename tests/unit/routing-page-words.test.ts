@@ -93,6 +93,8 @@ describe("the Routing page's draft", () => {
     expect(moveRule(rules, 1, 1).map((r) => r.id)).toEqual(['a', 'b', 'catch-all']);
     expect(moveRule(rules, 2, -1).map((r) => r.id)).toEqual(['a', 'b', 'catch-all']);
     expect(moveRule(rules, 0, -1).map((r) => r.id)).toEqual(['a', 'b', 'catch-all']);
+    // A rule no longer in the list (deleted meanwhile) moves nothing.
+    expect(moveRule(rules, -1, 1).map((r) => r.id)).toEqual(['a', 'b', 'catch-all']);
     expect(removeRule(rules, 'catch-all').map((r) => r.id)).toEqual(['a', 'b', 'catch-all']);
     expect(addRule(rules, rule('c')).map((r) => r.id)).toEqual(['a', 'b', 'c', 'catch-all']);
   });

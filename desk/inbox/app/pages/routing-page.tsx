@@ -69,8 +69,9 @@ function RoutingRules() {
 
   const rules = draft ?? saved?.rules ?? [];
   const team = saved?.team ?? [];
-  const change = (next: RoutingRule[]) => {
-    setDraft(next);
+  // Each change applies to the draft as it is then: two quick key presses make two moves.
+  const change = (update: (current: RoutingRule[]) => RoutingRule[]) => {
+    setDraft((current) => update(current ?? saved?.rules ?? []));
     setProblem((p) => (p?.conflict ? p : null));
   };
 
@@ -82,7 +83,7 @@ function RoutingRules() {
       conditions: {},
       action: { type: 'agent', email },
     };
-    change(addRule(rules, rule));
+    change((current) => addRule(current, rule));
     setEditing(rule.id);
   }
 
@@ -187,10 +188,18 @@ function RoutingRules() {
               editing={editing}
               error={problem !== null && problem.ruleId === editing ? problem.error : null}
               onEdit={setEditing}
-              onChange={(rule) => change(replaceRule(rules, rule))}
-              onMove={(index, by) => change(moveRule(rules, index, by))}
+              onChange={(rule) => change((current) => replaceRule(current, rule))}
+              onMove={(id, by) =>
+                change((current) =>
+                  moveRule(
+                    current,
+                    current.findIndex((r) => r.id === id),
+                    by,
+                  ),
+                )
+              }
               onDelete={(rule) => {
-                change(removeRule(rules, rule.id));
+                change((current) => removeRule(current, rule.id));
                 if (editing === rule.id) {
                   setEditing(null);
                 }

@@ -31,7 +31,7 @@ export function RuleList({
   error: RuleError | null;
   onEdit: (id: string | null) => void;
   onChange: (rule: RoutingRule) => void;
-  onMove: (index: number, by: -1 | 1) => void;
+  onMove: (id: string, by: -1 | 1) => void;
   onDelete: (rule: RoutingRule) => void;
 }) {
   const [confirming, setConfirming] = useState<string | null>(null);
@@ -53,7 +53,7 @@ export function RuleList({
       {rules.map((rule, index) => {
         const last = isCatchAll(rules, index);
         const move = (by: -1 | 1) => {
-          onMove(index, by);
+          onMove(rule.id, by);
           setMoved({ id: rule.id, by });
         };
         return (

@@ -13,7 +13,7 @@ export function isCatchAll(rules: readonly RoutingRule[], index: number): boolea
 /** The list with the rule at `index` moved one place up (-1) or down (+1); the catch-all stays last. */
 export function moveRule(rules: readonly RoutingRule[], index: number, by: -1 | 1): RoutingRule[] {
   const to = index + by;
-  if (isCatchAll(rules, index) || to < 0 || to >= rules.length - 1) {
+  if (index < 0 || isCatchAll(rules, index) || to < 0 || to >= rules.length - 1) {
     return [...rules];
   }
   const moved = [...rules];
