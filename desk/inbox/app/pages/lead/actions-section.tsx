@@ -93,7 +93,7 @@ export function ActionsSection({
           Assigned to <strong>{lead.assignedTo.name ?? lead.assignedTo.email ?? 'nobody'}</strong>
         </p>
       )}
-      {lead.routing ? <p className="hint">{decisionText(lead.routing)}</p> : null}
+      {lead.routing ? <p className="hint lead-routing">{decisionText(lead.routing)}</p> : null}
       <form className="note-form" onSubmit={addNote}>
         <div className="field">
           <label htmlFor="lead-note">Note</label>

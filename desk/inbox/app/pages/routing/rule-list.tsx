@@ -81,7 +81,10 @@ export function RuleList({
                   disabled={index === 0}
                   onClick={() => move(-1)}
                 >
-                  Move<span className="visually-hidden"> {rule.name}</span> up
+                  {/* One inline run: a flex button would drop the space before "up". */}
+                  <span>
+                    Move<span className="visually-hidden"> {rule.name}</span> up
+                  </span>
                 </button>
                 <button
                   type="button"
@@ -90,7 +93,10 @@ export function RuleList({
                   disabled={index >= rules.length - 2}
                   onClick={() => move(1)}
                 >
-                  Move<span className="visually-hidden"> {rule.name}</span> down
+                  {/* One inline run: a flex button would drop the space before "down". */}
+                  <span>
+                    Move<span className="visually-hidden"> {rule.name}</span> down
+                  </span>
                 </button>
                 <button
                   type="button"
