@@ -66,6 +66,15 @@ describe('the Routing page', () => {
         await page.getByText('Unsaved changes', { exact: true }).waitFor();
         await page.getByRole('button', { name: 'Save changes' }).click();
         await members.getByText('A round robin needs at least one member').waitFor();
+        // Focus went to the members, where the words are.
+        await expect
+          .poll(() =>
+            page.evaluate(
+              () =>
+                document.activeElement?.closest('fieldset')?.querySelector('legend')?.textContent,
+            ),
+          )
+          .toBe('Round robin members');
         expect(await inboxAxeViolations(page), 'rule form with a refusal').toEqual([]);
 
         await members.getByRole('checkbox', { name: /Daniel Okafor/ }).check();

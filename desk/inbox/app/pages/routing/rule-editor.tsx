@@ -67,9 +67,15 @@ export function RuleEditor({
     priceMin: rule.conditions.priceMin?.toString() ?? '',
     priceMax: rule.conditions.priceMax?.toString() ?? '',
   }));
+  const formRef = useRef<HTMLFormElement>(null);
+  // Opened: focus on its name. Refused: on the control the desk's words are beside.
   useEffect(() => {
     nameRef.current?.focus();
   }, []);
+  useEffect(() => {
+    const words = error === null ? null : formRef.current?.querySelector('.field-error');
+    words?.closest('.field, fieldset')?.querySelector<HTMLElement>('input, select')?.focus();
+  }, [error]);
 
   const { conditions, action } = rule;
   const setConditions = (next: RuleConditions) => onChange({ ...rule, conditions: next });
@@ -97,6 +103,7 @@ export function RuleEditor({
 
   return (
     <form
+      ref={formRef}
       className="rule-editor"
       aria-label="Edit the rule"
       onSubmit={(event) => {
