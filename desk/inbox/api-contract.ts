@@ -8,7 +8,7 @@
 
 import { PERSON_API } from './person-rights-contract.ts';
 import { type ApiRoute, CSV, EMPTY, events, type InboxPage, json, shape } from './route-table.ts';
-import { ROUTING_API } from './routing-contract-routes.ts';
+import { ROUTING_API, ROUTING_PAGES } from './routing-contract-routes.ts';
 import { TEAM_API, TEAM_PAGES } from './team-contract.ts';
 
 /**
@@ -152,6 +152,7 @@ export const PAGES = {
   numbers: { path: '/inbox/numbers', access: 'signed-in' },
   lead: { path: '/inbox/leads/:id', access: 'signed-in' },
   ...TEAM_PAGES,
+  ...ROUTING_PAGES,
 } as const satisfies Record<string, InboxPage>;
 
 /** A page's name in {@link PAGES}. */

@@ -181,9 +181,14 @@ function Shell({
               Numbers
             </Link>
             {session.user.role === 'broker' ? (
-              <Link href={pageHref('team')} aria-current={current('team')}>
-                Team
-              </Link>
+              <>
+                <Link href={pageHref('team')} aria-current={current('team')}>
+                  Team
+                </Link>
+                <Link href={pageHref('routing')} aria-current={current('routing')}>
+                  Routing
+                </Link>
+              </>
             ) : null}
           </nav>
           <div className="who">

@@ -17,6 +17,8 @@ export class InboxApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The field at fault, when the desk names one (a routing rule's `rules.2.action`). */
+    readonly field: string | null = null,
   ) {
     super(message);
     this.name = 'InboxApiError';
@@ -63,17 +65,29 @@ export function routeUrl<R extends ApiRoute>(route: R, input: RequestInput<R>): 
   return search === '' ? path : `${path}?${search}`;
 }
 
+/** A refusal's body, in either shape the desk writes. */
+interface ErrorAnswer {
+  error?: string | { code?: string; message?: string; field?: string };
+  message?: string;
+  field?: string;
+}
+
 async function errorOf(response: Response): Promise<InboxApiError> {
   let code = 'http-error';
   let message = `The desk answered ${response.status}.`;
+  let field: string | null = null;
   try {
-    const body = (await response.json()) as { error?: { code?: string; message?: string } };
-    code = body.error?.code ?? code;
-    message = body.error?.message ?? message;
+    const body = (await response.json()) as ErrorAnswer;
+    // Usually `{ error: { code, message } }`; the routing rules' 400 and 409 may put the code in
+    // `error` and the message and field beside it.
+    const inner = typeof body.error === 'object' ? body.error : body;
+    code = (typeof body.error === 'string' ? body.error : body.error?.code) ?? code;
+    message = inner?.message ?? message;
+    field = inner?.field ?? null;
   } catch {
     // Not JSON: keep the status line.
   }
-  return new InboxApiError(response.status, code, message);
+  return new InboxApiError(response.status, code, message, field);
 }
 
 /**

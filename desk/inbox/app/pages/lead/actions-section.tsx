@@ -9,6 +9,7 @@ import {
 import { announce } from '../../components/announcer.tsx';
 import { StatusOptions } from '../../components/status-options.tsx';
 import { request } from '../../lib/api.ts';
+import { decisionText } from '../../lib/routing-words.ts';
 import { useSession } from '../../lib/session.ts';
 import { AssignField } from './assign-field.tsx';
 import { MergeField } from './merge-field.tsx';
@@ -92,6 +93,7 @@ export function ActionsSection({
           Assigned to <strong>{lead.assignedTo.name ?? lead.assignedTo.email ?? 'nobody'}</strong>
         </p>
       )}
+      {lead.routing ? <p className="hint lead-routing">{decisionText(lead.routing)}</p> : null}
       <form className="note-form" onSubmit={addNote}>
         <div className="field">
           <label htmlFor="lead-note">Note</label>

@@ -1,0 +1,147 @@
+import { useEffect, useState } from 'react';
+import type { RoutingRule } from '../../../../routing/rules-contract.ts';
+import { actionText, conditionsText } from '../../lib/routing-words.ts';
+import type { RoutingTeamMember } from './action-fields.tsx';
+import type { RuleError } from './field-problem.tsx';
+import { RuleEditor } from './rule-editor.tsx';
+import { isCatchAll } from './rules-draft.ts';
+
+/** The id of a rule's move button, so focus can follow the rule it moved. */
+const moveId = (ruleId: string, by: -1 | 1) => `rule-move-${by < 0 ? 'up' : 'down'}-${ruleId}`;
+
+/**
+ * The ordered rules, first match first: each in words with its move, edit and delete buttons,
+ * and the open one's form. The catch-all (last) says it stays.
+ */
+export function RuleList({
+  rules,
+  team,
+  editing,
+  error,
+  onEdit,
+  onChange,
+  onMove,
+  onDelete,
+}: {
+  rules: readonly RoutingRule[];
+  team: readonly RoutingTeamMember[];
+  /** The rule whose form is open, or null. */
+  editing: string | null;
+  /** The desk's refusal of the rule being edited. */
+  error: RuleError | null;
+  onEdit: (id: string | null) => void;
+  onChange: (rule: RoutingRule) => void;
+  onMove: (id: string, by: -1 | 1) => void;
+  onDelete: (rule: RoutingRule) => void;
+}) {
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [moved, setMoved] = useState<{ id: string; by: -1 | 1 } | null>(null);
+
+  // A keyboard user keeps their place: focus follows the moved rule (its other button at an end).
+  useEffect(() => {
+    if (moved === null) {
+      return;
+    }
+    const button = document.getElementById(moveId(moved.id, moved.by));
+    const other = document.getElementById(moveId(moved.id, moved.by === -1 ? 1 : -1));
+    (button instanceof HTMLButtonElement && !button.disabled ? button : other)?.focus();
+    setMoved(null);
+  }, [moved]);
+
+  return (
+    <ol className="rule-list">
+      {rules.map((rule, index) => {
+        const last = isCatchAll(rules, index);
+        const move = (by: -1 | 1) => {
+          onMove(rule.id, by);
+          setMoved({ id: rule.id, by });
+        };
+        return (
+          <li key={rule.id} className="rule">
+            <h3 className="rule-name">
+              <span className="rule-step">{index + 1}.</span> {rule.name}
+            </h3>
+            <p className="rule-words">
+              <span className="rule-label">When:</span> {conditionsText(rule.conditions)}
+            </p>
+            <p className="rule-words">
+              <span className="rule-label">Goes to:</span> {actionText(rule.action, team)}
+            </p>
+            {last ? (
+              <p className="hint">
+                The catch-all: always last, so every lead reaches someone. It cannot be moved or
+                deleted.
+              </p>
+            ) : (
+              <div className="rule-actions">
+                <button
+                  type="button"
+                  className="button"
+                  id={moveId(rule.id, -1)}
+                  disabled={index === 0}
+                  onClick={() => move(-1)}
+                >
+                  {/* One inline run: a flex button would drop the space before "up". */}
+                  <span>
+                    Move<span className="visually-hidden"> {rule.name}</span> up
+                  </span>
+                </button>
+                <button
+                  type="button"
+                  className="button"
+                  id={moveId(rule.id, 1)}
+                  disabled={index >= rules.length - 2}
+                  onClick={() => move(1)}
+                >
+                  {/* One inline run: a flex button would drop the space before "down". */}
+                  <span>
+                    Move<span className="visually-hidden"> {rule.name}</span> down
+                  </span>
+                </button>
+                <button
+                  type="button"
+                  className="button"
+                  aria-expanded={editing === rule.id}
+                  onClick={() => onEdit(editing === rule.id ? null : rule.id)}
+                >
+                  Edit<span className="visually-hidden"> {rule.name}</span>
+                </button>
+                {confirming === rule.id ? (
+                  <>
+                    <button
+                      type="button"
+                      className="button button-danger"
+                      onClick={() => {
+                        setConfirming(null);
+                        onDelete(rule);
+                      }}
+                    >
+                      Confirm: delete {rule.name}
+                    </button>
+                    <button type="button" className="button" onClick={() => setConfirming(null)}>
+                      Keep<span className="visually-hidden"> {rule.name}</span>
+                    </button>
+                  </>
+                ) : (
+                  <button type="button" className="button" onClick={() => setConfirming(rule.id)}>
+                    Delete<span className="visually-hidden"> {rule.name}</span>
+                  </button>
+                )}
+              </div>
+            )}
+            {editing === rule.id && !last ? (
+              <RuleEditor
+                key={rule.id}
+                rule={rule}
+                team={team}
+                error={error}
+                onChange={onChange}
+                onClose={() => onEdit(null)}
+              />
+            ) : null}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
