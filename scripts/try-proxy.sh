@@ -16,15 +16,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-WORK=$(mktemp -d /tmp/try-proxy.XXXXXX)
-chmod 755 "$WORK" # nginx's workers (nobody, when started as root) read under it
+SCRATCH=$(mktemp -d -t try-proxy.XXXXXX)
+chmod 755 "$SCRATCH" # nginx's workers (nobody, when started as root) read under it
 PIDS=()
 cleanup() {
   for pid in "${PIDS[@]}"; do
     kill "$pid" 2>/dev/null || true
     wait "$pid" 2>/dev/null || true
   done
-  rm -rf "$WORK"
+  rm -rf "$SCRATCH"
 }
 trap cleanup EXIT
 
@@ -42,16 +42,16 @@ free_port() {
   node -e "const s=require('node:net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"
 }
 
-# The proxies: from the PATH, or Debian's packages unpacked into $WORK.
+# The proxies: from the PATH, or Debian's packages unpacked into $SCRATCH.
 unpacked() { # package, binary path inside it
-  if [ ! -x "$WORK/pkg/$2" ]; then
-    (cd "$WORK" && apt-get download "$1" >/dev/null 2>&1) || {
+  if [ ! -x "$SCRATCH/pkg/$2" ]; then
+    (cd "$SCRATCH" && apt-get download "$1" >/dev/null 2>&1) || {
       echo "Cannot find or download $1" >&2
       exit 1
     }
-    dpkg -x "$WORK/$1"_*.deb "$WORK/pkg"
+    dpkg -x "$SCRATCH/$1"_*.deb "$SCRATCH/pkg"
   fi
-  echo "$WORK/pkg/$2"
+  echo "$SCRATCH/pkg/$2"
 }
 CADDY_BIN=${CADDY_BIN:-$(command -v caddy || unpacked caddy usr/bin/caddy)}
 NGINX_BIN=${NGINX_BIN:-$(command -v nginx || command -v /usr/sbin/nginx || unpacked nginx usr/sbin/nginx)}
@@ -66,18 +66,18 @@ PASSWORD=try-proxy-password-0001
 BROKER=broker@try-proxy.test
 
 # The desk as docs/deploy.md's environment file sets it, on a scratch embedded database.
-export DESK_HOST=127.0.0.1 DESK_PORT DESK_DATA_DIR="$WORK/desk" DESK_PUBLIC_URL="$ORIGIN"
+export DESK_HOST=127.0.0.1 DESK_PORT DESK_DATA_DIR="$SCRATCH/desk" DESK_PUBLIC_URL="$ORIGIN"
 export DESK_TRUSTED_PROXIES=127.0.0.1,::1 DESK_LOG_LEVEL=warn
 DESK_PASSWORD=$PASSWORD npm run --silent desk -- add-user --email "$BROKER" --name "Try Broker" \
   --role broker >/dev/null
-node desk/launch.mjs >"$WORK/desk.log" 2>&1 &
+node desk/launch.mjs >"$SCRATCH/desk.log" 2>&1 &
 PIDS+=($!)
 for _ in $(seq 1 120); do
   curl -sf "http://127.0.0.1:$DESK_PORT/health" >/dev/null && break
   sleep 0.5
 done
 curl -sf "http://127.0.0.1:$DESK_PORT/health" >/dev/null || {
-  cat "$WORK/desk.log"
+  cat "$SCRATCH/desk.log"
   exit 1
 }
 
@@ -118,10 +118,10 @@ check() { # name, cacert, client A, client B
   expect_status "client B's wrong sign-in meanwhile" 401 \
     "$(sign_in "$b" "$cacert" "$ORIGIN" nobody12@try-proxy.test wrong-password-000)"
   expect_status "client B signs in" 200 \
-    "$(sign_in "$b" "$cacert" "$ORIGIN" "$BROKER" "$PASSWORD" -c "$WORK/cookies")"
+    "$(sign_in "$b" "$cacert" "$ORIGIN" "$BROKER" "$PASSWORD" -c "$SCRATCH/cookies")"
   # The live inbox's stream must pass unbuffered: its first event arrives while it stays open.
   local live
-  live=$(curl -sN --max-time 3 --interface "$b" --cacert "$cacert" -b "$WORK/cookies" \
+  live=$(curl -sN --max-time 3 --interface "$b" --cacert "$cacert" -b "$SCRATCH/cookies" \
     --resolve "$HOST:$TLS_PORT:127.0.0.1" "$ORIGIN/api/live" || true)
   case "$live" in
   *"event: ready"*) pass "the live inbox's event stream arrives unbuffered" ;;
@@ -146,24 +146,24 @@ wait_for_tls() { # cacert
 }
 
 # Caddy: the guide's block on this trial's port, with its own CA (`tls internal`), no admin
-# endpoint, nothing written outside $WORK and no CA installed in the system's trust store.
-mkdir -p "$WORK/caddy"
+# endpoint, nothing written outside $SCRATCH and no CA installed in the system's trust store.
+mkdir -p "$SCRATCH/caddy"
 {
   printf '{\n\tadmin off\n\thttp_port %s\n\tskip_install_trust\n\tstorage file_system %s\n}\n\n' \
-    "$HTTP_PORT" "$WORK/caddy/data"
+    "$HTTP_PORT" "$SCRATCH/caddy/data"
   doc_block caddyfile | sed -e "s/^$HOST {/$HOST:$TLS_PORT {\n\ttls internal/"
-} >"$WORK/caddy/Caddyfile"
-XDG_CONFIG_HOME="$WORK/caddy" XDG_DATA_HOME="$WORK/caddy" \
-  "$CADDY_BIN" run --adapter caddyfile --config "$WORK/caddy/Caddyfile" >"$WORK/caddy/log" 2>&1 &
+} >"$SCRATCH/caddy/Caddyfile"
+XDG_CONFIG_HOME="$SCRATCH/caddy" XDG_DATA_HOME="$SCRATCH/caddy" \
+  "$CADDY_BIN" run --adapter caddyfile --config "$SCRATCH/caddy/Caddyfile" >"$SCRATCH/caddy/log" 2>&1 &
 CADDY_PID=$!
 PIDS+=("$CADDY_PID")
-CADDY_CA="$WORK/caddy/data/pki/authorities/local/root.crt"
+CADDY_CA="$SCRATCH/caddy/data/pki/authorities/local/root.crt"
 for _ in $(seq 1 60); do [ -f "$CADDY_CA" ] && break; sleep 0.5; done
 if wait_for_tls "$CADDY_CA"; then
   check "Caddy" "$CADDY_CA" 127.0.0.2 127.0.0.3
 else
   fail "Caddy did not answer on $TLS_PORT"
-  cat "$WORK/caddy/log"
+  cat "$SCRATCH/caddy/log"
 fi
 kill "$CADDY_PID"
 wait "$CADDY_PID" 2>/dev/null || true
@@ -171,42 +171,42 @@ wait "$CADDY_PID" 2>/dev/null || true
 # nginx: the guide's server blocks on this trial's ports (loopback only), with a throwaway
 # self-signed certificate in place of certbot's, inside the smallest nginx.conf around them
 # (Debian's nginx.conf includes sites-enabled/ inside its `http` block the same way).
-mkdir -p "$WORK/nginx/tmp"
+mkdir -p "$SCRATCH/nginx"
 openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj "/CN=$HOST" \
-  -addext "subjectAltName=DNS:$HOST" -keyout "$WORK/nginx/key.pem" -out "$WORK/nginx/cert.pem" \
+  -addext "subjectAltName=DNS:$HOST" -keyout "$SCRATCH/nginx/key.pem" -out "$SCRATCH/nginx/cert.pem" \
   2>/dev/null
 {
   cat <<EOF
 daemon off;
-pid $WORK/nginx/nginx.pid;
-error_log $WORK/nginx/error.log warn;
+pid $SCRATCH/nginx/nginx.pid;
+error_log $SCRATCH/nginx/error.log warn;
 events {}
 http {
   access_log off;
-  client_body_temp_path $WORK/nginx/tmp/body;
-  proxy_temp_path $WORK/nginx/tmp/proxy;
-  fastcgi_temp_path $WORK/nginx/tmp/fastcgi;
-  uwsgi_temp_path $WORK/nginx/tmp/uwsgi;
-  scgi_temp_path $WORK/nginx/tmp/scgi;
+  client_body_temp_path $SCRATCH/nginx/temp-body;
+  proxy_temp_path $SCRATCH/nginx/temp-proxy;
+  fastcgi_temp_path $SCRATCH/nginx/temp-fastcgi;
+  uwsgi_temp_path $SCRATCH/nginx/temp-uwsgi;
+  scgi_temp_path $SCRATCH/nginx/temp-scgi;
 EOF
   doc_block nginx | sed \
     -e "s#listen 80;#listen 127.0.0.1:$HTTP_PORT;#" -e "s#listen \[::\]:80;#listen [::1]:$HTTP_PORT;#" \
     -e "s#listen 443 ssl;#listen 127.0.0.1:$TLS_PORT ssl;#" \
     -e "s#listen \[::\]:443 ssl;#listen [::1]:$TLS_PORT ssl;#" \
-    -e "s#/etc/letsencrypt/live/$HOST/fullchain.pem#$WORK/nginx/cert.pem#" \
-    -e "s#/etc/letsencrypt/live/$HOST/privkey.pem#$WORK/nginx/key.pem#"
+    -e "s#/etc/letsencrypt/live/$HOST/fullchain.pem#$SCRATCH/nginx/cert.pem#" \
+    -e "s#/etc/letsencrypt/live/$HOST/privkey.pem#$SCRATCH/nginx/key.pem#"
   echo '}'
-} >"$WORK/nginx/nginx.conf"
-env -u NGINX "$NGINX_BIN" -e "$WORK/nginx/error.log" -p "$WORK/nginx" -c "$WORK/nginx/nginx.conf" &
+} >"$SCRATCH/nginx/nginx.conf"
+env -u NGINX "$NGINX_BIN" -e "$SCRATCH/nginx/error.log" -p "$SCRATCH/nginx" -c "$SCRATCH/nginx/nginx.conf" &
 NGINX_PID=$!
 PIDS+=("$NGINX_PID")
-if wait_for_tls "$WORK/nginx/cert.pem"; then
-  check "nginx" "$WORK/nginx/cert.pem" 127.0.0.4 127.0.0.5
+if wait_for_tls "$SCRATCH/nginx/cert.pem"; then
+  check "nginx" "$SCRATCH/nginx/cert.pem" 127.0.0.4 127.0.0.5
   expect_status "plain http redirects to https" 301 \
     "$(curl -s -o /dev/null -w '%{http_code}' -H "host: $HOST" "http://127.0.0.1:$HTTP_PORT/health")"
 else
   fail "nginx did not answer on $TLS_PORT"
-  cat "$WORK/nginx/error.log"
+  cat "$SCRATCH/nginx/error.log"
 fi
 kill "$NGINX_PID"
 wait "$NGINX_PID" 2>/dev/null || true
