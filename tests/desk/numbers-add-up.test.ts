@@ -189,7 +189,9 @@ describe.each([pglite(), postgres()])('the numbers on $name', (database: Databas
         for (const breakdown of ['byListing', 'byPage', 'byAgent', 'bySource'] as const) {
           expect(sum(numbers[breakdown]), breakdown).toEqual(figures(numbers.total));
         }
-        await db.db.transaction().execute((trx) => rebuildNumbers(trx, timeZone));
+        await db.db
+          .transaction()
+          .execute((trx) => rebuildNumbers(trx, timeZone, brokerage.claim.claimMinutes));
         const rebuilt: Numbers = await computeNumbers(db.db, scope);
         expect(rebuilt).toEqual(numbers);
         // Events are whole hours apart: the first response came an hour or more after.
