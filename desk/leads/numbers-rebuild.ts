@@ -118,16 +118,17 @@ export async function insertSpeedRows(db: Db, rows: readonly Record<string, unkn
 /**
  * Notes on `leads`' speed rows, from the history already written, what the triggers note as it
  * happens: the first response (the first status change away from New, or the first logged
- * contact) and the lead's claim.
+ * contact, on the lead's timeline or on that of a lead merged into it) and the lead's claim.
  */
 export async function noteResponsesAndClaims(db: Db, leads: LeadFilter): Promise<void> {
   await sql`update lead_speed s set responded_at = r.at
     from (
       select lead_id, min(at) as at from (
-        select e.lead_id, e.at from lead_events e
+        select coalesce(l.merged_into, l.id) as lead_id, e.at from lead_events e
+        join leads l on l.id = e.lead_id
         where ((e.kind = 'status' and e.detail ->> 'from' = 'New' and e.detail ->> 'to' <> 'New')
           or (e.kind = 'note' and e.detail ->> 'contact' in ('call', 'text', 'email')))
-          and ${leadIn(sql.ref('e.lead_id'), leads)}
+          and ${leadIn(sql`coalesce(l.merged_into, l.id)`, leads)}
         union all
         select coalesce(h.lead_id, c.lead_id), h.at from lead_status_changes h
         left join captures c on c.id = h.capture_id
