@@ -19,7 +19,8 @@ import { failureText } from './save-failure.ts';
 
 /**
  * The `Actions` panel, acting on the whole lead (every capture of the person): the `Status`
- * select, `Assign to` for brokers (agents see who holds the lead), the `Add note` form, and
+ * select, `Assign to` for brokers (agents see who holds the lead), the `Add note` form (its
+ * `Contact` choice logs a call, text or email, which claims the lead), and
  * `Merge…` for brokers. Status and assignment show at once and roll back if the desk
  * refuses; `onChange` receives each new state of the lead.
  */
