@@ -15,6 +15,7 @@ import {
   type LeadUpdateBody,
   NOTE_CONTACTS,
   type NoteBody,
+  type NoteContact,
 } from './api-contract.ts';
 import { claimOnContact } from './lead-claim.ts';
 import { deliveryLead, maySee, resolveLead } from './lead-detail.ts';
@@ -248,7 +249,7 @@ export function parseNote(body: unknown): NoteBody | string {
   if (!(NOTE_CONTACTS as readonly unknown[]).includes(contact)) {
     return `contact must be one of ${NOTE_CONTACTS.join(', ')}`;
   }
-  return { text: trimmed, contact: contact as NoteBody['contact'] & string };
+  return { text: trimmed, contact: contact as NoteContact };
 }
 
 /**
