@@ -96,6 +96,7 @@ async function measure(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | null
       agents: desk.services.brokerage.agents.filter((a) => a.role === 'agent'),
       now: new Date(),
       timeZone: desk.services.brokerage.officeHours.timeZone,
+      claimMinutes: desk.services.brokerage.claim.claimMinutes,
     });
     const seedSeconds = (performance.now() - seeding) / 1000;
     const broker = await apiSignIn(desk.url, ACCOUNTS.broker);

@@ -126,9 +126,14 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
       : { kind: 'postgres', url: env.databaseUrl },
   );
   teamDb = database.db;
-  // After migration 0010, or a move to another zone: the numbers count in the zone's days.
+  // After migrations 0010 and 0015, a move to another zone or a new `claimMinutes`: the numbers
+  // count in the zone's days, claims within the setting.
   try {
-    await ensureNumbersRollup(database.db, brokerage.officeHours.timeZone);
+    await ensureNumbersRollup(
+      database.db,
+      brokerage.officeHours.timeZone,
+      brokerage.claim.claimMinutes,
+    );
   } catch (error) {
     await database.close().catch(() => undefined);
     throw error;
@@ -221,6 +226,7 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
             env,
             brokerageName: context.brokerageName,
             timeZone: context.timeZone,
+            claimMinutes: brokerage.claim.claimMinutes,
           },
           () => options.now?.() ?? new Date(),
           (error) => log.error({ msg: 'weekly report failed', error: (error as Error).name }),

@@ -38,6 +38,7 @@ export const seedCommand: DeskCommand = {
         agents: agents.length > 0 ? agents : brokerage.agents,
         now: new Date(),
         timeZone: brokerage.officeHours.timeZone,
+        claimMinutes: brokerage.claim.claimMinutes,
         progress: (done) => io.out(`  ${done} leads`),
       });
       io.out(`Seeded ${leads} leads in ${((Date.now() - started) / 1000).toFixed(1)} s.`);

@@ -17,6 +17,7 @@ export const weeklyReportCommand: DeskCommand = {
           env: io.env,
           brokerageName: brokerage.brokerageName,
           timeZone: brokerage.officeHours.timeZone,
+          claimMinutes: brokerage.claim.claimMinutes,
         },
         new Date(),
       );

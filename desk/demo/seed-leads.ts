@@ -12,6 +12,8 @@ export interface SeedPlan {
   now: Date;
   /** The brokerage's zone: the numbers' rollups are rebuilt in its days after the leads. */
   timeZone: string;
+  /** The team's `claimMinutes`: the rollups judge claims within it. */
+  claimMinutes: number;
   /** Told after each batch, with the leads added so far. */
   progress?: (done: number) => void;
 }
@@ -139,14 +141,18 @@ export async function seedLeads(db: Kysely<DeskDatabase>, plan: SeedPlan): Promi
           ${plan.now}::timestamptz - (g * ${spreadMs}::float8) * interval '1 millisecond',
           60 + g % 300, 'customer-ended-call'
         from generate_series(${from}::int, ${to}::int) g where g % ${every} = 0`.execute(trx);
-      // One person, one lead: the lead's id is its person's.
+      // One person, one lead: the lead's id is its person's. Leads past New were claimed
+      // within 15 minutes by their agent, when the agent has an account: time to claim has
+      // figures to show.
       await sql`insert into leads (id, person_id, status, assigned_name, assigned_email,
-          assignment_reason, created_at, last_activity_at)
+          assignment_reason, created_at, last_activity_at, claimed_by, claimed_at)
         select md5(${tag} || 'p' || g)::uuid, md5(${tag} || 'p' || g)::uuid,
           (array['New','New','Contacted','Viewing booked','Closed','Lost'])[1 + g % 6],
           (${agentNames})[1 + g % ${agentCount}], (${agentEmails})[1 + g % ${agentCount}], 'seed',
-          t.at, t.at
-        from generate_series(${from}::int, ${to}::int) g,
+          t.at, t.at, u.id, case when u.id is not null then t.at + (g % 900) * interval '1 second' end
+        from generate_series(${from}::int, ${to}::int) g
+        left join users u on g % 6 > 1
+          and lower(u.email) = lower((${agentEmails})[1 + g % ${agentCount}]),
           lateral (select ${plan.now}::timestamptz
             - (g * ${spreadMs}::float8) * interval '1 millisecond' as at) t`.execute(trx);
       await sql`insert into captures (id, idempotency_key, kind, source, conversation_id,
@@ -193,5 +199,5 @@ export async function seedLeads(db: Kysely<DeskDatabase>, plan: SeedPlan): Promi
     });
     plan.progress?.(to);
   }
-  await db.transaction().execute((trx) => rebuildNumbers(trx, plan.timeZone));
+  await db.transaction().execute((trx) => rebuildNumbers(trx, plan.timeZone, plan.claimMinutes));
 }

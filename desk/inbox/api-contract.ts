@@ -159,6 +159,7 @@ export const PAGES = {
 export type PageName = keyof typeof PAGES;
 
 import type { Role } from '../auth/role.ts';
+import type { NoteContact } from '../leads/note-contact.ts';
 import type { LeadEventKind } from '../leads/timeline.ts';
 import type { RoutingDecision } from '../routing/rules-contract.ts';
 
@@ -377,6 +378,8 @@ export interface LeadNote {
   /** The author's name, else the email they had, or null once neither is known. */
   by: string | null;
   text: string;
+  /** The contact the note logs; null for a plain note. */
+  contact: NoteContact | null;
 }
 
 /**
@@ -468,9 +471,21 @@ export interface LeadUpdateBody {
   assignedTo?: string;
 }
 
-/** `POST /api/leads/:id/notes`. */
+export {
+  NOTE_CONTACT_LABELS,
+  NOTE_CONTACTS,
+  type NoteContact,
+  noteLine,
+} from '../leads/note-contact.ts';
+
+/**
+ * `POST /api/leads/:id/notes`. With `contact`, the note logs a contact: it claims the lead for
+ * its writer when nobody has, and answers the lead for speed to lead. 400 `bad-request` for
+ * another `contact`.
+ */
 export interface NoteBody {
   text: string;
+  contact?: NoteContact;
 }
 
 /** One figure set for a group (all, a listing, a page, an agent). */
@@ -496,6 +511,25 @@ export interface NumbersRow {
 }
 
 /**
+ * Time to claim for a group (docs/inbox.md#numbers-inboxnumbers): a new lead's first capture to
+ * its claim (`Claim` pressed, or a contact logged), over the period's new leads.
+ */
+export interface ClaimRow {
+  /** `all`, or the name of the agent who claimed. */
+  key: string;
+  /** The new leads the row is about: all of them in total; by agent, those the agent claimed. */
+  leads: number;
+  claimed: number;
+  /** Claimed within `claimMinutes` of arriving. */
+  claimedWithin: number;
+  /** `claimedWithin` ÷ `leads`; null with no lead. */
+  claimedWithinShare: number | null;
+  /** Of the claimed leads, in minutes (to within 5%); null with no claim. */
+  medianMinutes: number | null;
+  p90Minutes: number | null;
+}
+
+/**
  * `GET /api/numbers?days=7|30|90`: the last `days` whole days in the brokerage's zone, today
  * included. Each breakdown's rows add up to `total`.
  */
@@ -513,6 +547,12 @@ export interface Numbers {
   byAgent: NumbersRow[];
   /** By where visitors came from: `utm_source / utm_medium`, an ad click, a referrer, `(direct)`. */
   bySource: NumbersRow[];
+  /**
+   * Time to claim, in total and by the agent who claimed (their `claimed` and `claimedWithin`
+   * add up to the total's; the total's `leads` − `claimed` were not claimed), within the team's
+   * `claimMinutes`.
+   */
+  timeToClaim: { claimMinutes: number; total: ClaimRow; byAgent: ClaimRow[] };
   /** Whether demo leads and conversations are left out (the same rule as the leads list). */
   demoHidden?: boolean;
 }

@@ -13,7 +13,7 @@ import {
   addNote,
   audit,
   ChangeError,
-  MAX_NOTE_CHARS,
+  parseNote,
   parseUpdate,
   retryDeadDelivery,
   updateLead,
@@ -119,21 +119,12 @@ export function inboxApi(services: DeskServices): Hono<ApiEnv> {
   });
 
   serve(API.addNote, async (c, { params }) => {
-    const body = await readJsonBody(c);
-    const text =
-      typeof body === 'object' && body !== null && 'text' in body && typeof body.text === 'string'
-        ? body.text.trim()
-        : '';
-    if (text === '' || text.length > MAX_NOTE_CHARS) {
-      return errorBody(
-        c,
-        400,
-        'bad-request',
-        `A note is 1 to ${MAX_NOTE_CHARS} characters of text`,
-      );
+    const note = parseNote(await readJsonBody(c));
+    if (typeof note === 'string') {
+      return errorBody(c, 400, 'bad-request', note);
     }
     const session = c.get('session');
-    await addNote(db, session, params.id, text, nowOf(services));
+    await addNote(db, session, params.id, note, nowOf(services));
     const detail = await leadDetail(db, session, params.id, zone);
     return detail ?? errorBody(c, 404, 'not-found', 'No such lead');
   });
@@ -152,7 +143,7 @@ export function inboxApi(services: DeskServices): Hono<ApiEnv> {
       return errorBody(c, 400, 'bad-request', body);
     }
     const session = c.get('session');
-    const leadId = await mergeLeads(db, session, params.id, body.into, nowOf(services));
+    const leadId = await mergeLeads(db, session, params.id, body.into, nowOf(services), zone);
     const detail = await leadDetail(db, session, leadId, zone);
     return detail ?? errorBody(c, 404, 'not-found', 'No such lead');
   });

@@ -9,7 +9,14 @@ import { enqueueReassignmentAlert } from '../leads/reassignment-alert.ts';
 import { appendLeadEvents } from '../leads/timeline.ts';
 import { writeAudit } from '../storage/audit-log.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
-import { LEAD_STATUSES, type LeadStatus, type LeadUpdateBody } from './api-contract.ts';
+import {
+  LEAD_STATUSES,
+  type LeadStatus,
+  type LeadUpdateBody,
+  NOTE_CONTACTS,
+  type NoteBody,
+  type NoteContact,
+} from './api-contract.ts';
 import { claimOnContact } from './lead-claim.ts';
 import { deliveryLead, maySee, resolveLead } from './lead-detail.ts';
 import { leadJobName } from './lead-jobs.ts';
@@ -218,14 +225,38 @@ export async function updateLead(
 /** The longest note the inbox stores. */
 export const MAX_NOTE_CHARS = 5000;
 
-/** Adds a note to a lead (it joins the lead's search words), audits it and puts it on the timeline. */
+/** A note body, checked: 1 to {@link MAX_NOTE_CHARS} characters, and a known `contact` if any. */
+export function parseNote(body: unknown): NoteBody | string {
+  const { text, contact } =
+    typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const trimmed = typeof text === 'string' ? text.trim() : '';
+  if (trimmed === '' || trimmed.length > MAX_NOTE_CHARS) {
+    return `A note is 1 to ${MAX_NOTE_CHARS} characters of text`;
+  }
+  if (contact === undefined || contact === null) {
+    return { text: trimmed };
+  }
+  if (!(NOTE_CONTACTS as readonly unknown[]).includes(contact)) {
+    return `contact must be one of ${NOTE_CONTACTS.join(', ')}`;
+  }
+  return { text: trimmed, contact: contact as NoteContact };
+}
+
+/**
+ * Adds a note to a lead (it joins the lead's search words), audits it and puts it on the
+ * timeline. A note that logs a `contact` also claims the lead for its writer when nobody has
+ * (the claim's own row-locked update, with its timeline line), and its timeline line answers the
+ * lead for speed to lead (migration 0010's trigger).
+ */
 export async function addNote(
   db: Kysely<DeskDatabase>,
   session: SessionUser,
   id: string,
-  text: string,
+  note: NoteBody,
   now: Date,
 ): Promise<string> {
+  const { text } = note;
+  const contact = note.contact ?? null;
   return db.transaction().execute(async (trx) => {
     const lead = await lockLead(trx, session, id);
     await trx
@@ -236,19 +267,24 @@ export async function addNote(
         lead_id: lead.id,
         user_id: session.user.id,
         text,
+        contact,
         created_at: now,
       })
       .execute();
-    await audit(trx, session, 'note', { leadId: lead.id }, { text }, now);
+    const detail = contact === null ? { text } : { text, contact };
+    await audit(trx, session, 'note', { leadId: lead.id }, detail, now);
     await appendLeadEvents(trx, [
       {
         leadId: lead.id,
         kind: 'note',
         at: now,
         user: { id: session.user.id, email: session.user.email },
-        detail: { text },
+        detail,
       },
     ]);
+    if (contact !== null) {
+      await claimOnContact(trx, session, lead.id, now);
+    }
     await touch(trx, lead.id, now);
     return lead.id;
   });

@@ -27,7 +27,7 @@ export interface Claim {
   already: boolean;
 }
 
-/** How a lead came to be claimed: `Claim` pressed, or a contact logged (status Contacted). */
+/** How a lead came to be claimed: `Claim` pressed, or a contact logged (status Contacted, or a note marked as a call, text or email). */
 export type ClaimVia = 'claim' | 'contact';
 
 /**
@@ -145,7 +145,7 @@ export async function claimLead(
 
 /**
  * Logging a contact claims the lead for who logged it, if nobody has (issue 27 §2): status
- * Contacted. Runs in the change's transaction; a lead someone else claimed stays theirs.
+ * Contacted, or a note marked as a call, text or email. Runs in the change's transaction; a lead someone else claimed stays theirs.
  */
 export async function claimOnContact(
   trx: Transaction<DeskDatabase>,

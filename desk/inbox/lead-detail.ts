@@ -157,7 +157,7 @@ async function notesOf(
   const rows = await db
     .selectFrom('lead_notes as n')
     .leftJoin('users as u', 'u.id', 'n.user_id')
-    .select(['n.id', 'n.created_at', 'n.text', 'u.name', 'u.email'])
+    .select(['n.id', 'n.created_at', 'n.text', 'n.contact', 'u.name', 'u.email'])
     .where('n.lead_id', '=', leadId)
     .orderBy('n.created_at')
     .orderBy('n.id')
@@ -168,6 +168,7 @@ async function notesOf(
     atText: displayTime(r.created_at, timeZone),
     by: r.name ?? r.email,
     text: r.text,
+    contact: r.contact,
   }));
 }
 

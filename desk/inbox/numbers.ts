@@ -1,9 +1,11 @@
 import { type Kysely, sql } from 'kysely';
 import type { SessionUser } from '../auth/sessions.ts';
+import { DEFAULT_CLAIM_SETTINGS } from '../config/claim-settings.ts';
 import { NONE_KEY } from '../leads/numbers-rollup.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
 import { displayTime, inZone } from '../time/brokerage-time.ts';
 import type { Numbers, NumbersRow } from './api-contract.ts';
+import { type ClaimBucket, claimFigures } from './claim-numbers.ts';
 import { bucketPercentile, type SpeedBucket } from './speed-buckets.ts';
 
 export { NONE_KEY };
@@ -81,7 +83,8 @@ function zero() {
  * source, from the daily rollups (desk/leads/numbers-rollup.ts): conversations (calls, chats) by the day
  * they started, captures and new leads by the day they arrived, conversion = new leads ÷
  * conversations, and speed to lead over the period's new leads (median and p90 from 10%
- * buckets, in total and by agent: it is the agents' figure). An agent sees the figures of their own leads and of the conversations
+ * buckets, in total and by agent: it is the agents' figure), and time to claim in total and by
+ * the agent who claimed (claim-numbers.ts). An agent sees the figures of their own leads and of the conversations
  * that led to them. The numbers page and the weekly report both read this.
  */
 export async function computeNumbers(
@@ -117,6 +120,13 @@ export async function computeNumbers(
       speeds.rows.filter((r) => r.agent === agentKey),
     );
   }
+  const claims = await sql<ClaimBucket>`
+    select agent, max(agent_name) as name, bucket, within, sum(leads)::int as leads
+    from claim_daily where ${where} group by agent, bucket, within`.execute(db);
+  const setting = await db
+    .selectFrom('numbers_rollup_zone')
+    .select('claim_minutes')
+    .executeTakeFirst();
   const row = (r: SumRow, key: string): NumbersRow => {
     const speed = speedOf.get(`${r.dimension}\n${r.key}`);
     return {
@@ -153,17 +163,22 @@ export async function computeNumbers(
     viewings: 0,
     new_leads: 0,
   };
+  const total = row(sums.rows.find((r) => r.dimension === 'all') ?? empty, 'all');
   return {
     days: scope.days,
     from: from.toISOString(),
     to: scope.now.toISOString(),
     fromText: displayTime(from, scope.timeZone),
     toText: displayTime(scope.now, scope.timeZone),
-    total: row(sums.rows.find((r) => r.dimension === 'all') ?? empty, 'all'),
+    total,
     byListing: group('listing'),
     byPage: group('page'),
     byAgent: group('agent'),
     bySource: group('source'),
+    timeToClaim: {
+      claimMinutes: setting?.claim_minutes ?? DEFAULT_CLAIM_SETTINGS.claimMinutes,
+      ...claimFigures(claims.rows, total.newLeads),
+    },
     demoHidden: scope.hideDemo,
   };
 }

@@ -1,3 +1,4 @@
+import { noteLine } from './note-contact.ts';
 import type { LeadEventKind } from './timeline.ts';
 
 /** One stored line of a lead's timeline, as the inbox reads it. */
@@ -80,7 +81,7 @@ export function timelineText(event: StoredLeadEvent): string {
       return from === '' ? `Assigned to ${to}` : `Reassigned to ${to} (was ${from})`;
     }
     case 'note':
-      return text(d.text);
+      return noteLine(text(d.text), text(d.contact));
     case 'delivery-retry':
       // The job's name as the lead's page gave it then; lines written before names: the adapter.
       return text(d.name)

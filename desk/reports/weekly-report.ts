@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { Brokerage } from '../config/brokerage.ts';
-import type { Numbers, NumbersRow } from '../inbox/api-contract.ts';
+import type { ClaimRow, Numbers, NumbersRow } from '../inbox/api-contract.ts';
 import { demoHidden } from '../inbox/lead-scope.ts';
 import { computeNumbers } from '../inbox/numbers.ts';
 import { ensureNumbersRollup } from '../leads/numbers-rebuild.ts';
@@ -46,10 +46,11 @@ export async function collectWeeklyReport(
   db: Kysely<DeskDatabase>,
   now: Date,
   timeZone: string,
+  claimMinutes: number,
 ): Promise<WeeklyReport> {
   const week = lastWeek(now, timeZone);
   // The CLI's `weekly-report` opens the database without starting the desk.
-  await ensureNumbersRollup(db, timeZone);
+  await ensureNumbersRollup(db, timeZone, claimMinutes);
   const hideDemo = await demoHidden(db, BROKER, undefined);
   const numbers = await computeNumbers(db, {
     days: 7,
@@ -98,6 +99,15 @@ function percent(rate: number | null): string {
   return rate === null ? '–' : `${Math.round(rate * 100)}%`;
 }
 
+function minutesText(value: number | null): string {
+  return value === null ? '–' : seconds(value * 60);
+}
+
+/** "Time to claim: 7 of 9 claimed, 6 within 5 min (67%), median 3 min, p90 12 min". */
+function claimLine(label: string, row: ClaimRow, claimMinutes: number): string {
+  return `${label}${row.claimed} of ${row.leads} claimed, ${row.claimedWithin} within ${claimMinutes} min (${percent(row.claimedWithinShare)}); median ${minutesText(row.medianMinutes)}, p90 ${minutesText(row.p90Minutes)}`;
+}
+
 function figureLines(row: NumbersRow, indent = ''): string[] {
   return [
     `${indent}Conversations: ${row.conversations} (${row.calls} calls, ${row.chats} chats)`,
@@ -121,11 +131,19 @@ export function weeklyReportText(
     `${brokerage.brokerageName}: the week of ${day(week.start)} to ${day(lastDay)}`,
     '',
     ...figureLines(numbers.total),
+    claimLine('Time to claim: ', numbers.timeToClaim.total, numbers.timeToClaim.claimMinutes),
     '',
     'By agent:',
     ...(numbers.byAgent.length === 0
       ? ['  none']
       : numbers.byAgent.flatMap((r) => [`  ${r.key}`, ...figureLines(r, '    ')])),
+    '',
+    'Claimed, by agent:',
+    ...(numbers.timeToClaim.byAgent.length === 0
+      ? ['  none']
+      : numbers.timeToClaim.byAgent.map((r) =>
+          claimLine(`  ${r.key}: `, r, numbers.timeToClaim.claimMinutes),
+        )),
     '',
     'By listing:',
     ...(numbers.byListing.length === 0

@@ -17,6 +17,8 @@ export interface ReportContext {
   env: Pick<DeskEnv, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'publicUrl'>;
   brokerageName: string;
   timeZone: string;
+  /** The team's `claimMinutes`: the share of leads claimed within it. */
+  claimMinutes: number;
 }
 
 /**
@@ -36,7 +38,7 @@ export async function sendWeeklyReport(ctx: ReportContext, now: Date): Promise<s
   if (brokers.length === 0) {
     return [];
   }
-  const report = await collectWeeklyReport(ctx.db, now, ctx.timeZone);
+  const report = await collectWeeklyReport(ctx.db, now, ctx.timeZone, ctx.claimMinutes);
   const text = weeklyReportText(
     report,
     { brokerageName: ctx.brokerageName },

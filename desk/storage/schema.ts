@@ -247,6 +247,8 @@ export interface LeadNotesTable {
   lead_id: string | null;
   user_id: string | null;
   text: string;
+  /** The note logs a contact made this way (migration 0015); null for a plain note. */
+  contact: Generated<'call' | 'text' | 'email' | null>;
   created_at: DefaultTimestamp;
 }
 
@@ -306,6 +308,20 @@ export interface LeadSpeedTable {
   agent: string;
   received_at: Timestamp;
   responded_at: Timestamp | null;
+  /** The lead's first claim, and its claimer's lower-case email (migration 0015). */
+  claimed_at: Generated<Timestamp | null>;
+  claimed_by: Generated<string | null>;
+}
+
+/** `claim_daily`: each day's new leads' claims by claimer, in 10% buckets, within `claimMinutes` or not. */
+export interface ClaimDailyTable {
+  day: string;
+  demo: boolean;
+  agent: string;
+  agent_name: string | null;
+  bucket: number;
+  within: boolean;
+  leads: number;
 }
 
 /** `speed_daily`: each day's new leads' responses by agent, in 10% buckets. */
@@ -321,6 +337,8 @@ export interface SpeedDailyTable {
 export interface NumbersRollupZoneTable {
   only_row: Generated<boolean>;
   time_zone: string;
+  /** The `claimMinutes` claim_daily's `within` was judged by; null until rebuilt. */
+  claim_minutes: number | null;
 }
 
 /** `routing_rules`: the broker's saved routing rules (one row; none: the default rules). */
@@ -363,6 +381,7 @@ export interface DeskDatabase {
   numbers_daily: NumbersDailyTable;
   lead_speed: LeadSpeedTable;
   speed_daily: SpeedDailyTable;
+  claim_daily: ClaimDailyTable;
   numbers_rollup_zone: NumbersRollupZoneTable;
   routing_rules: RoutingRulesTable;
   routing_turns: RoutingTurnsTable;

@@ -105,6 +105,32 @@ describe('the broker works the leads', () => {
     });
   });
 
+  // Issue 27 §2: a note marked as a contact claims the lead for its writer.
+  it('logs a text as a note with its Contact, which claims the lead, and both survive a reload', async () => {
+    const { desk } = inbox;
+    const id = await desk.addLead({ name: 'Cleo Contact' });
+    await withInboxPage(inbox.browser, async (page) => {
+      await signIn(page, desk.url, ACCOUNTS.broker);
+      await page.goto(`${desk.url}/inbox/leads/${id}`);
+      await page.getByRole('heading', { level: 1, name: 'Cleo Contact' }).waitFor();
+      await page.getByLabel('Note', { exact: true }).fill('Sent the brochure.');
+      await page.getByLabel('Contact', { exact: true }).selectOption({ label: 'Text' });
+      await page.getByRole('button', { name: 'Add note' }).click();
+      await page.getByRole('status').filter({ hasText: 'Saved: text logged.' }).waitFor();
+      // The choice goes back to None for the next note.
+      expect(await page.getByLabel('Contact', { exact: true }).inputValue()).toBe('');
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Cleo Contact' }).waitFor();
+      await page
+        .getByRole('region', { name: 'Notes' })
+        .getByText('Text: Sent the brochure.')
+        .waitFor();
+      await page.getByText(`Claimed by ${ACCOUNTS.broker.name}`).waitFor();
+      const timeline = page.getByRole('region', { name: 'Timeline' }).getByRole('listitem');
+      await timeline.filter({ hasText: 'Claimed by logging a contact' }).waitFor();
+    });
+  });
+
   // Issue 26: under load the select's value was read before its options arrived, and was empty.
   it('shows Assign to only together with its options, however late the agents arrive', async () => {
     const { desk } = inbox;

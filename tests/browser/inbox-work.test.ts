@@ -134,7 +134,7 @@ describe('a lead worked end to end', () => {
     expect(exports[0]?.user_email).toBe(ACCOUNTS.broker.email);
   });
 
-  it('shows a status change on the numbers page (speed to lead by agent)', async () => {
+  it('shows a status change on the numbers page (speed to lead and time to claim by agent)', async () => {
     const { desk } = inbox;
     const id = await desk.addLead({ name: 'Nina Numbers' });
     await withInboxPage(inbox.browser, async (page) => {
@@ -150,6 +150,12 @@ describe('a lead worked end to end', () => {
       await page.goto(`${desk.url}/inbox/numbers?days=7`);
       await row.waitFor();
       await expect.poll(() => row.textContent()).not.toBe(before);
+      // Contacted claimed the lead for Daniel (issue 27 §2): time to claim names him.
+      await page
+        .getByRole('table', { name: /^Time to claim/ })
+        .getByRole('row')
+        .filter({ hasText: 'Daniel Okafor' })
+        .waitFor();
       expect(await inboxAxeViolations(page), 'numbers for an agent').toEqual([]);
     });
   });

@@ -115,6 +115,7 @@ describe('the weekly report', () => {
       env: desk.services.env,
       brokerageName: 'Maple Ridge Realty',
       timeZone: 'America/Vancouver',
+      claimMinutes: desk.services.brokerage.claim.claimMinutes,
     };
     // Monday 30 November 2026, 07:59 and 08:00 in Vancouver (MST, UTC−7: British Columbia no
     // longer turns its clocks back from 1 November 2026, in the pinned tz database).

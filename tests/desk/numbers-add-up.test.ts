@@ -3,16 +3,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../desk/auth/sessions.ts';
 import { type Brokerage, loadBrokerage } from '../../desk/config/brokerage.ts';
 import type { Numbers, NumbersRow } from '../../desk/inbox/api-contract.ts';
+import { addNote, ChangeError } from '../../desk/inbox/lead-changes.ts';
+import { ClaimError, claimLead } from '../../desk/inbox/lead-claim.ts';
+import { mergeLeads } from '../../desk/inbox/lead-merge.ts';
 import { computeNumbers } from '../../desk/inbox/numbers.ts';
 import { parseCaptureBody } from '../../desk/ingest/capture-body.ts';
 import { parseConversationBody } from '../../desk/ingest/conversation-body.ts';
 import { storeCapture } from '../../desk/ingest/store-capture.ts';
 import { storeConversation } from '../../desk/ingest/store-conversation.ts';
-import { rebuildNumbers } from '../../desk/leads/numbers-rebuild.ts';
+import { ensureNumbersRollup, rebuildNumbers } from '../../desk/leads/numbers-rebuild.ts';
 import { appendLeadEvents } from '../../desk/leads/timeline.ts';
 import type { DeskDb } from '../../desk/storage/database.ts';
 import { type DatabaseUnderTest, pglite, postgres } from '../helpers/desk-databases.ts';
 import { leadBody } from '../helpers/desk-harness.ts';
+import { ACCOUNTS, createAccounts } from '../helpers/inbox-api.ts';
 
 // Numbers that add up (issue 26 §4, docs/inbox.md#numbers-inboxnumbers): over random captures and
 // conversations, arriving in any order, a total is the sum of each of its breakdowns by listing,
@@ -35,6 +39,7 @@ const PAGES = [
   'https://maple-ridge.example/listings/14',
   'https://maple-ridge.example/',
 ];
+const USERS = ['broker', 'daniel', 'priya'] as const;
 const SOURCES = [
   undefined,
   {},
@@ -50,15 +55,31 @@ const CONSENT = {
 
 const event = fc.oneof(
   fc.record({ type: fc.constant('respond' as const), person: fc.nat(5) }),
+  // Someone presses Claim, or logs a call, text or email, some minutes after the lead arrived.
   fc.record({
-    type: fc.constant('capture' as const),
+    type: fc.constant('claim' as const),
     person: fc.nat(5),
-    viewing: fc.boolean(),
-    conversation: fc.option(fc.nat(4), { nil: null }),
-    listing: fc.nat(LISTINGS.length - 1),
-    page: fc.nat(PAGES.length - 1),
-    source: fc.nat(SOURCES.length - 1),
+    user: fc.constantFrom(...USERS),
+    minutes: fc.nat(12),
+    contact: fc.option(fc.constantFrom('call' as const, 'text' as const, 'email' as const), {
+      nil: null,
+    }),
   }),
+  // The broker merges two of the live leads (the n-th and another), when there are two.
+  fc.record({ type: fc.constant('merge' as const), from: fc.nat(5), into: fc.nat(5) }),
+  // Captures are the most common event: the others need leads to act on.
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      type: fc.constant('capture' as const),
+      person: fc.nat(5),
+      viewing: fc.boolean(),
+      conversation: fc.option(fc.nat(4), { nil: null }),
+      listing: fc.nat(LISTINGS.length - 1),
+      page: fc.nat(PAGES.length - 1),
+      source: fc.nat(SOURCES.length - 1),
+    }),
+  },
   fc.record({
     type: fc.constant('conversation' as const),
     conversation: fc.nat(4),
@@ -69,6 +90,26 @@ const event = fc.oneof(
     platform: fc.boolean(),
   }),
 );
+
+type Event = typeof event extends fc.Arbitrary<infer E> ? E : never;
+
+const MERGED_PAIR: Event[] = [
+  { type: 'capture', person: 0, viewing: false, conversation: 0, listing: 1, page: 1, source: 2 },
+  { type: 'claim', person: 0, user: 'broker', minutes: 3, contact: null },
+  { type: 'capture', person: 1, viewing: true, conversation: 1, listing: 2, page: 2, source: 3 },
+  { type: 'claim', person: 1, user: 'broker', minutes: 9, contact: 'call' },
+  { type: 'respond', person: 0 },
+  { type: 'merge', from: 1, into: 0 },
+  {
+    type: 'capture',
+    person: 1,
+    viewing: false,
+    conversation: null,
+    listing: 0,
+    page: 0,
+    source: 0,
+  },
+];
 
 const FIGURES = [
   'conversations',
@@ -87,6 +128,14 @@ function figures(row: NumbersRow) {
   return Object.fromEntries(FIGURES.map((f) => [f, row[f]]));
 }
 
+function sessionOf(user: { id: string; email: string; name: string; role: string }): SessionUser {
+  return {
+    sessionId: '',
+    csrfToken: '',
+    user: { ...user, role: user.role === 'broker' ? 'broker' : 'agent' },
+  };
+}
+
 let brokerage: Brokerage;
 beforeAll(async () => {
   brokerage = await loadBrokerage('assistant.config.json');
@@ -94,12 +143,24 @@ beforeAll(async () => {
 
 describe.each([pglite(), postgres()])('the numbers on $name', (database: DatabaseUnderTest) => {
   let db: DeskDb;
+  const sessions = new Map<(typeof USERS)[number], SessionUser>();
   beforeAll(async () => {
     db = await database.open();
+    // As the desk's start does: the rollups judge claims by the team's claimMinutes.
+    await ensureNumbersRollup(db.db, brokerage.officeHours.timeZone, brokerage.claim.claimMinutes);
+    await createAccounts(db.db);
+    for (const key of USERS) {
+      const user = await db.db
+        .selectFrom('users')
+        .select(['id', 'email', 'name', 'role'])
+        .where('email', '=', ACCOUNTS[key].email)
+        .executeTakeFirstOrThrow();
+      sessions.set(key, sessionOf(user));
+    }
   });
   afterAll(() => database.close());
 
-  it('add up: each breakdown sums to the total, and the rebuilt rollups agree', async () => {
+  it('add up: each breakdown sums to the total, and the rebuilt rollups agree, merges and claims too', async () => {
     let run = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(event, { minLength: 1, maxLength: 14 }), async (events) => {
@@ -109,12 +170,22 @@ describe.each([pglite(), postgres()])('the numbers on $name', (database: Databas
         const timeZone = brokerage.officeHours.timeZone;
         const tag = `r${run}-${Math.random().toString(36).slice(2, 8)}`;
         const conversations = new Set<string>();
+        // Each person's live lead (a merge moves them to the survivor), and when it arrived.
         const people = new Map<number, string>();
+        const arrived = new Map<string, number>();
+        const live = new Set<string>();
+        const follow = (from: string, into: string) => {
+          for (const [person, leadId] of people) {
+            if (leadId === from) {
+              people.set(person, into);
+            }
+          }
+        };
         let captures = 0;
         let responded = false;
         for (const [i, e] of events.entries()) {
           const at = new Date(start + i * 3_600_000);
-          const where = e.type === 'respond' ? null : e;
+          const where = e.type === 'capture' || e.type === 'conversation' ? e : null;
           const listing = where && LISTINGS[where.listing];
           const pageUrl = where && PAGES[where.page];
           const visitSource = where && SOURCES[where.source];
@@ -146,6 +217,8 @@ describe.each([pglite(), postgres()])('the numbers on $name', (database: Databas
             expect(stored.created).toBe(true);
             captures += 1;
             people.set(e.person, stored.leadId);
+            live.add(stored.leadId);
+            arrived.set(stored.leadId, arrived.get(stored.leadId) ?? at.getTime());
           } else if (e.type === 'respond') {
             // The agent calls the lead back: its first status change away from New.
             const leadId = people.get(e.person);
@@ -154,6 +227,38 @@ describe.each([pglite(), postgres()])('the numbers on $name', (database: Databas
               await appendLeadEvents(db.db, [
                 { leadId, kind: 'status', at, detail: { from: 'New', to: 'Contacted' } },
               ]);
+            }
+          } else if (e.type === 'claim') {
+            const leadId = people.get(e.person);
+            const session = sessions.get(e.user);
+            if (leadId !== undefined && session) {
+              const claimAt = new Date((arrived.get(leadId) ?? 0) + e.minutes * 60_000);
+              // An agent may claim or note only a lead of theirs; a claimed lead stays claimed.
+              const refused = (error: unknown) => {
+                expect(error).toBeInstanceOf(e.contact === null ? ClaimError : ChangeError);
+              };
+              if (e.contact === null) {
+                await claimLead(db.db, session, leadId, claimAt).catch(refused);
+              } else {
+                const noted = await addNote(
+                  db.db,
+                  session,
+                  leadId,
+                  { text: 'Called back', contact: e.contact },
+                  at,
+                ).catch(refused);
+                responded ||= noted !== undefined;
+              }
+            }
+          } else if (e.type === 'merge') {
+            const leads = [...live];
+            const from = leads[e.from % Math.max(1, leads.length)];
+            const into = leads[(e.from + 1 + e.into) % Math.max(1, leads.length)];
+            if (from !== undefined && into !== undefined && from !== into) {
+              await mergeLeads(db.db, sessions.get('broker') ?? BROKER, from, into, at, timeZone);
+              follow(from, into);
+              live.delete(from);
+              arrived.set(into, Math.min(arrived.get(from) ?? 0, arrived.get(into) ?? 0));
             }
           } else {
             const id = `${tag}-c${e.conversation}`;
@@ -182,21 +287,45 @@ describe.each([pglite(), postgres()])('the numbers on $name', (database: Databas
         // is not (yet) one.
         expect(numbers.total.conversations).toBe(conversations.size);
         expect(numbers.total.captures).toBe(captures);
-        expect(numbers.total.newLeads).toBe(people.size);
+        // A merge makes two people's leads one new lead.
+        expect(numbers.total.newLeads).toBe(live.size);
         expect(numbers.total.conversionRate).toBe(
-          conversations.size === 0 ? null : people.size / conversations.size,
+          conversations.size === 0 ? null : live.size / conversations.size,
         );
         for (const breakdown of ['byListing', 'byPage', 'byAgent', 'bySource'] as const) {
           expect(sum(numbers[breakdown]), breakdown).toEqual(figures(numbers.total));
         }
-        await db.db.transaction().execute((trx) => rebuildNumbers(trx, timeZone));
+        // Time to claim: the claimed leads are the live leads with a claim, and the agents who
+        // claimed them add up to the total.
+        const claims = numbers.timeToClaim;
+        const claimed = live.size
+          ? await db.db
+              .selectFrom('leads')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where('id', 'in', [...live])
+              .where('claimed_at', 'is not', null)
+              .executeTakeFirstOrThrow()
+          : { n: 0 };
+        expect(claims.total.leads).toBe(live.size);
+        expect(claims.total.claimed).toBe(Number(claimed.n));
+        expect(claims.byAgent.reduce((n, r) => n + r.claimed, 0)).toBe(claims.total.claimed);
+        expect(claims.byAgent.reduce((n, r) => n + r.claimedWithin, 0)).toBe(
+          claims.total.claimedWithin,
+        );
+        await db.db
+          .transaction()
+          .execute((trx) => rebuildNumbers(trx, timeZone, brokerage.claim.claimMinutes));
         const rebuilt: Numbers = await computeNumbers(db.db, scope);
         expect(rebuilt).toEqual(numbers);
         // Events are whole hours apart: the first response came an hour or more after.
         expect(numbers.total.speedToLeadMedianSeconds === null).toBe(!responded);
         expect(numbers.total.speedToLeadMedianSeconds ?? 3600).toBeGreaterThan(3600 / 1.1);
       }),
-      { numRuns: 20 },
+      {
+        numRuns: 20,
+        // Always at least this: two people, both claimed and answered, then merged.
+        examples: [[MERGED_PAIR]],
+      },
     );
   }, 240_000);
 });

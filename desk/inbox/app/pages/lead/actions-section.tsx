@@ -4,7 +4,10 @@ import {
   type LeadDetail,
   type LeadStatus,
   type LeadUpdateBody,
+  NOTE_CONTACT_LABELS,
+  NOTE_CONTACTS,
   type NoteBody,
+  type NoteContact,
 } from '../../../api-contract.ts';
 import { announce } from '../../components/announcer.tsx';
 import { StatusOptions } from '../../components/status-options.tsx';
@@ -17,7 +20,8 @@ import { failureText } from './save-failure.ts';
 
 /**
  * The `Actions` panel, acting on the whole lead (every capture of the person): the `Status`
- * select, `Assign to` for brokers (agents see who holds the lead), the `Add note` form, and
+ * select, `Assign to` for brokers (agents see who holds the lead), the `Add note` form (its
+ * `Contact` choice logs a call, text or email, which claims the lead), and
  * `Merge…` for brokers. Status and assignment show at once and roll back if the desk
  * refuses; `onChange` receives each new state of the lead.
  */
@@ -32,6 +36,7 @@ export function ActionsSection({
   const isBroker = session.user.role === 'broker';
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState('');
+  const [contact, setContact] = useState<NoteContact | ''>('');
   const [sendingNote, setSendingNote] = useState(false);
 
   async function update(body: LeadUpdateBody, optimistic: LeadDetail, saved: string) {
@@ -61,11 +66,16 @@ export function ActionsSection({
     setSendingNote(true);
     setError(null);
     try {
-      const body: NoteBody = { text };
+      const body: NoteBody = contact === '' ? { text } : { text, contact };
       const next = await request(API.addNote, { params: { id: lead.id }, body });
       onChange(next);
       setNote('');
-      announce('Saved: note added.');
+      setContact('');
+      announce(
+        contact === ''
+          ? 'Saved: note added.'
+          : `Saved: ${NOTE_CONTACT_LABELS[contact].toLowerCase()} logged.`,
+      );
     } catch (caught) {
       setError(failureText(caught));
     } finally {
@@ -104,6 +114,25 @@ export function ActionsSection({
             maxLength={4000}
             onChange={(event) => setNote(event.target.value)}
           />
+        </div>
+        <div className="field">
+          <label htmlFor="lead-note-contact">Contact</label>
+          <select
+            id="lead-note-contact"
+            value={contact}
+            aria-describedby="lead-note-contact-hint"
+            onChange={(event) => setContact(event.target.value as NoteContact | '')}
+          >
+            <option value="">None</option>
+            {NOTE_CONTACTS.map((kind) => (
+              <option key={kind} value={kind}>
+                {NOTE_CONTACT_LABELS[kind]}
+              </option>
+            ))}
+          </select>
+          <p id="lead-note-contact-hint" className="hint">
+            A call, text or email logged claims the lead if nobody has.
+          </p>
         </div>
         <button type="submit" className="button button-primary" disabled={sendingNote}>
           Add note

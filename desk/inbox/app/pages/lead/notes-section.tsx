@@ -1,4 +1,4 @@
-import type { LeadDetail } from '../../../api-contract.ts';
+import { type LeadDetail, noteLine } from '../../../api-contract.ts';
 import { LogLines } from './log-lines.tsx';
 
 /** The `Notes` panel: the agents' and brokers' notes on the lead, oldest first. */
@@ -8,7 +8,12 @@ export function NotesSection({ lead }: { lead: LeadDetail }) {
       <h2 id="notes-title">Notes</h2>
       <LogLines
         empty="No notes yet."
-        lines={lead.notes.map((note) => ({ ...note, key: note.id, by: note.by ?? 'Someone' }))}
+        lines={lead.notes.map((note) => ({
+          ...note,
+          key: note.id,
+          by: note.by ?? 'Someone',
+          text: noteLine(note.text, note.contact),
+        }))}
       />
     </section>
   );

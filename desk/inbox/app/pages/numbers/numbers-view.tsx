@@ -2,6 +2,7 @@ import { type ReactNode, useMemo } from 'react';
 import type { Numbers, NumbersRow } from '../../../api-contract.ts';
 import { BarChart, type BarSeries } from '../../components/bar-chart.tsx';
 import { percent, span } from '../../lib/format.ts';
+import { ClaimSection } from './claim-section.tsx';
 
 // Speed to lead is the agents' figure: the desk keeps it in total and by agent only.
 const GROUPS = [
@@ -34,8 +35,15 @@ export default function NumbersView({ numbers }: { numbers: Numbers }) {
           <Figure label="Speed to lead (median)" value={span(total.speedToLeadMedianSeconds)} />
           <Figure label="Speed to lead (p90)" value={span(total.speedToLeadP90Seconds)} />
           <Figure label="Viewings requested" value={String(total.viewingsRequested)} />
+          <Figure
+            label={`Claimed within ${numbers.timeToClaim.claimMinutes} min`}
+            value={percent(numbers.timeToClaim.total.claimedWithinShare)}
+          >
+            of new leads
+          </Figure>
         </dl>
       </section>
+      <ClaimSection claims={numbers.timeToClaim} />
       {GROUPS.map((group) => (
         <GroupSection
           key={group.key}
