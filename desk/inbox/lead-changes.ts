@@ -5,6 +5,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { Brokerage } from '../config/brokerage.ts';
 import { retryJob } from '../jobs/job-queue.ts';
+import { countedBefore, recountLeads } from '../leads/numbers-recount.ts';
 import { enqueueReassignmentAlert } from '../leads/reassignment-alert.ts';
 import { appendLeadEvents } from '../leads/timeline.ts';
 import { writeAudit } from '../storage/audit-log.ts';
@@ -170,8 +171,11 @@ export async function updateLead(
           assigned_email: agent.email,
           assignment_reason: `assigned by ${session.user.name}`,
         };
+        // The numbers by agent move with the lead, as a rebuild would count them.
+        const counted = await countedBefore(trx, [lead.id]);
         await trx.updateTable('leads').set(assignment).where('id', '=', lead.id).execute();
         await trx.updateTable('captures').set(assignment).where('lead_id', '=', lead.id).execute();
+        await recountLeads(trx, counted, [lead.id], lead.id, brokerage.officeHours.timeZone);
         const detail = {
           from: lead.assigned_email,
           fromName: lead.assigned_name,

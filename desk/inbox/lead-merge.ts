@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { SessionUser } from '../auth/sessions.ts';
-import { countedBeforeMerge, recountMerge } from '../leads/numbers-merge.ts';
+import { countedBefore, recountLeads } from '../leads/numbers-recount.ts';
 import { appendLeadEvents } from '../leads/timeline.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
 import type { MergeBody } from './api-contract.ts';
@@ -23,7 +23,7 @@ export function parseMerge(body: unknown): MergeBody | string {
  * leads merged into it earlier follow it, it gets `merged_into` and `merged_at`, and the
  * survivor's timeline gains a `merged` line; its own lines stay where they were and show on the
  * survivor's page. The numbers' rollups count them as one lead from then on, in `timeZone`'s
- * days (numbers-merge.ts). Audited. Returns the survivor's id.
+ * days (numbers-recount.ts). Audited. Returns the survivor's id.
  */
 export async function mergeLeads(
   db: Kysely<DeskDatabase>,
@@ -69,7 +69,7 @@ export async function mergeLeads(
     if (from.merged_into !== null || into.merged_into !== null) {
       throw new ChangeError(409, 'merged', 'That lead was already merged into another');
     }
-    const counted = await countedBeforeMerge(trx, from.id, into.id);
+    const counted = await countedBefore(trx, [from.id, into.id]);
     await trx
       .updateTable('leads')
       .set({ merged_into: into.id, merged_at: now })
@@ -106,7 +106,7 @@ export async function mergeLeads(
       })
       .where('id', '=', into.id)
       .execute();
-    await recountMerge(trx, counted, from.id, into.id, timeZone);
+    await recountLeads(trx, counted, [from.id, into.id], into.id, timeZone);
     const detail = { mergedLeadId: from.id, mergedName: from.name, mergedStatus: from.status };
     await audit(trx, session, 'merge', { leadId: into.id }, { from: from.id, into: into.id }, now);
     await appendLeadEvents(trx, [

@@ -8,6 +8,7 @@ import type { AttemptOutcome } from '../jobs/retry-policy.ts';
 import { escalationByRules } from '../routing/route-capture.ts';
 import { loadRoutingTeam } from '../routing/routing-team.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
+import { countedBefore, recountLeads } from './numbers-recount.ts';
 import { appendLeadEvents } from './timeline.ts';
 
 /**
@@ -154,6 +155,7 @@ export async function runEscalation(
       // Shown as the lead's routing: why it is with this agent now.
       assignment_reason: `escalated to ${next.toBroker ? 'the broker' : 'the next agent'}: ${reason}`,
     };
+    const counted = await countedBefore(trx, [leadId]);
     await trx
       .updateTable('leads')
       .set({ ...assignment, escalation_step: step })
@@ -161,6 +163,8 @@ export async function runEscalation(
       .execute();
     // The inbox still shows captures as leads, and deliveries read the capture's assignee.
     await trx.updateTable('captures').set(assignment).where('lead_id', '=', leadId).execute();
+    // The numbers by agent follow the lead to its new agent, as a rebuild would count them.
+    await recountLeads(trx, counted, [leadId], leadId, deps.brokerage.officeHours.timeZone);
     await appendLeadEvents(trx, [
       {
         leadId,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../desk/auth/sessions.ts';
 import { type Brokerage, loadBrokerage } from '../../desk/config/brokerage.ts';
 import type { Numbers, NumbersRow } from '../../desk/inbox/api-contract.ts';
-import { addNote, ChangeError } from '../../desk/inbox/lead-changes.ts';
+import { addNote, ChangeError, updateLead } from '../../desk/inbox/lead-changes.ts';
 import { ClaimError, claimLead } from '../../desk/inbox/lead-claim.ts';
 import { mergeLeads } from '../../desk/inbox/lead-merge.ts';
 import { computeNumbers } from '../../desk/inbox/numbers.ts';
@@ -67,6 +67,12 @@ const event = fc.oneof(
   }),
   // The broker merges two of the live leads (the n-th and another), when there are two.
   fc.record({ type: fc.constant('merge' as const), from: fc.nat(5), into: fc.nat(5) }),
+  // The broker gives a person's lead to another agent: its counts by agent go with it.
+  fc.record({
+    type: fc.constant('reassign' as const),
+    person: fc.nat(5),
+    to: fc.constantFrom(...USERS),
+  }),
   // Captures are the most common event: the others need leads to act on.
   {
     weight: 3,
@@ -109,6 +115,7 @@ const MERGED_PAIR: Event[] = [
     page: 0,
     source: 0,
   },
+  { type: 'reassign', person: 1, to: 'daniel' },
 ];
 
 const FIGURES = [
@@ -249,6 +256,13 @@ describe.each([pglite(), postgres()])('the numbers on $name', (database: Databas
                 ).catch(refused);
                 responded ||= noted !== undefined;
               }
+            }
+          } else if (e.type === 'reassign') {
+            const leadId = people.get(e.person);
+            const to = sessions.get(e.to);
+            if (leadId !== undefined && to) {
+              const broker = sessions.get('broker') ?? BROKER;
+              await updateLead(db.db, brokerage, broker, leadId, { assignedTo: to.user.email }, at);
             }
           } else if (e.type === 'merge') {
             const leads = [...live];
