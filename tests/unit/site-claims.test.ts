@@ -50,7 +50,7 @@ const CLAIMS: Readonly<Record<string, Backing>> = {
   },
   'Speed to lead by agent in the inbox': {
     file: 'tests/browser/inbox-work.test.ts',
-    shows: 'shows a status change on the numbers page (speed to lead by agent)',
+    shows: 'shows a status change on the numbers page (speed to lead and time to claim by agent)',
   },
   'Searchable transcripts in the inbox': {
     file: 'tests/desk/inbox-leads-api.test.ts',
