@@ -1,5 +1,6 @@
-// Every change the inbox makes to a lead (status, assignment,
-// notes, retries), each in one transaction with its audit row and its timeline line.
+// Over 300 lines as one concept: every change the inbox makes to a lead (status, assignment,
+// notes, retries), each in one transaction with its audit row, its timeline line and what it
+// moves in the numbers; they share the lead's row lock and the reading of a change's body.
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { SessionUser } from '../auth/sessions.ts';

@@ -1,3 +1,6 @@
+// Over 300 lines as one concept: the lead's page as the API answers it (the person, captures,
+// conversations, notes, timeline, jobs and routing), each part shaped for display in the
+// brokerage's zone, and who may see it.
 import type { Kysely } from 'kysely';
 import type { SessionUser } from '../auth/sessions.ts';
 import { type LeadRecord, loadLeadRecords } from '../delivery/lead-record.ts';
