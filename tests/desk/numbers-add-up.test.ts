@@ -14,6 +14,7 @@ import { storeConversation } from '../../desk/ingest/store-conversation.ts';
 import { ensureNumbersRollup, rebuildNumbers } from '../../desk/leads/numbers-rebuild.ts';
 import { appendLeadEvents } from '../../desk/leads/timeline.ts';
 import type { DeskDb } from '../../desk/storage/database.ts';
+import { MAX_CAPTURES_PER_CONVERSATION } from '../../widget/leads/constants.ts';
 import { type DatabaseUnderTest, pglite, postgres } from '../helpers/desk-databases.ts';
 import { leadBody } from '../helpers/desk-harness.ts';
 import { ACCOUNTS, createAccounts } from '../helpers/inbox-api.ts';
@@ -118,6 +119,20 @@ const MERGED_PAIR: Event[] = [
   { type: 'reassign', person: 1, to: 'daniel' },
 ];
 
+const ONE_CAPTURE: Event = {
+  type: 'capture',
+  person: 0,
+  viewing: false,
+  conversation: 1,
+  listing: 0,
+  page: 0,
+  source: 0,
+};
+const PAST_THE_LIMIT: Event[] = Array.from(
+  { length: MAX_CAPTURES_PER_CONVERSATION + 1 },
+  () => ONE_CAPTURE,
+);
+
 const FIGURES = [
   'conversations',
   'calls',
@@ -189,6 +204,8 @@ describe.each([pglite(), postgres()])('the numbers on $name', (database: Databas
           }
         };
         let captures = 0;
+        // Captures per conversation: past the limit the desk refuses one, and it counts nowhere.
+        const perConversation = new Map<string, number>();
         let responded = false;
         for (const [i, e] of events.entries()) {
           const at = new Date(start + i * 3_600_000);
@@ -198,7 +215,8 @@ describe.each([pglite(), postgres()])('the numbers on $name', (database: Databas
           const visitSource = where && SOURCES[where.source];
           if (e.type === 'capture') {
             const conversationId = e.conversation === null ? null : `${tag}-c${e.conversation}`;
-            const stored = await storeCapture(
+            const before = conversationId === null ? 0 : (perConversation.get(conversationId) ?? 0);
+            const capture = storeCapture(
               { db: db.db, brokerage, adapters: [], now: () => at },
               parseCaptureBody(
                 leadBody({
@@ -221,6 +239,14 @@ describe.each([pglite(), postgres()])('the numbers on $name', (database: Databas
               ),
               'widget',
             );
+            if (conversationId !== null && before >= MAX_CAPTURES_PER_CONVERSATION) {
+              await expect(capture).rejects.toMatchObject({ code: 'capture-limit', status: 409 });
+              continue;
+            }
+            const stored = await capture;
+            if (conversationId !== null) {
+              perConversation.set(conversationId, before + 1);
+            }
             expect(stored.created).toBe(true);
             captures += 1;
             people.set(e.person, stored.leadId);
@@ -337,8 +363,9 @@ describe.each([pglite(), postgres()])('the numbers on $name', (database: Databas
       }),
       {
         numRuns: 20,
-        // Always at least this: two people, both claimed and answered, then merged.
-        examples: [[MERGED_PAIR]],
+        // Always at least these: two people, both claimed and answered, then merged; and one
+        // conversation with a capture past its limit.
+        examples: [[MERGED_PAIR], [PAST_THE_LIMIT]],
       },
     );
   }, 240_000);
