@@ -23,9 +23,9 @@ import { auditTeam } from './team-changes.ts';
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The contract's 400: `{ error: 'invalid-rules', message, field }`. */
+/** The contract's 400: `{ error: { code: 'invalid-rules', message, field } }`. */
 function invalid(c: Context<ApiEnv>, error: RoutingRulesError) {
-  return c.json({ error: error.code, message: error.message, field: error.field }, 400);
+  return errorBody(c, 400, error.code, error.message, error.field);
 }
 
 /**
@@ -93,7 +93,7 @@ export function routingRoutes(serve: Serve, services: DeskServices): void {
         return invalid(c, error);
       }
       if (error instanceof RoutingVersionError) {
-        return c.json({ error: error.code, message: error.message }, 409);
+        return errorBody(c, 409, error.code, error.message);
       }
       throw error;
     }

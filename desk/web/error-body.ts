@@ -3,9 +3,19 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
 import { IngestError } from '../ingest/ingest-error.ts';
 
-/** The desk's error answer: `{ "error": { "code", "message" } }` (docs/desk.md#ingest). */
-export function errorBody(c: Context, status: ContentfulStatusCode, code: string, message: string) {
-  return c.json({ error: { code, message } }, status, { 'cache-control': 'no-store' });
+/**
+ * The desk's error answer: `{ "error": { "code", "message" } }` (docs/desk.md#ingest), with the
+ * `field` at fault when the refusal names one (a routing rule's `rules[2].action`).
+ */
+export function errorBody(
+  c: Context,
+  status: ContentfulStatusCode,
+  code: string,
+  message: string,
+  field?: string,
+) {
+  const error = field === undefined ? { code, message } : { code, message, field };
+  return c.json({ error }, status, { 'cache-control': 'no-store' });
 }
 
 /**

@@ -367,7 +367,7 @@ describe('saving', () => {
     for (const [rules, field] of bad) {
       const res = await put({ rules, version });
       expect(res.status).toBe(400);
-      expect(await res.json()).toMatchObject({ error: 'invalid-rules', field });
+      expect(await res.json()).toMatchObject({ error: { code: 'invalid-rules', field } });
     }
     expect((await current()).version).toBe(version);
   });
@@ -377,7 +377,7 @@ describe('saving', () => {
     expect((await put({ rules, version })).status).toBe(200);
     const stale = await put({ rules, version });
     expect(stale.status).toBe(409);
-    expect(await stale.json()).toMatchObject({ error: 'version-conflict' });
+    expect(await stale.json()).toMatchObject({ error: { code: 'version-conflict' } });
   });
 
   it('is audited, with who and the rules before and after', async () => {

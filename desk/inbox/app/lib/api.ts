@@ -65,11 +65,9 @@ export function routeUrl<R extends ApiRoute>(route: R, input: RequestInput<R>): 
   return search === '' ? path : `${path}?${search}`;
 }
 
-/** A refusal's body, in either shape the desk writes. */
+/** A refusal's body as the desk writes it (desk/web/error-body.ts). */
 interface ErrorAnswer {
-  error?: string | { code?: string; message?: string; field?: string };
-  message?: string;
-  field?: string;
+  error?: { code?: string; message?: string; field?: string };
 }
 
 async function errorOf(response: Response): Promise<InboxApiError> {
@@ -77,13 +75,10 @@ async function errorOf(response: Response): Promise<InboxApiError> {
   let message = `The desk answered ${response.status}.`;
   let field: string | null = null;
   try {
-    const body = (await response.json()) as ErrorAnswer;
-    // Usually `{ error: { code, message } }`; the routing rules' 400 and 409 may put the code in
-    // `error` and the message and field beside it.
-    const inner = typeof body.error === 'object' ? body.error : body;
-    code = (typeof body.error === 'string' ? body.error : body.error?.code) ?? code;
-    message = inner?.message ?? message;
-    field = inner?.field ?? null;
+    const { error } = (await response.json()) as ErrorAnswer;
+    code = error?.code ?? code;
+    message = error?.message ?? message;
+    field = error?.field ?? null;
   } catch {
     // Not JSON: keep the status line.
   }
