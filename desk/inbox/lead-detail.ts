@@ -19,6 +19,7 @@ import type {
 } from './api-contract.ts';
 import { consentEvidence, leadConsent } from './lead-consent.ts';
 import { leadJobs } from './lead-jobs.ts';
+import { ofLeadOrMerged } from './lead-scope.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -127,16 +128,7 @@ async function timelineOf(
       'u.name',
       'e.user_email',
     ])
-    .where((eb) =>
-      eb.or([
-        eb('e.lead_id', '=', leadId),
-        eb(
-          'e.lead_id',
-          'in',
-          eb.selectFrom('leads as m').select('m.id').where('m.merged_into', '=', leadId),
-        ),
-      ]),
-    )
+    .where(ofLeadOrMerged('e.lead_id', leadId))
     .orderBy('e.at')
     .orderBy('e.id')
     .execute();

@@ -3,6 +3,7 @@ import type { DeskDatabase } from '../storage/schema.ts';
 import { displayTime } from '../time/brokerage-time.ts';
 import type { LeadDelivery } from './api-contract.ts';
 import { type JobFacts, jobNames } from './job-words.ts';
+import { ofLeadOrMerged } from './lead-scope.ts';
 
 /** A capture of the lead, as its jobs' names need it. */
 export interface JobCapture {
@@ -61,17 +62,7 @@ export async function leadJobs(
       .where((eb) =>
         eb.or([
           eb('capture_id', 'in', captureIds),
-          eb.and([
-            eb('kind', '=', 'escalated'),
-            eb.or([
-              eb('lead_id', '=', leadId),
-              eb(
-                'lead_id',
-                'in',
-                eb.selectFrom('leads as m').select('m.id').where('m.merged_into', '=', leadId),
-              ),
-            ]),
-          ]),
+          eb.and([eb('kind', '=', 'escalated'), ofLeadOrMerged('lead_id', leadId)]),
         ]),
       )
       .where('kind', 'in', ['received', 'returned', 'capture', 'escalated'])

@@ -1,4 +1,4 @@
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { SessionUser } from '../auth/sessions.ts';
 import { phoneKey } from '../ingest/person-keys.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
@@ -64,6 +64,16 @@ export function searchText(q: string): string {
 export const LISTING_KEY = sql<
   string | null
 >`coalesce(c.listing ->> 'address', c.listing ->> 'id')`;
+
+/**
+ * Whether a query's `column` (a lead id: `e.lead_id`) names this lead or a lead merged into it.
+ * A merge leaves the merged lead's timeline lines under its own id, its `merged_into` pointing
+ * at this one (lead-merge.ts).
+ */
+export function ofLeadOrMerged(column: string, leadId: string): RawBuilder<boolean> {
+  const ref = sql.ref(column);
+  return sql<boolean>`(${ref} = ${leadId} or ${ref} in (select m.id from leads m where m.merged_into = ${leadId}))`;
+}
 
 /**
  * Only the leads this user may see (for a leads query `l`): an agent's own, a broker's all;
