@@ -9,6 +9,34 @@ import { isCatchAll } from './rules-draft.ts';
 /** The id of a rule's move button, so focus can follow the rule it moved. */
 const moveId = (ruleId: string, by: -1 | 1) => `rule-move-${by < 0 ? 'up' : 'down'}-${ruleId}`;
 
+/** "Move up" or "Move down", the rule's name said to a screen reader between the words. */
+function MoveButton({
+  rule,
+  by,
+  disabled,
+  onMove,
+}: {
+  rule: RoutingRule;
+  by: -1 | 1;
+  disabled: boolean;
+  onMove: (by: -1 | 1) => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="button"
+      id={moveId(rule.id, by)}
+      disabled={disabled}
+      onClick={() => onMove(by)}
+    >
+      {/* One inline run: a flex button would drop the space before "up" or "down". */}
+      <span>
+        Move<span className="visually-hidden"> {rule.name}</span> {by < 0 ? 'up' : 'down'}
+      </span>
+    </button>
+  );
+}
+
 /**
  * The ordered rules, first match first: each in words with its move, edit and delete buttons,
  * and the open one's form. The catch-all (last) says it stays.
@@ -74,30 +102,8 @@ export function RuleList({
               </p>
             ) : (
               <div className="rule-actions">
-                <button
-                  type="button"
-                  className="button"
-                  id={moveId(rule.id, -1)}
-                  disabled={index === 0}
-                  onClick={() => move(-1)}
-                >
-                  {/* One inline run: a flex button would drop the space before "up". */}
-                  <span>
-                    Move<span className="visually-hidden"> {rule.name}</span> up
-                  </span>
-                </button>
-                <button
-                  type="button"
-                  className="button"
-                  id={moveId(rule.id, 1)}
-                  disabled={index >= rules.length - 2}
-                  onClick={() => move(1)}
-                >
-                  {/* One inline run: a flex button would drop the space before "down". */}
-                  <span>
-                    Move<span className="visually-hidden"> {rule.name}</span> down
-                  </span>
-                </button>
+                <MoveButton rule={rule} by={-1} disabled={index === 0} onMove={move} />
+                <MoveButton rule={rule} by={1} disabled={index >= rules.length - 2} onMove={move} />
                 <button
                   type="button"
                   className="button"
