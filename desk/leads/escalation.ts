@@ -5,8 +5,8 @@ import { deliveryJob, type NewJob } from '../jobs/job-kinds.ts';
 import { enqueue } from '../jobs/job-queue.ts';
 import type { JobLane } from '../jobs/job-worker.ts';
 import type { AttemptOutcome } from '../jobs/retry-policy.ts';
-import { escalationByRules } from '../routing/route-capture.ts';
-import { loadRoutingTeam } from '../routing/routing-team.ts';
+import { escalationByRules, loadRouting } from '../routing/route-capture.ts';
+import { availableTeam } from '../routing/routing-team.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
 import { countedBefore, recountLeads } from './numbers-recount.ts';
 import { appendLeadEvents } from './timeline.ts';
@@ -129,15 +129,16 @@ export async function runEscalation(
         [detail.assignedEmail, detail.toEmail, detail.to].filter((e) => typeof e === 'string'),
       ),
     ] as string[];
-    // The team in the database once seeded (paused and inactive agents skipped), else the config.
-    const team =
-      (await loadRoutingTeam(trx, now, deps.brokerage.officeHours.timeZone)) ?? deps.brokerage;
+    // The rules and the team, read once for the step: the team in the database once seeded
+    // (paused and inactive agents skipped), else the config.
+    const routing = await loadRouting(trx, deps.brokerage, now);
+    const team = availableTeam(routing.team) ?? deps.brokerage;
     // A lead routed by a rule goes to the next agent of its rule, and when its rules run out, to
     // the broker (docs/inbox.md#routing); one routed before rules, to the team's next agent.
     const decision = history.map(({ detail }) => detail.routing).find(isDecision);
     const byRule =
       decision && step <= deps.brokerage.claim.maxSteps
-        ? await escalationByRules(trx, deps.brokerage, leadId, decision, tried, now)
+        ? await escalationByRules(trx, deps.brokerage, leadId, decision, tried, routing)
         : null;
     const byTeam = nextAssignee(
       { ...deps.brokerage, agents: team.agents },

@@ -5,13 +5,13 @@ import type { Brokerage } from '../config/brokerage.ts';
 import { isWithinOfficeHours } from '../config/office-hours.ts';
 import { inZone } from '../time/brokerage-time.ts';
 import { DEFAULT_RULES } from './default-rules.ts';
-import { agentOf } from './routing-team.ts';
+import { routingMember } from './routing-team.ts';
 import { captureFacts, type RoutingFacts } from './rule-facts.ts';
 import { evaluateRules, type RoutingMember, type RoutingOutcome } from './rules.ts';
 import type { RoutingDecision, RoutingRule } from './rules-contract.ts';
 import { escalateByRules } from './rules-escalation.ts';
 import { takeTurn } from './rules-store.ts';
-import { listTeam, pausedOn, type TeamDb, type TeamMember } from './team.ts';
+import { listTeam, pausedOn, type TeamDb } from './team.ts';
 
 /** The config's agents as routing's members: all active, none paused, on duty by name. */
 export function configMembers(brokerage: Pick<Brokerage, 'agents' | 'onDuty'>): RoutingMember[] {
@@ -21,16 +21,6 @@ export function configMembers(brokerage: Pick<Brokerage, 'agents' | 'onDuty'>): 
     paused: false,
     onDuty: brokerage.onDuty !== null && agent.name.trim() === brokerage.onDuty.trim(),
   }));
-}
-
-/** A member of the database's team as routing sees them on `today` (`YYYY-MM-DD`). */
-export function routingMember(member: TeamMember, today: string): RoutingMember {
-  return {
-    ...agentOf(member),
-    active: member.active,
-    paused: pausedOn(member, today),
-    onDuty: member.onDuty,
-  };
 }
 
 /**
@@ -116,16 +106,22 @@ interface TeamJson {
   pausedTo: string | null;
 }
 
+/** The rules and the team as routing reads them at one moment. */
+export interface LoadedRouting {
+  rules: RoutingRule[];
+  team: RoutingMember[];
+}
+
 /**
- * The rules and the team routing reads for a capture, in one round trip on the capture's hot
- * path: the saved rules (the default ones while none are saved) and the team once seeded, in
- * routing's order (desk/routing/team.ts `listTeam`), else the config's.
+ * The rules and the team routing reads for a capture (or an escalation step), in one round trip
+ * on the capture's hot path: the saved rules (the default ones while none are saved) and the team
+ * once seeded, in routing's order (desk/routing/team.ts `listTeam`), else the config's.
  */
 export async function loadRouting(
   db: TeamDb,
   brokerage: Pick<Brokerage, 'agents' | 'onDuty' | 'officeHours'>,
   now: Date,
-): Promise<{ rules: RoutingRule[]; team: RoutingMember[] }> {
+): Promise<LoadedRouting> {
   const result = await sql<{ rules: RoutingRule[] | null; team: TeamJson[] | null }>`
     select r.rules, (
       select json_agg(json_build_object(
@@ -167,7 +163,7 @@ export async function routeCapture(
 /**
  * The agent an unclaimed lead escalates to by the rule that routed it (desk/leads/escalation.ts),
  * or null to go on as before rules: the lead's first capture gives the facts as they were when it
- * arrived; the team and rules are read now, in the step's transaction.
+ * arrived; `routing` is the rules and team as the step read them, in its transaction.
  */
 export async function escalationByRules(
   db: TeamDb,
@@ -175,7 +171,7 @@ export async function escalationByRules(
   leadId: string,
   decision: Pick<RoutingDecision, 'ruleId'>,
   tried: readonly string[],
-  now: Date,
+  routing: LoadedRouting,
 ): Promise<RoutingMember | null> {
   const first = await db
     .selectFrom('captures')
@@ -195,6 +191,5 @@ export async function escalationByRules(
     visitSource: first.visit_source,
     officeOpen: isWithinOfficeHours(brokerage.officeHours, first.captured_at),
   });
-  const { rules, team } = await loadRouting(db, brokerage, now);
-  return escalateByRules(rules, decision, facts, team, tried);
+  return escalateByRules(routing.rules, decision, facts, routing.team, tried);
 }

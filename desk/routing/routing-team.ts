@@ -1,6 +1,7 @@
 import type { Agent } from '../config/brokerage.ts';
 import { inZone } from '../time/brokerage-time.ts';
 import type { RoutingTeam } from './assign.ts';
+import { isAvailable, type RoutingMember } from './rules.ts';
 import { listTeam, pausedOn, type TeamDb, type TeamMember } from './team.ts';
 
 /** A member as routing's {@link Agent}: no phone is an empty one (alerts go by email only). */
@@ -14,13 +15,24 @@ export function agentOf(member: TeamMember): Agent {
   };
 }
 
+/** A member of the database's team as routing sees them on `today` (`YYYY-MM-DD`). */
+export function routingMember(member: TeamMember, today: string): RoutingMember {
+  return {
+    ...agentOf(member),
+    active: member.active,
+    paused: pausedOn(member, today),
+    onDuty: member.onDuty,
+  };
+}
+
 /**
- * Who may get a lead now (pure): the active members not paused today, in routing's order, and
- * the first of them on duty. The catch-all broker is always there: when every broker is paused
- * or inactive, the first active broker (else the first broker) still takes what nobody else can.
+ * Who may get a lead now (pure): the available members (active, not paused), in routing's
+ * order, and the first of them on duty. The catch-all broker is always there: when every broker
+ * is paused or inactive, the first active broker (else the first broker) still takes what nobody
+ * else can. Null with no broker at all.
  */
-export function routingTeamOf(members: readonly TeamMember[], today: string): RoutingTeam | null {
-  const available = members.filter((m) => m.active && !pausedOn(m, today));
+export function availableTeam(members: readonly RoutingMember[]): RoutingTeam | null {
+  const available = members.filter(isAvailable);
   const brokers = members.filter((m) => m.role === 'broker');
   const catchAll = available.some((m) => m.role === 'broker')
     ? undefined
@@ -29,7 +41,21 @@ export function routingTeamOf(members: readonly TeamMember[], today: string): Ro
   if (!agents.some((a) => a.role === 'broker')) {
     return null;
   }
-  return { agents: agents.map(agentOf), onDuty: available.find((m) => m.onDuty)?.name ?? null };
+  return {
+    agents: agents.map(({ name, email, phone, role, owns }) => ({
+      name,
+      email,
+      phone,
+      role,
+      owns,
+    })),
+    onDuty: available.find((m) => m.onDuty)?.name ?? null,
+  };
+}
+
+/** {@link availableTeam} of the database's members on `today` (`YYYY-MM-DD`). */
+export function routingTeamOf(members: readonly TeamMember[], today: string): RoutingTeam | null {
+  return availableTeam(members.map((m) => routingMember(m, today)));
 }
 
 /**
