@@ -6,7 +6,7 @@ import {
   readConsent,
   writeConsent,
 } from '../../widget/leads/watch/consent-record.ts';
-import { ConsentGate } from '../../widget/session/consent/consent-gate.ts';
+import { ConsentGate } from '../../widget/session/consent-gate.ts';
 
 class MemoryStorage {
   readonly items = new Map<string, string>();

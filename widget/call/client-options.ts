@@ -2,7 +2,6 @@ import { type AudioContextFactory, browserAudioContext } from './audio-context.t
 import { DEFAULT_JOIN_TIMEOUT_MS, NOISE_CANCELLATION_DEFAULT } from './call-constants.ts';
 import { CallError } from './call-error.ts';
 import { dailyTransportFactory, preloadDaily } from './daily-transport.ts';
-import { loadPlatformWebCall } from './load-platform-web-call.ts';
 import type { MicrophoneSource } from './microphone-stream.ts';
 import type { PlatformWebCallOptions } from './platform/platform-web-call.ts';
 import type { RoomSettings } from './room-options.ts';
@@ -39,6 +38,12 @@ export interface ClientSettings extends StartSettings {
   /** Starts loading the lazy default modules (daily-js, the API client) at the click. */
   warmUp: () => void;
 }
+
+/**
+ * The lazy boundary of the `platform-web-call` chunk (docs/architecture.md, the chunk map): the
+ * API client's POST /call/web, fetched ahead of the first real call.
+ */
+const loadPlatformWebCall = () => import('./platform/platform-web-call.ts');
 
 /**
  * Fetches the API client's web-call module ahead of the first start. A UI calls it when the

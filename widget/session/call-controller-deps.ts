@@ -8,7 +8,7 @@ import type { WidgetTexts } from '../element/i18n/widget-texts.ts';
 import type { PageListing } from '../leads/page/page-listing.ts';
 import type { ConsentRecord } from '../leads/watch/consent-record.ts';
 import type { ConversationEnding } from '../leads/watch/tool-call-watcher.ts';
-import type { ConsentAnswer } from './consent/consent-gate.ts';
+import type { ConsentAnswer } from './consent-gate.ts';
 import type { VisitorContext } from './visitor-overrides.ts';
 
 /** What the React view renders. Immutable: a new object per change. */

@@ -1,14 +1,15 @@
 import type { ListingVariables } from '../leads/page/listing-context.ts';
-import type { PageListing } from '../leads/page/page-listing.ts';
+import { type PageListing, readListingContext } from '../leads/page/page-listing.ts';
 import type { ConsentRecord } from '../leads/watch/consent-record.ts';
 import { callChannel, type ToolCallChannel } from '../leads/watch/tool-call-channel.ts';
 import { ToolCallWatcher, type ToolCallWatcherOptions } from '../leads/watch/tool-call-watcher.ts';
 import type { CallLeads } from './call-controller-deps.ts';
 
 /**
- * The lead wiring of one element's conversations (docs/behaviour.md#leads): the one
- * `ToolCallWatcher`, watching the call in progress or, between calls, the typed chat, with the
- * visitor's agreement to the disclosure for that conversation.
+ * The lead wiring of one element's conversations (docs/behaviour.md#leads): the page's listing,
+ * read as each conversation begins, and the one `ToolCallWatcher`, watching the call in progress
+ * or, between calls, the typed chat, with the visitor's agreement to the disclosure for that
+ * conversation.
  */
 export interface ConversationLeads extends CallLeads {
   /**
@@ -30,10 +31,18 @@ export function watchLeads(port: Omit<ToolCallWatcherOptions, 'consent'>): Conve
   // A lead may wait on the device for delivery only with consent (docs/behaviour.md#leads),
   // and carries the agreement as evidence.
   const watcher = new ToolCallWatcher({ ...port, consent: () => consent });
+  /** The listing of the page right now: the attributes, and JSON-LD with `listing="auto"`. */
+  const readListing = (): Promise<PageListing> => {
+    const { host } = port;
+    return readListingContext({
+      getAttribute: (name) => host.getAttribute(name),
+      document: host.ownerDocument,
+    });
+  };
   return {
     callBegins(agreement) {
       consent = agreement;
-      return watcher.readListing();
+      return readListing();
     },
     watchCall(client, listing) {
       watcher.watch(callChannel(client), listing);
@@ -41,7 +50,7 @@ export function watchLeads(port: Omit<ToolCallWatcherOptions, 'consent'>): Conve
     },
     async watchChat(channel, agreement) {
       consent = agreement;
-      const page = await watcher.readListing();
+      const page = await readListing();
       if (watchedChat !== channel) {
         watchedChat = channel;
         watcher.watch(channel, page.listing);
@@ -49,6 +58,6 @@ export function watchLeads(port: Omit<ToolCallWatcherOptions, 'consent'>): Conve
       return page.variables;
     },
     conversationEnded: (ending) => watcher.conversationEnded(ending),
-    readListing: () => watcher.readListing(),
+    readListing,
   };
 }

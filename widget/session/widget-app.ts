@@ -6,7 +6,7 @@ import { LIVE_CONVERSATION_KEY } from '../element/live-conversation.ts';
 import { CallController } from './call-controller.ts';
 import { ChatController } from './chat/chat-controller.ts';
 import { loadWebChat } from './chat/load-web-chat.ts';
-import { ConsentGate } from './consent/consent-gate.ts';
+import { ConsentGate } from './consent-gate.ts';
 import { type ConversationLeads, watchLeads } from './conversation-leads.ts';
 import { loadDemoChat, loadDemoOptions } from './load-demo-call.ts';
 import { loadFunnelAnalytics } from './load-funnel-analytics.ts';

@@ -4,7 +4,7 @@ import type { Language } from '../element/i18n/languages.ts';
 import type { WidgetTexts } from '../element/i18n/widget-texts.ts';
 import type { CallController } from '../session/call-controller.ts';
 import type { ChatController } from '../session/chat/chat-controller.ts';
-import type { ConsentGate } from '../session/consent/consent-gate.ts';
+import type { ConsentGate } from '../session/consent-gate.ts';
 import type { PersonLadder } from '../session/person-ladder.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { SpokenLine } from '../conversation-delivery.ts';
 import type { LeadHandler } from '../lead-handler.ts';
 import { PENDING_STORAGE_KEY } from '../page/page-constants.ts';
-import { type PageListing, readListingContext } from '../page/page-listing.ts';
+import type { PageListing } from '../page/page-listing.ts';
 import { pageStorage } from '../page/page-storage.ts';
 import type { LeadPort } from './lead-port.ts';
 import { loadLeadHandler } from './load-lead-handler.ts';
@@ -49,10 +49,10 @@ function capturesWaiting(): boolean {
 }
 
 /**
- * The widget's side of lead capture (docs/behaviour.md#leads): it reads the page's listing for
- * each conversation and watches the conversation for `capture_lead` and `request_viewing` tool
- * calls. The handling itself (`lead-handler.ts`) loads on the first `tool-calls` message, and the
- * messages wait for it in order, so no tool call is answered twice or out of turn.
+ * The widget's side of lead capture (docs/behaviour.md#leads): it watches each conversation, about
+ * the listing it is handed, for `capture_lead` and `request_viewing` tool calls. The handling
+ * itself (`lead-handler.ts`) loads on the first `tool-calls` message, and the messages wait for
+ * it in order, so no tool call is answered twice or out of turn.
  */
 export class ToolCallWatcher {
   readonly #options: ToolCallWatcherOptions;
@@ -69,15 +69,6 @@ export class ToolCallWatcher {
         .then((lazy) => lazy.resumeLeadDelivery(endpoint))
         .catch(() => undefined);
     }
-  }
-
-  /** The listing of the page right now: the attributes, and JSON-LD with `listing="auto"`. */
-  readListing(): Promise<PageListing> {
-    const { host } = this.#options;
-    return readListingContext({
-      getAttribute: (name) => host.getAttribute(name),
-      document: host.ownerDocument,
-    });
   }
 
   /** Answers the lead tool calls arriving on `channel` about `listing`, until the next watch. */

@@ -1,6 +1,6 @@
 import type { ConsentRecord } from '../../leads/watch/consent-record.ts';
 import type { CallSnapshot } from '../call-controller.ts';
-import type { ConsentAnswer, ConsentPurpose } from '../consent/consent-gate.ts';
+import type { ConsentAnswer, ConsentPurpose } from '../consent-gate.ts';
 import { Listeners } from '../listeners.ts';
 import {
   appendEntry,

@@ -1,4 +1,4 @@
-import type { ConsentSnapshot } from '../consent/consent-gate.ts';
+import type { ConsentSnapshot } from '../consent-gate.ts';
 import type { WidgetApp } from '../widget-app.ts';
 
 /**

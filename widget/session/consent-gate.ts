@@ -1,12 +1,12 @@
-import { dispatchWidgetEvent } from '../../element/after-intent/dom-events.ts';
-import type { ConsentConfig } from '../../element/attributes.ts';
+import { dispatchWidgetEvent } from '../element/after-intent/dom-events.ts';
+import type { ConsentConfig } from '../element/attributes.ts';
 import {
   type ConsentRecord,
   consentVersion,
   readConsent,
   writeConsent,
-} from '../../leads/watch/consent-record.ts';
-import { Listeners } from '../listeners.ts';
+} from '../leads/watch/consent-record.ts';
+import { Listeners } from './listeners.ts';
 
 /** What the visitor asked for when the disclosure appeared. */
 export type ConsentPurpose = 'call' | 'chat';
