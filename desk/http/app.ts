@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { databaseAnswers } from '../storage/database-health.ts';
 import { TZDATA_VERSION } from '../time/tz-zone.ts';
 import { errorBody } from '../web/error-body.ts';
 import type { DeskServices } from '../web/services.ts';
@@ -36,14 +37,12 @@ export function createDeskApp(services: DeskServices, mounts: readonly RouteMoun
     }),
   );
   app.get('/health', async (c) => {
-    try {
-      await services.database.db.selectFrom('desk_migrations').select('version').limit(1).execute();
+    if (await databaseAnswers(services.database.db)) {
       return c.json({ ok: true, database: services.database.kind, tzdata: TZDATA_VERSION }, 200, {
         'cache-control': 'no-store',
       });
-    } catch {
-      return c.json({ ok: false, database: services.database.kind, tzdata: TZDATA_VERSION }, 503);
     }
+    return c.json({ ok: false, database: services.database.kind, tzdata: TZDATA_VERSION }, 503);
   });
   app.route('/', leadsRoute(services));
   app.route('/', platformRoute(services));
