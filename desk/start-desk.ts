@@ -9,6 +9,7 @@ import {
   serveAdminSocket,
 } from './admin/admin-socket.ts';
 import type { DeskCommand } from './admin/command.ts';
+import { linkEmailLane } from './auth/link-email.ts';
 import { seedTeam } from './auth/team-seed.ts';
 import { loadBrokerage } from './config/brokerage.ts';
 import type { DeskEnv } from './config/desk-env.ts';
@@ -156,6 +157,7 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
       log.info({ msg: 'delivery', ...event });
     },
     onAlert: recordAlert,
+    lanes: [linkEmailLane({ db: database.db, env, brokerage, now: options.now })],
   });
   // Compiled in the background: /health answers at once, the first webhook waits for it.
   let validator: Promise<MessageValidator> | null = null;

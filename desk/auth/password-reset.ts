@@ -1,24 +1,26 @@
+import { queueLinkEmail } from './link-email.ts';
 import type { AuthDb } from './sessions.ts';
-import { issueUserToken } from './user-tokens.ts';
 
 /** A reset link is sent to one account at most this often (a flood of "Forgot password?"). */
 export const RESET_EVERY_MS = 60 * 1000;
 
 /**
- * The reset link for "Forgot password?": a new token for the active user with this email, or
- * null for an unknown or deactivated email, or when a link went out within
- * {@link RESET_EVERY_MS}. The caller answers the same either way and sends the email without
- * waiting for it, so neither the answer nor its time tells whether the email has an account.
+ * Queues the reset link's email for "Forgot password?", naming `origin`, in the caller's
+ * transaction: for the active user with this email, unless a reset link went out within
+ * {@link RESET_EVERY_MS} or one is already queued this minute. Resolves the user's id, or null
+ * when nothing was queued. The caller answers the same either way, without waiting for this, so
+ * neither the answer nor its time tells whether the email has an account.
  */
 export async function requestPasswordReset(
   db: AuthDb,
   email: string,
+  origin: string,
   now: Date,
-): Promise<{ user: { id: string; name: string; email: string }; token: string } | null> {
+): Promise<{ id: string } | null> {
   const key = email.trim().toLowerCase();
   const user = await db
     .selectFrom('users')
-    .select(['id', 'name', 'email'])
+    .select(['id'])
     .select((eb) =>
       eb
         .exists(
@@ -37,6 +39,12 @@ export async function requestPasswordReset(
   if (!user || user.recent) {
     return null;
   }
-  const token = await issueUserToken(db, user.id, 'reset', now);
-  return { user: { id: user.id, name: user.name, email: user.email }, token };
+  // The token is minted when the email is sent; until then the minute's key stands for it.
+  const minute = `asked-${Math.floor(now.getTime() / RESET_EVERY_MS)}`;
+  const queued = await queueLinkEmail(
+    db,
+    { userId: user.id, purpose: 'reset', origin, key: minute },
+    now,
+  );
+  return queued ? { id: user.id } : null;
 }

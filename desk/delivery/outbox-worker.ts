@@ -31,6 +31,11 @@ export interface OutboxWorkerOptions {
    * alert a second time.
    */
   onAlert?: (db: Kysely<DeskDatabase>, alert: DeliveredAlert) => Promise<void>;
+  /**
+   * The lanes of other email the outbox sends (the invite and reset links, desk/auth/link-email.ts),
+   * given by the composition root; the outbox's lease and retry schedule apply to them too.
+   */
+  lanes?: readonly JobLane[];
 }
 
 /** An alert that went out: a capture's, through one adapter, or a reassignment's email. */
@@ -167,6 +172,16 @@ export function checkDeliveryLease(leaseMs: number, adapters: readonly DeliveryA
   }
 }
 
+/** The outbox's own lease and retry schedule (`DESK_DELIVERY_LEASE_MS`, `DESK_RETRY_*`). */
+function outboxPolicy(
+  options: Pick<OutboxWorkerOptions, 'leaseMs' | 'retry'>,
+): Partial<RetryPolicy> {
+  return {
+    ...options.retry,
+    ...(options.leaseMs !== undefined && { leaseMs: options.leaseMs }),
+  };
+}
+
 /**
  * The queue's delivery lanes, each taking only its own jobs: per enabled adapter, its alerts
  * and the conversation updates that follow them; for the email adapter, reassignment alerts;
@@ -178,10 +193,7 @@ export function deliveryLanes(
   adapters: readonly DeliveryAdapter[],
   options: Pick<OutboxWorkerOptions, 'leaseMs' | 'batchSize' | 'retry' | 'onAlert'> = {},
 ): JobLane[] {
-  const policy: Partial<RetryPolicy> = {
-    ...options.retry,
-    ...(options.leaseMs !== undefined && { leaseMs: options.leaseMs }),
-  };
+  const policy = outboxPolicy(options);
   checkDeliveryLease(policy.leaseMs ?? RETRY_POLICIES.delivery.leaseMs, adapters);
   const lane = (kind: JobLane['kind'], adapter: DeliveryAdapter, run: typeof deliver): JobLane => ({
     kind,
@@ -219,14 +231,21 @@ export function deliveryLanes(
 }
 
 /**
- * Works the outbox (docs/desk.md#delivery): the job worker with a lane per delivery adapter. A
- * job whose adapter is not enabled in this process is left to a process that has it.
+ * Works the outbox (docs/desk.md#delivery): the job worker with a lane per delivery adapter, and
+ * the lanes of the desk's other email. A job whose adapter is not enabled in this process is
+ * left to a process that has it.
  */
 export class OutboxWorker extends JobWorker {
   constructor(options: OutboxWorkerOptions) {
     super({
       db: options.db,
-      lanes: deliveryLanes(options.db, options.adapters, options),
+      lanes: [
+        ...deliveryLanes(options.db, options.adapters, options),
+        ...(options.lanes ?? []).map((lane) => ({
+          ...lane,
+          policy: { ...outboxPolicy(options), ...lane.policy },
+        })),
+      ],
       ...(options.pollMs !== undefined && { pollMs: options.pollMs }),
       ...(options.now && { now: options.now }),
       ...(options.random && { random: options.random }),

@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
+import { queueLinkEmail } from '../auth/link-email.ts';
 import { requestPasswordReset } from '../auth/password-reset.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import {
-  issueUserToken,
   PasswordRuleError,
   setPasswordWithToken,
   TokenError,
@@ -28,7 +28,6 @@ import {
   TeamError,
   updateMember,
 } from './team-changes.ts';
-import { linkMessage, linkPath, sendLinkEmail } from './team-mail.ts';
 import { leadsToReassign } from './team-reassign.ts';
 
 /** "Forgot password?"'s one answer, whether or not the email has an account. */
@@ -83,24 +82,20 @@ export function teamRoutes(serve: Serve, services: DeskServices): void {
   const shown = async (member: TeamMember) =>
     infoOf(member, today(), (await leadsToReassign(db)).get(member.email) ?? 0);
 
-  /** Issues a link for a member and emails it; the member as shown after. */
+  /** Queues a link's email for a member (the queue's lane sends it); the member as shown after. */
   async function sendLink(c: Context<ApiEnv>, id: string, purpose: TokenPurpose) {
     const member = await findMember(db, id);
     if (!member?.active) {
       return errorBody(c, 404, 'not-found', 'No such active member of the team');
     }
     const now = nowOf(services);
-    const token = await issueUserToken(db, member.id, purpose, now);
-    const link = `${publicOrigin(c, services.env)}${linkPath(purpose, token)}`;
-    const message = linkMessage(purpose, member, link, services.brokerage.brokerageName);
-    try {
-      await sendLinkEmail(services.env, message, member, purpose);
-    } catch (error) {
-      services.log.error({ msg: `${purpose} email failed`, error: (error as Error).name });
-      return errorBody(c, 502, 'mail-failed', 'The email could not be sent; try again');
-    }
+    const origin = publicOrigin(c, services.env);
     const action = purpose === 'invite' ? 'team-invite' : 'team-reset-link';
-    await auditTeam(db, actorOf(c.get('session')), action, { userId: member.id }, now);
+    await db.transaction().execute(async (trx) => {
+      await queueLinkEmail(trx, { userId: member.id, purpose, origin }, now);
+      await auditTeam(trx, actorOf(c.get('session')), action, { userId: member.id }, now);
+    });
+    services.wakeOutbox('link-email');
     return shown(member);
   }
 
@@ -184,19 +179,18 @@ export function teamRoutes(serve: Serve, services: DeskServices): void {
       return { message: RESET_ANSWER };
     }
     // Answered before anything is looked up: neither the words nor the time depend on whether
-    // the email has an account. The link, its email and its audit row follow.
-    const work = async () => {
-      const issued = await requestPasswordReset(db, email, now);
-      if (issued === null) {
-        return;
+    // the email has an account. The link's email is queued, with its audit row, after.
+    const work = db.transaction().execute(async (trx) => {
+      const asked = await requestPasswordReset(trx, email, origin, now);
+      if (asked !== null) {
+        await auditTeam(trx, null, 'password-reset-requested', { userId: asked.id }, now);
       }
-      const link = `${origin}${linkPath('reset', issued.token)}`;
-      const message = linkMessage('reset', issued.user, link, services.brokerage.brokerageName);
-      await auditTeam(db, null, 'password-reset-requested', { userId: issued.user.id }, now);
-      await sendLinkEmail(services.env, message, issued.user, 'reset');
-    };
-    work().catch((error: unknown) =>
-      services.log.error({ msg: 'password reset failed', error: (error as Error).name }),
+      return asked !== null;
+    });
+    work.then(
+      (queued) => queued && services.wakeOutbox('link-email'),
+      (error: unknown) =>
+        services.log.error({ msg: 'password reset failed', error: (error as Error).name }),
     );
     return { message: RESET_ANSWER };
   });

@@ -11,7 +11,8 @@ export type JobKind =
   | 'weekly-report'
   | 'person-event'
   | 'escalation'
-  | 'retention';
+  | 'retention'
+  | 'link-email';
 
 // 10 s doubling to an hour, for a day: a CRM's outage of an afternoon loses nothing.
 const DELIVERY_POLICY: RetryPolicy = {
@@ -30,6 +31,9 @@ export const RETRY_POLICIES: Readonly<Record<JobKind, RetryPolicy>> = {
   'reassignment-alert': DELIVERY_POLICY,
   // An event about a person (person.deleted) to an adapter that takes events: as a delivery.
   'person-event': DELIVERY_POLICY,
+  // An invite or reset link's email goes through the same mailer as the alerts, retried as they
+  // are; its link is minted at each try, so one sent late still works for its whole 24 hours.
+  'link-email': DELIVERY_POLICY,
   // The daily sweep of expired data: again within the hour, until the next day's is due.
   retention: {
     baseMs: 10 * 60 * 1000,

@@ -4,7 +4,8 @@ import { inboxAxeViolations } from '../helpers/inbox-axe.ts';
 import { ACCOUNTS, inboxFixture, signIn, withInboxPage } from '../helpers/inbox-desk.ts';
 import { mailedLink } from '../helpers/mailed-link.ts';
 
-const inbox = inboxFixture();
+// The outbox sends the invite and reset emails; with no delivery adapter, no lead's alert.
+const inbox = inboxFixture({ deliver: true, adapters: [] });
 
 /** The path of the newest invite or reset link the desk mailed to `to`. */
 function linkMailed(to: string, kind: 'invite' | 'reset'): Promise<string> {

@@ -75,13 +75,17 @@ async function post(url: string, body: unknown): Promise<Record<string, unknown>
   return answer;
 }
 
+/** What an inbox test may change of the desk's start. */
+export type InboxDeskOptions = Pick<StartOptions, 'deliver' | 'pollMs' | 'adapters'>;
+
 /**
  * Starts the desk for the inbox's tests; `env` adds settings (`DESK_TRUSTED_PROXIES`), and
- * `options.deliver` runs the outbox and the escalation timers (off by default).
+ * `options.deliver` runs the outbox (with the invite and reset emails) and the escalation timers
+ * (off by default).
  */
 export async function startInboxDesk(
   env: DeskEnvInput = {},
-  options: Pick<StartOptions, 'deliver' | 'pollMs'> = {},
+  options: InboxDeskOptions = {},
 ): Promise<InboxDesk> {
   ensureInboxBuilt();
   const dataDir = await mkdtemp(join(tmpdir(), 'inbox-test-'));
@@ -163,11 +167,17 @@ export async function startInboxDesk(
 }
 
 /** A desk and a Chromium for the tests of one file, started together and closed after them. */
-export function inboxFixture(): { readonly desk: InboxDesk; readonly browser: Browser } {
+export function inboxFixture(options: InboxDeskOptions = {}): {
+  readonly desk: InboxDesk;
+  readonly browser: Browser;
+} {
   let desk: InboxDesk | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    const [started, launched] = await Promise.allSettled([startInboxDesk(), launchChromium()]);
+    const [started, launched] = await Promise.allSettled([
+      startInboxDesk({}, options),
+      launchChromium(),
+    ]);
     desk = started.status === 'fulfilled' ? started.value : undefined;
     browser = launched.status === 'fulfilled' ? launched.value : undefined;
     if (started.status === 'rejected' || launched.status === 'rejected') {

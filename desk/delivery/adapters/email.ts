@@ -3,7 +3,7 @@ import type { AttemptOutcome } from '../../jobs/retry-policy.ts';
 import type { DeliveryAdapter, DeliveryAttempt, DeliveryContext } from '../adapter.ts';
 import type { ConversationUpdate } from '../conversation-update.ts';
 import type { LeadRecord } from '../lead-record.ts';
-import { createMailer, type MailMessage, SMTP_TIMEOUTS } from '../mailer.ts';
+import { createMailer, type Mailer, type MailMessage, SMTP_TIMEOUTS } from '../mailer.ts';
 import { emailSubject, emailText, headerSafe, replySubject, replyText } from './email-text.ts';
 import { inboxLink, viewingTimeLine } from './lead-text.ts';
 import { viewingInviteText } from './viewing-invite.ts';
@@ -31,6 +31,9 @@ export function parseMailbox(value: string): { name: string; address: string } {
     ? { name: match[1] ?? '', address: match[2] ?? '' }
     : { name: '', address: value.trim() };
 }
+
+/** A try that failed, and whether to try again. */
+export type FailedTry = Extract<AttemptOutcome, { ok: false }>;
 
 /** A job id as it may appear in a Message-ID, a UID and a file name. */
 function safeId(jobId: string): string {
@@ -142,7 +145,7 @@ export function composeReply(
  * all (refused connection, timeout) is worth another try. The reason keeps the code and the
  * command, never the server's text, which usually quotes the addresses.
  */
-export function outcomeOfSmtpError(error: unknown): AttemptOutcome {
+export function outcomeOfSmtpError(error: unknown): FailedTry {
   const { responseCode, code, command, response } = (error ?? {}) as {
     responseCode?: number;
     code?: string;
@@ -165,6 +168,28 @@ export function outcomeOfSmtpError(error: unknown): AttemptOutcome {
 }
 
 /**
+ * Sends one message as one try of a job, through the one mailer: resolves the file written (no
+ * SMTP server) or null, or the failed try's outcome (a file not written is tried again; an SMTP
+ * error as {@link outcomeOfSmtpError} says). Never rejects.
+ */
+export async function sendTry(
+  mailer: Mailer,
+  message: MailMessage,
+  fileTag: string,
+): Promise<{ ok: true; file: string | null } | FailedTry> {
+  try {
+    const sent = await mailer.send(message, fileTag);
+    return { ok: true, file: mailer.toFiles ? sent : null };
+  } catch (error) {
+    if (!mailer.toFiles) {
+      return outcomeOfSmtpError(error);
+    }
+    const code = (error as { code?: string }).code ?? 'Error';
+    return { ok: false, retry: true, reason: `email file not written: ${code}` };
+  }
+}
+
+/**
  * Emails each lead to its assigned agent as plain text, with an `.ics` invite for a viewing
  * request with a resolved time, through the desk's one mailer: without `smtpUrl` each message
  * is written to `mailDir` as `<time>-<job>.eml`. `log`, when given, hears the name of each file
@@ -179,26 +204,14 @@ export function createEmailAdapter(
 
   /** Sends one message; the outcome carries its Message-ID and subject for a reply to thread on. */
   async function send(message: EmailMessage, jobId: string): Promise<AttemptOutcome> {
-    const sent: AttemptOutcome = {
-      ok: true,
-      result: { messageId: message.messageId, subject: message.subject },
-    };
-    if (mailer.toFiles) {
-      try {
-        const name = basename(await mailer.send(message, safeId(jobId)));
-        log?.(`email for job ${safeId(jobId)} written to ${name}`);
-        return sent;
-      } catch (error) {
-        const code = (error as { code?: string }).code ?? 'Error';
-        return { ok: false, retry: true, reason: `email file not written: ${code}` };
-      }
+    const tried = await sendTry(mailer, message, safeId(jobId));
+    if (!tried.ok) {
+      return tried;
     }
-    try {
-      await mailer.send(message, safeId(jobId));
-      return sent;
-    } catch (error) {
-      return outcomeOfSmtpError(error);
+    if (tried.file !== null) {
+      log?.(`email for job ${safeId(jobId)} written to ${basename(tried.file)}`);
     }
+    return { ok: true, result: { messageId: message.messageId, subject: message.subject } };
   }
 
   /** The assigned agent's address, or the outcome when there is none to write to. */

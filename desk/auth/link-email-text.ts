@@ -1,6 +1,4 @@
-import { type TokenPurpose, USER_TOKEN_TTL_MS } from '../auth/user-tokens.ts';
-import type { DeskEnv } from '../config/desk-env.ts';
-import { createMailer, mailDirOf } from '../delivery/mailer.ts';
+import { type TokenPurpose, USER_TOKEN_TTL_MS } from './user-tokens.ts';
 
 /**
  * Where a one-time link opens the inbox: the page that sets the password, the token after `#`
@@ -44,25 +42,4 @@ export function linkMessage(
       `The link works once, for ${hours} hours. If you did not ask, ignore this email: your password stays as it is.`,
     ].join('\n'),
   };
-}
-
-/**
- * Sends an invite or reset email through the desk's mailer (SMTP, or an .eml file in the data
- * folder's mail/ without SMTP_URL). Rejects with the mailer's error.
- */
-export async function sendLinkEmail(
-  env: Pick<DeskEnv, 'smtpUrl' | 'mailFrom' | 'dataDir'>,
-  message: { subject: string; text: string },
-  to: { name: string; email: string },
-  tag: TokenPurpose,
-): Promise<void> {
-  const mailer = createMailer({ smtpUrl: env.smtpUrl, mailDir: mailDirOf(env) });
-  try {
-    await mailer.send(
-      { from: env.mailFrom, to: { name: to.name, address: to.email }, ...message },
-      tag,
-    );
-  } finally {
-    mailer.close();
-  }
 }

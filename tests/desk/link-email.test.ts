@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TeamMemberInfo } from '../../desk/inbox/api-contract.ts';
+import { startTestDesk, type TestDesk, until } from '../helpers/desk-harness.ts';
+import {
+  ACCOUNTS,
+  type ApiSession,
+  api,
+  apiSignIn,
+  createAccounts,
+  postSignIn,
+} from '../helpers/inbox-api.ts';
+import { readMime, type SmtpStandIn, startSmtpStandIn } from '../helpers/smtp-stand-in.ts';
+
+// Invite and reset emails are jobs of the one queue (docs/desk.md#jobs), sent through SMTP here.
+let smtp: SmtpStandIn;
+let desk: TestDesk;
+let broker: ApiSession;
+
+beforeAll(async () => {
+  smtp = await startSmtpStandIn();
+  desk = await startTestDesk(
+    { SMTP_URL: smtp.url, DESK_RETRY_BASE_MS: '200', DESK_RETRY_MAX_MS: '400' },
+    { adapters: [], pollMs: 50, weeklyReport: false, retention: false },
+  );
+  await createAccounts(desk.services.database.db);
+  broker = await apiSignIn(desk.url, ACCOUNTS.broker);
+}, 120_000);
+afterAll(async () => {
+  await desk?.close();
+  await smtp?.close();
+});
+beforeEach(() => smtp.reset());
+
+let added = 0;
+/** A new member of the team, not yet invited. */
+async function newMember(): Promise<TeamMemberInfo> {
+  added += 1;
+  const res = await api(desk.url, broker, '/api/team', {
+    method: 'POST',
+    body: { name: `New Agent ${added}`, email: `agent${added}@maple-ridge.example`, role: 'agent' },
+  });
+  expect(res.status).toBe(201);
+  return (await res.json()) as TeamMemberInfo;
+}
+
+/** The invite's job for a member: its state, tries, last error and payload. */
+async function inviteJobOf(userId: string) {
+  return desk.services.database.db
+    .selectFrom('jobs')
+    .select(['status', 'attempts', 'last_error', 'payload'])
+    .where('kind', '=', 'link-email')
+    .where(({ ref, eb }) => eb(ref('payload', '->>').key('userId'), '=', userId))
+    .executeTakeFirstOrThrow();
+}
+
+/** The invite link's token in the one message the stand-in took for `to`. */
+function tokenMailedTo(to: string): string | null {
+  const mail = smtp.messages.find((m) => m.to.includes(to));
+  const text = mail
+    ? readMime(mail.raw)
+        .parts.map((p) => p.body)
+        .join('\n')
+    : '';
+  return /\/inbox\/invite#([A-Za-z0-9_-]{20,})/.exec(text)?.[1] ?? null;
+}
+
+describe('an invite whose email the mail server defers', () => {
+  it('answers as when it is sent, and the queue sends it again: the link works', async () => {
+    const sam = await newMember();
+    smtp.rejectNext(1, 451);
+    const res = await api(desk.url, broker, `/api/team/${sam.id}/invite`, { method: 'POST' });
+    expect(res.status).toBe(200);
+    expect((await res.json()) as TeamMemberInfo).toEqual(sam);
+
+    const token = await until(() => tokenMailedTo(sam.email), 'the invite, sent again');
+    expect(smtp.messages).toHaveLength(1);
+    const job = await until(async () => {
+      const row = await inviteJobOf(sam.id);
+      return row.status === 'delivered' && row;
+    }, 'the invite job done');
+    expect(job.attempts).toBe(2);
+    // The job names the member, never the link's secret nor the address.
+    expect(JSON.stringify(job.payload)).not.toContain(token);
+    expect(JSON.stringify(job.payload)).not.toContain(sam.email);
+
+    const password = 'agents-own-password-1';
+    const set = await api(desk.url, null, '/api/password', {
+      method: 'POST',
+      body: { token, password },
+    });
+    expect(set.status).toBe(204);
+    expect((await postSignIn(desk.url, sam.email, password)).status).toBe(200);
+    // The try that failed minted a link nobody received: the one sent spent it.
+    const unused = await desk.services.database.db
+      .selectFrom('user_tokens')
+      .select('id')
+      .where('user_id', '=', sam.id)
+      .where('used_at', 'is', null)
+      .execute();
+    expect(unused).toEqual([]);
+    // The log says how each try went, without the address.
+    expect(JSON.stringify(desk.logLines)).not.toContain(sam.email);
+  });
+
+  it('is not sent again once the mail server refuses it for good (a 5xx)', async () => {
+    const kim = await newMember();
+    smtp.rejectNext(1, 550);
+    const res = await api(desk.url, broker, `/api/team/${kim.id}/invite`, { method: 'POST' });
+    expect(res.status).toBe(200);
+    const job = await until(async () => {
+      const row = await inviteJobOf(kim.id);
+      return row.status === 'dead' && row;
+    }, 'the invite job dead');
+    expect(job.attempts).toBe(1);
+    expect(job.last_error).toMatch(/^SMTP 550 .*refused/);
+    expect(smtp.messages).toEqual([]);
+  });
+});
