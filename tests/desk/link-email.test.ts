@@ -15,12 +15,20 @@ import { readMime, type SmtpStandIn, startSmtpStandIn } from '../helpers/smtp-st
 let smtp: SmtpStandIn;
 let desk: TestDesk;
 let broker: ApiSession;
+// The desk's clock runs with the real one, moved on by this much (see the flood's test).
+let ahead = 0;
 
 beforeAll(async () => {
   smtp = await startSmtpStandIn();
   desk = await startTestDesk(
     { SMTP_URL: smtp.url, DESK_RETRY_BASE_MS: '200', DESK_RETRY_MAX_MS: '400' },
-    { adapters: [], pollMs: 50, weeklyReport: false, retention: false },
+    {
+      adapters: [],
+      pollMs: 50,
+      weeklyReport: false,
+      retention: false,
+      now: () => new Date(Date.now() + ahead),
+    },
   );
   await createAccounts(desk.services.database.db);
   broker = await apiSignIn(desk.url, ACCOUNTS.broker);
@@ -114,5 +122,29 @@ describe('an invite whose email the mail server defers', () => {
     expect(job.attempts).toBe(1);
     expect(job.last_error).toMatch(/^SMTP 550 .*refused/);
     expect(smtp.messages).toEqual([]);
+  });
+});
+
+describe('"Forgot password?" asked many times at once', () => {
+  it('sends one link to the account', async () => {
+    // The desk's clock at the start of a minute: the flood cannot straddle two.
+    ahead += 60_000 - ((Date.now() + ahead) % 60_000);
+    const ask = (email: string) =>
+      api(desk.url, null, '/api/password-reset', { method: 'POST', body: { email } });
+    const answers = await Promise.all(Array.from({ length: 8 }, () => ask(ACCOUNTS.priya.email)));
+    expect(answers.map((r) => r.status)).toEqual(Array(8).fill(200));
+    // Asked after, queued after: once Daniel's link is out, every ask for Priya's is decided.
+    await ask(ACCOUNTS.daniel.email);
+    const mailedTo = (to: string) => smtp.messages.filter((m) => m.to.includes(to));
+    await until(() => mailedTo(ACCOUNTS.daniel.email).length > 0, 'Daniel’s reset link');
+    await until(() => mailedTo(ACCOUNTS.priya.email).length > 0, 'Priya’s reset link');
+    const pending = await desk.services.database.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('kind', '=', 'link-email')
+      .where('status', '=', 'pending')
+      .execute();
+    expect(pending).toEqual([]);
+    expect(mailedTo(ACCOUNTS.priya.email)).toHaveLength(1);
   });
 });
