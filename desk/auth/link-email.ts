@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Brokerage } from '../config/brokerage.ts';
 import type { DeskEnv } from '../config/desk-env.ts';
 import { sendTry } from '../delivery/adapters/email.ts';
@@ -104,4 +104,42 @@ export function linkEmailLane(ctx: LinkEmailContext): JobLane {
       }
     },
   };
+}
+
+/** Where a member's last link email stands, for the broker's team page. */
+export interface LinkEmailState {
+  purpose: TokenPurpose;
+  /** `sending`: not tried yet; `retrying`: a try failed and another is due; `failed`: given up. */
+  state: 'sending' | 'retrying' | 'sent' | 'failed';
+}
+
+/**
+ * Each user's latest link email (by when it was asked), so a broker who clicked Invite sees
+ * whether it went out: the click answers before the queue sends it.
+ */
+export async function lastLinkEmails(db: AuthDb): Promise<Map<string, LinkEmailState>> {
+  const { rows } = await sql<{
+    user_id: string;
+    purpose: string;
+    status: string;
+    attempts: number;
+  }>`
+    select distinct on (payload->>'userId') payload->>'userId' as user_id,
+      payload->>'purpose' as purpose, status, attempts
+    from jobs where kind = 'link-email'
+    order by payload->>'userId', created_at desc, id desc`.execute(db);
+  const states = new Map<string, LinkEmailState>();
+  for (const row of rows) {
+    const purpose = row.purpose === 'reset' ? 'reset' : 'invite';
+    const state =
+      row.status === 'delivered'
+        ? 'sent'
+        : row.status === 'dead'
+          ? 'failed'
+          : Number(row.attempts) > 0
+            ? 'retrying'
+            : 'sending';
+    states.set(row.user_id, { purpose, state });
+  }
+  return states;
 }

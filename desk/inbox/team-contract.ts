@@ -2,6 +2,8 @@
  * The team's routes and pages in the inbox's table (issue 27 §4, docs/inbox.md#team-inboxteam), kept in
  * their own block: desk/inbox/api-contract.ts spreads them into API and PAGES.
  */
+
+import type { LinkEmailState } from '../auth/link-email.ts';
 import type { Role } from '../auth/role.ts';
 import { EMPTY, json, shape } from './route-table.ts';
 
@@ -82,6 +84,8 @@ export interface TeamMemberInfo {
   emailOnly: boolean;
   /** Deactivated with open leads still assigned: these need reassigning. */
   leadsToReassign: number;
+  /** Their last invite or reset email and whether it went out; null when none was asked. */
+  linkEmail: LinkEmailState | null;
 }
 
 export interface TeamList {

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { queueLinkEmail } from '../auth/link-email.ts';
+import { type LinkEmailState, lastLinkEmails, queueLinkEmail } from '../auth/link-email.ts';
 import { requestPasswordReset } from '../auth/password-reset.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import {
@@ -38,7 +38,12 @@ function actorOf(session: SessionUser): Actor {
   return { id: session.user.id, email: session.user.email };
 }
 
-function infoOf(member: TeamMember, today: string, reassign: number): TeamMemberInfo {
+function infoOf(
+  member: TeamMember,
+  today: string,
+  reassign: number,
+  linkEmail: LinkEmailState | null,
+): TeamMemberInfo {
   return {
     id: member.id,
     name: member.name,
@@ -53,6 +58,7 @@ function infoOf(member: TeamMember, today: string, reassign: number): TeamMember
     hasPassword: member.hasPassword,
     emailOnly: member.phone === null,
     leadsToReassign: reassign,
+    linkEmail,
   };
 }
 
@@ -79,8 +85,10 @@ export function teamRoutes(serve: Serve, services: DeskServices): void {
     c.get('session').user.role === 'broker'
       ? null
       : errorBody(c, 403, 'forbidden', 'Only a broker manages the team');
-  const shown = async (member: TeamMember) =>
-    infoOf(member, today(), (await leadsToReassign(db)).get(member.email) ?? 0);
+  const shown = async (member: TeamMember) => {
+    const [reassign, mails] = await Promise.all([leadsToReassign(db), lastLinkEmails(db)]);
+    return infoOf(member, today(), reassign.get(member.email) ?? 0, mails.get(member.id) ?? null);
+  };
 
   /** Queues a link's email for a member (the queue's lane sends it); the member as shown after. */
   async function sendLink(c: Context<ApiEnv>, id: string, purpose: TokenPurpose) {
@@ -104,10 +112,16 @@ export function teamRoutes(serve: Serve, services: DeskServices): void {
     if (denied) {
       return denied;
     }
-    const [members, reassign] = await Promise.all([listTeam(db), leadsToReassign(db)]);
+    const [members, reassign, mails] = await Promise.all([
+      listTeam(db),
+      leadsToReassign(db),
+      lastLinkEmails(db),
+    ]);
     const day = today();
     return {
-      members: members.map((m) => infoOf(m, day, reassign.get(m.email) ?? 0)),
+      members: members.map((m) =>
+        infoOf(m, day, reassign.get(m.email) ?? 0, mails.get(m.id) ?? null),
+      ),
       today: day,
     };
   });

@@ -51,6 +51,18 @@ async function newMember(): Promise<TeamMemberInfo> {
   return (await res.json()) as TeamMemberInfo;
 }
 
+/** A member as the team page lists them. */
+async function memberOf(id: string): Promise<TeamMemberInfo> {
+  const res = await api(desk.url, broker, '/api/team');
+  expect(res.status).toBe(200);
+  const { members } = (await res.json()) as { members: TeamMemberInfo[] };
+  const member = members.find((m) => m.id === id);
+  if (!member) {
+    throw new Error(`no member ${id} in the team list`);
+  }
+  return member;
+}
+
 /** The invite's job for a member: its state, tries, last error and payload. */
 async function inviteJobOf(userId: string) {
   return desk.services.database.db
@@ -78,7 +90,11 @@ describe('an invite whose email the mail server defers', () => {
     smtp.rejectNext(1, 451);
     const res = await api(desk.url, broker, `/api/team/${sam.id}/invite`, { method: 'POST' });
     expect(res.status).toBe(200);
-    expect((await res.json()) as TeamMemberInfo).toEqual(sam);
+    // The member as before, and their invite in the queue (the queue may have tried it already).
+    const { linkEmail, ...answered } = (await res.json()) as TeamMemberInfo;
+    expect(answered).toEqual({ ...sam, linkEmail: undefined });
+    expect(linkEmail?.purpose).toBe('invite');
+    expect(['sending', 'retrying', 'sent']).toContain(linkEmail?.state);
 
     const token = await until(() => tokenMailedTo(sam.email), 'the invite, sent again');
     expect(smtp.messages).toHaveLength(1);
@@ -106,6 +122,7 @@ describe('an invite whose email the mail server defers', () => {
       .where('used_at', 'is', null)
       .execute();
     expect(unused).toEqual([]);
+    expect((await memberOf(sam.id)).linkEmail).toEqual({ purpose: 'invite', state: 'sent' });
     // The log says how each try went, without the address.
     expect(JSON.stringify(desk.logLines)).not.toContain(sam.email);
   });
@@ -122,6 +139,8 @@ describe('an invite whose email the mail server defers', () => {
     expect(job.attempts).toBe(1);
     expect(job.last_error).toMatch(/^SMTP 550 .*refused/);
     expect(smtp.messages).toEqual([]);
+    // The broker's team page tells them, so they can mend the mail settings and send it again.
+    expect((await memberOf(kim.id)).linkEmail).toEqual({ purpose: 'invite', state: 'failed' });
   });
 });
 

@@ -76,7 +76,10 @@ async function post(url: string, body: unknown): Promise<Record<string, unknown>
 }
 
 /** What an inbox test may change of the desk's start. */
-export type InboxDeskOptions = Pick<StartOptions, 'deliver' | 'pollMs' | 'adapters'>;
+export type InboxDeskOptions = Pick<
+  StartOptions,
+  'deliver' | 'pollMs' | 'adapters' | 'weeklyReport'
+>;
 
 /**
  * Starts the desk for the inbox's tests; `env` adds settings (`DESK_TRUSTED_PROXIES`), and
@@ -166,8 +169,14 @@ export async function startInboxDesk(
   };
 }
 
-/** A desk and a Chromium for the tests of one file, started together and closed after them. */
-export function inboxFixture(options: InboxDeskOptions = {}): {
+/**
+ * A desk and a Chromium for the tests of one file, started together and closed after them.
+ * `env` is read when they start (after the file's earlier `beforeAll`s, e.g. a stand-in's).
+ */
+export function inboxFixture(
+  options: InboxDeskOptions = {},
+  env: () => DeskEnvInput = () => ({}),
+): {
   readonly desk: InboxDesk;
   readonly browser: Browser;
 } {
@@ -175,7 +184,7 @@ export function inboxFixture(options: InboxDeskOptions = {}): {
   let browser: Browser | undefined;
   beforeAll(async () => {
     const [started, launched] = await Promise.allSettled([
-      startInboxDesk({}, options),
+      startInboxDesk(env(), options),
       launchChromium(),
     ]);
     desk = started.status === 'fulfilled' ? started.value : undefined;

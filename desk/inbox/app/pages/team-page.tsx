@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { API, type NewMemberBody, type TeamMemberInfo } from '../../api-contract.ts';
 import { announce } from '../components/announcer.tsx';
 import { PageHeading } from '../components/page-heading.tsx';
@@ -13,6 +13,9 @@ function messageOf(error: unknown): string {
     : 'The desk is not answering. Check the connection and try again.';
 }
 
+/** How often the page asks again while an invite or reset email waits in the queue. */
+const MAIL_RECHECK_MS = 3000;
+
 /**
  * The broker's team (docs/inbox.md#team-inboxteam): who gets leads, their phone (none: email only), duty
  * and pauses; add an agent, invite them, send a reset link, deactivate someone who left.
@@ -22,6 +25,19 @@ export default function TeamPage() {
   const team = useInboxData(API.team, {});
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
+  // An invite or reset email still in the queue: ask again until it is out (or has failed), so
+  // the row tells the broker what became of the click.
+  const waiting = (team.data?.members ?? []).some(
+    ({ linkEmail }) => linkEmail?.state === 'sending' || linkEmail?.state === 'retrying',
+  );
+  const { status, retry } = team;
+  useEffect(() => {
+    if (!waiting || status !== 'ready') {
+      return;
+    }
+    const timer = setTimeout(retry, MAIL_RECHECK_MS);
+    return () => clearTimeout(timer);
+  }, [waiting, status, retry]);
   if (session.user.role !== 'broker') {
     return (
       <>

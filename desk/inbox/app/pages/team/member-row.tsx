@@ -17,6 +17,23 @@ function statusText(member: TeamMemberInfo): string {
   return member.hasPassword ? 'Active' : 'Active · no password yet';
 }
 
+/**
+ * Whether their last invite or reset email went out: the click answers before the queue sends
+ * it, so a mail server that refuses shows here, with what to do. Nothing once it is sent.
+ */
+function linkEmailText({ linkEmail }: TeamMemberInfo): string | null {
+  if (linkEmail === null || linkEmail.state === 'sent') {
+    return null;
+  }
+  const what = linkEmail.purpose === 'invite' ? 'Invite email' : 'Reset email';
+  if (linkEmail.state === 'failed') {
+    return `${what} could not be sent: check the desk's mail settings (SMTP_URL), then send it again.`;
+  }
+  return linkEmail.state === 'retrying'
+    ? `${what} not sent yet: trying again.`
+    : `${what} sending.`;
+}
+
 /** One member's row of the team table, with the changes a broker makes to them. */
 export function MemberRow({
   member,
@@ -32,6 +49,7 @@ export function MemberRow({
   const [confirming, setConfirming] = useState(false);
   const params = { params: { id: member.id } };
   const who = member.name;
+  const mailText = linkEmailText(member);
 
   async function pause(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
@@ -53,6 +71,11 @@ export function MemberRow({
       <td>{member.role === 'broker' ? 'Broker' : 'Agent'}</td>
       <td>
         {statusText(member)}
+        {mailText === null ? null : (
+          <div className={member.linkEmail?.state === 'failed' ? 'member-mail-failed' : 'muted'}>
+            {mailText}
+          </div>
+        )}
         {member.leadsToReassign > 0 ? (
           <div>
             <Link href={pageHref('leads', {}, `agent=${encodeURIComponent(member.email)}`)}>
