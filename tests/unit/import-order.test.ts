@@ -77,11 +77,11 @@ function violations(): string[] {
 /**
  * The folder ⇄ subfolder cycles the widget has today, each the folders of one tangle. Folders side
  * by side never lean on each other (the test fails on any such cycle, at any depth). A folder and
- * the folders inside it still do, in one way: the parent holds the lazy boundary (`load-….ts`) or
- * the index (`api/routes.ts`) that reaches into the subfolder, and the subfolder takes the parent's
- * types or helpers back. Each is one chunk's family; untangling one means moving the shared type
- * to the subfolder that owns it. The list may only shrink: a new tangle, or a folder joining one,
- * fails here.
+ * the folders inside it still do, in one way: the parent holds the lazy boundary (`load-….ts`,
+ * `client-options.ts`) or the index (`api/routes.ts`) that reaches into the subfolder, and the
+ * subfolder implements or returns the parent's types (`WebCallCreator`, `ListingContext`, the
+ * API's core), which the parent owns. The list may only shrink: a new tangle, or a folder
+ * joining one, fails here.
  */
 const NESTED_CYCLES = [
   ['widget/api', 'widget/api/resources'],
