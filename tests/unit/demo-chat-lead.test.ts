@@ -116,7 +116,7 @@ describe('demo typed chat: a refused lead POST', () => {
     const { state } = demoReply('Book 2 PM, I’m Sam Rivera, 604 555 0134', DEMO_CHAT_START);
     const capture = { kind: 'lead' } as Parameters<typeof followUpResult>[0];
     const viewing = { kind: 'viewing-request' } as Parameters<typeof followUpResult>[0];
-    // What the page answers when lead-endpoint refused the POST (CORS, 4xx): leads/lead-desk.ts.
+    // What the page answers when lead-endpoint refused the POST (CORS, 4xx): leads/lead-handler.ts.
     const kept = demoToolCallsReply([followUpResult(viewing), followUpResult(capture)], state);
     expect(kept.reply).toBe(
       'Thanks, Sam Rivera. I’ve saved your details for follow-up: the team will be in touch to confirm the time.',

@@ -7,7 +7,7 @@ import {
   spokenDemoReply,
 } from '../../widget/demo/chat-replies.ts';
 import { CLIPS } from '../../widget/demo/script.ts';
-import { wordsFor } from '../../widget/demo/words/demo-words.ts';
+import { wordsFor } from '../../widget/demo/words/words-by-language.ts';
 import { loadTexts } from '../../widget/element/after-intent/load-texts.ts';
 import { LANGUAGES } from '../../widget/element/i18n/languages.ts';
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type DemoHost,
   demoChatStart,
   demoReply,
   demoToolCallsReply,
   spokenDemoReply,
 } from '../../widget/demo/chat-replies.ts';
-import { wordsFor } from '../../widget/demo/words/demo-words.ts';
+import type { DemoHost } from '../../widget/demo/host-names.ts';
+import { wordsFor } from '../../widget/demo/words/words-by-language.ts';
 import { LANGUAGES } from '../../widget/element/i18n/languages.ts';
 import { followUpResult } from '../../widget/leads/rules/tool-results.ts';
 import { parseToolCalls } from '../../widget/leads/tool-calls.ts';

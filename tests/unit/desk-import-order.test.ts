@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cells, items, tableLines } from '../../scripts/markdown-table.ts';
+import { cycles, eachFolder, importGraph } from '../helpers/import-cycles.ts';
 import { edgesOf, sourceFiles } from '../helpers/import-edges.ts';
 
 /**
@@ -126,5 +127,9 @@ describe("the desk's layers", () => {
 
   it('runs one way in the code: no import against the table, so no folder cycle', () => {
     expect(violations()).toEqual([]);
+  });
+
+  it('has no cycle between folders at any depth (a subfolder is its own folder), types included', () => {
+    expect(cycles(importGraph(ROOT, eachFolder(ROOT)))).toEqual([]);
   });
 });

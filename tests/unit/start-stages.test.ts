@@ -1,11 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { StartCancelledError } from '../../widget/call/abortable.ts';
 import { CallError } from '../../widget/call/call-error.ts';
-import {
-  createStageRunner,
-  START_STAGES,
-  type StageReport,
-} from '../../widget/call/start-stages.ts';
+import { createStageRunner, type StageReport } from '../../widget/call/stage-runner.ts';
+import { START_STAGES } from '../../widget/call/start-stages.ts';
 
 function runner(signal = new AbortController().signal) {
   let clock = 0;

@@ -11,8 +11,9 @@ import { LiveCall } from './live-call.ts';
 import type { ClientInboundMessage } from './message-types.ts';
 import { isMobileUserAgent } from './mobile.ts';
 import { wireRoomEvents } from './room-events.ts';
+import { createStageRunner } from './stage-runner.ts';
 import { runStartSequence, type WebCallCreator } from './start-sequence.ts';
-import { createStageRunner, type StartStage } from './start-stages.ts';
+import type { StartStage } from './start-stages.ts';
 import type { CallTransport } from './transport.ts';
 import {
   describeInput,

@@ -6,7 +6,8 @@ import type {
 import type { CallError } from './call-error.ts';
 import type { CallState } from './call-state.ts';
 import type { ClientMessage, UnknownClientMessage } from './message-types.ts';
-import type { ReportedStage, StageReport, StartStage } from './start-stages.ts';
+import type { StageReport } from './stage-runner.ts';
+import type { ReportedStage, StartStage } from './start-stages.ts';
 
 /** Payload of `call-start-success`. */
 export interface CallStartSuccess {

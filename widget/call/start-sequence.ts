@@ -14,7 +14,7 @@ import {
 import { isMobileUserAgent } from './mobile.ts';
 import { subscribeParticipant } from './room-events.ts';
 import { buildJoinOptions, buildRoomOptions, type RoomSettings } from './room-options.ts';
-import type { StageRunner } from './start-stages.ts';
+import type { StageRunner } from './stage-runner.ts';
 import type { CallTransportFactory } from './transport.ts';
 import {
   buildWebCallBody,

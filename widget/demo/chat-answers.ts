@@ -1,18 +1,24 @@
 import { type Intent, mentionedTime } from './chat-intents.ts';
-import type { DemoChatState } from './chat-replies.ts';
-import { agentAtStart, homeOf, namedAgent, otherHome } from './host-names.ts';
-import { LISTING } from './listing-facts.ts';
-import { wordsFor } from './words/demo-words.ts';
+import { agentAtStart, type DemoHost, homeOf, namedAgent, otherHome } from './host-names.ts';
+import { LISTING, type Slot } from './listing-facts.ts';
+import { wordsFor } from './words/words-by-language.ts';
 
 /** What the fallback reply suggests asking: the first topic not asked yet. */
 const SUGGESTED = ['price', 'rooms', 'slots', 'features', 'address'] as const;
+
+/** What an answer reads of the typed conversation so far: part of the chat's `DemoChatState`. */
+export interface AnswerContext {
+  readonly host: DemoHost;
+  readonly booked: Slot | null;
+  readonly asked: readonly Intent[];
+}
 
 /**
  * The demo's answer to one `intent` of the typed `text`, from the listing facts: the host
  * page's when it gave them, the sample home's otherwise, and never the sample's facts for
  * another home; in the page's language.
  */
-export function answer(intent: Intent, text: string, state: DemoChatState): string {
+export function answer(intent: Intent, text: string, state: AnswerContext): string {
   const { host } = state;
   const words = wordsFor(host.language);
   const address = homeOf(host);

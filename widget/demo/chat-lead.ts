@@ -1,8 +1,8 @@
-import type { DemoHost } from './chat-replies.ts';
+import type { DemoHost } from './host-names.ts';
 import { agentOf, homeOf } from './host-names.ts';
 import { LISTING, type Slot } from './listing-facts.ts';
 import { type ToolCalls, toolCalls } from './server-messages.ts';
-import { wordsFor } from './words/demo-words.ts';
+import { wordsFor } from './words/words-by-language.ts';
 
 /**
  * The offline demo's typed path to a lead (docs/behaviour.md#leads): the contact details a

@@ -1,4 +1,3 @@
-import type { Language } from '../element/i18n/languages.ts';
 import { answer } from './chat-answers.ts';
 import { type Intent, matchIntents, mentionedTime } from './chat-intents.ts';
 import {
@@ -9,7 +8,7 @@ import {
   readContact,
   toolCallsReply,
 } from './chat-lead.ts';
-import { otherHome } from './host-names.ts';
+import { type DemoHost, otherHome } from './host-names.ts';
 import { LISTING, type Slot, SPOKEN_ANSWERS } from './listing-facts.ts';
 import type { ToolCalls } from './server-messages.ts';
 
@@ -19,22 +18,6 @@ import type { ToolCalls } from './server-messages.ts';
  * next state out. Anything it does not understand gets an honest "this is a demo" reply with
  * one question it can answer; it never puts words in the visitor's mouth.
  */
-
-/**
- * What the host page says about itself: the element's `assistant-name` and the page's listing
- * (its attributes or JSON-LD). The demo's replies use them, and never give its own sample home's
- * facts for another home.
- */
-export interface DemoHost {
-  readonly assistantName?: string;
-  /** The widget's language: the typed replies are in it (English by default). */
-  readonly language?: Language;
-  readonly address?: string;
-  readonly price?: string;
-  readonly agent?: string;
-  /** The configured first message (`assistantOverrides.firstMessage`): the demo's greeting. */
-  readonly greeting?: string;
-}
 
 /** What the demo remembers between typed messages. */
 export interface DemoChatState {
@@ -87,7 +70,7 @@ export function demoReply(text: string, state: DemoChatState, now = Date.now()):
   const booked =
     intents.includes('book') && time !== null && time !== 'other' ? time : state.booked;
   const contact = { ...state.contact, ...heard };
-  const answered = intents.map((intent) => answer(intent, text, { ...state, contact }));
+  const answered = intents.map((intent) => answer(intent, text, state));
   const next: DemoChatState = {
     ...state,
     booked,

@@ -1,5 +1,5 @@
 import type { ConversationAudio } from './audio-engine.ts';
-import type { DemoHost } from './chat-replies.ts';
+import type { DemoHost } from './host-names.ts';
 import type { Turn } from './script.ts';
 import type { DemoEndedReason, DemoServerMessage } from './server-messages.ts';
 import type { LineVoice } from './synth-voice.ts';

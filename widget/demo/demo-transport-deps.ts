@@ -1,6 +1,6 @@
 import type { CallTransportOptions } from '../call/transport.ts';
 import type { DemoAudioEngine } from './audio-engine.ts';
-import type { DemoHost } from './chat-replies.ts';
+import type { DemoHost } from './host-names.ts';
 import type { Turn } from './script.ts';
 import type { LineVoice } from './synth-voice.ts';
 

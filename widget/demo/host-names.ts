@@ -1,12 +1,28 @@
-import type { DemoHost } from './chat-replies.ts';
+import type { Language } from '../element/i18n/languages.ts';
 import { LISTING } from './listing-facts.ts';
-import { wordsFor } from './words/demo-words.ts';
+import { wordsFor } from './words/words-by-language.ts';
 
 /**
  * Whom and what the demo names on the host page: the page's agent and home when it gave them,
  * the sample's only on the sample's own page. A page for another home that names no agent gets
  * "the listing agent" (in the page's language), never the sample's Daniel.
  */
+
+/**
+ * What the host page says about itself: the element's `assistant-name` and the page's listing
+ * (its attributes or JSON-LD). The demo's replies use them, and never give its own sample home's
+ * facts for another home.
+ */
+export interface DemoHost {
+  readonly assistantName?: string;
+  /** The widget's language: the typed replies are in it (English by default). */
+  readonly language?: Language;
+  readonly address?: string;
+  readonly price?: string;
+  readonly agent?: string;
+  /** The configured first message (`assistantOverrides.firstMessage`): the demo's greeting. */
+  readonly greeting?: string;
+}
 
 /** True when the page names a home other than the demo's own sample listing. */
 export function otherHome(host: DemoHost): boolean {

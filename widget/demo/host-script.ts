@@ -1,4 +1,4 @@
-import type { DemoHost } from './chat-replies.ts';
+import type { DemoHost } from './host-names.ts';
 import { homeOf, withAgent } from './host-names.ts';
 import { isRecord } from './inbound.ts';
 import { LISTING } from './listing-facts.ts';

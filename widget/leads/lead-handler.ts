@@ -23,7 +23,7 @@ import { LeadTools } from './lead-tools.ts';
 import { loadContactCard } from './load-contact-card.ts';
 import { loadFeedbackCard } from './load-feedback-card.ts';
 import { type ListingContext, pageUrlVariable } from './page/listing-context.ts';
-import { followUpResult } from './rules/tool-results.ts';
+import { CARD_RESULT, followUpResult } from './rules/tool-results.ts';
 import { toolResultMessage } from './tool-result.ts';
 import { visitSourceNow } from './visit-source-record.ts';
 import type { LeadPort } from './watch/lead-port.ts';
@@ -51,11 +51,6 @@ export function resumeLeadDelivery(endpoint: string): void {
     .resumePending()
     .catch(() => undefined);
 }
-
-/** The tool result for a capture the visitor checks on the contact card. */
-const CARD_RESULT =
-  "Saved. The caller's details are on their screen to check: tell them to correct anything " +
-  'misheard and press Send. Whether they may be called or texted is theirs to tick there.';
 
 /**
  * One conversation's answers to `capture_lead` and `request_viewing`: each accepted capture is

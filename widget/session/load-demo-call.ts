@@ -1,5 +1,6 @@
-import type { DemoChatState, DemoHost } from '../demo/chat-replies.ts';
+import type { DemoChatState } from '../demo/chat-replies.ts';
 import type { DemoCallOptions } from '../demo/demo-call.ts';
+import type { DemoHost } from '../demo/host-names.ts';
 import type { ToolCalls } from '../demo/server-messages.ts';
 
 /**

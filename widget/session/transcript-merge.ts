@@ -24,6 +24,16 @@ export interface TranscriptLine {
   readonly updatedAt: number;
 }
 
+/**
+ * One transcript line as the next page of the tab shows it again (docs/behaviour.md#resume):
+ * what a call's or a typed chat's record keeps of it.
+ */
+export interface SavedLine {
+  role: Speaker;
+  text: string;
+  at: number;
+}
+
 /** One transcript message, read from the call's `message` event. */
 export interface TranscriptUpdate {
   role: Speaker;

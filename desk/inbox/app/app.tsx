@@ -1,7 +1,8 @@
 import { type ComponentType, Suspense, useCallback, useEffect, useLayoutEffect } from 'react';
 import { API, type SessionInfo } from '../api-contract.ts';
-import { Announcer, announce } from './components/announcer.tsx';
+import { Announcer } from './components/announcer.tsx';
 import { Link } from './components/link.tsx';
+import { announce } from './lib/announcements.ts';
 import { InboxApiError, request, setCsrfToken, setUnauthorizedHandler } from './lib/api.ts';
 import { navigate, useLocation } from './lib/navigation.ts';
 import { pageHref, type Route, routeOf } from './lib/routes.ts';

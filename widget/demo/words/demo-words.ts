@@ -1,12 +1,4 @@
-import type { Language } from '../../element/i18n/languages.ts';
 import type { Slot } from '../listing-facts.ts';
-import { ar } from './ar.ts';
-import { de } from './de.ts';
-import { en } from './en.ts';
-import { es } from './es.ts';
-import { fr } from './fr.ts';
-import { pt } from './pt.ts';
-import { zh } from './zh.ts';
 
 /**
  * The offline demo's typed replies in one language (docs/behaviour.md#chat): the widget's
@@ -49,11 +41,4 @@ export interface DemoWords {
   readonly thanks: string;
   /** The visitor asked for a person: the panel's button, named as the widget's texts name it. */
   readonly person: string;
-}
-
-const WORDS: Readonly<Record<Language, DemoWords>> = { en, es, fr, de, pt, zh, ar };
-
-/** The demo's words in `language` (English when none is given). */
-export function wordsFor(language: Language | undefined): DemoWords {
-  return WORDS[language ?? 'en'];
 }

@@ -42,6 +42,14 @@ export function savedResult(kind: CaptureKind, who: string | null | undefined): 
 }
 
 /**
+ * Taken, and shown on the contact card for the caller to check and send (the widget's card):
+ * nothing is passed to anyone until they press Send.
+ */
+export const CARD_RESULT =
+  "Saved. The caller's details are on their screen to check: tell them to correct anything " +
+  'misheard and press Send. Whether they may be called or texted is theirs to tick there.';
+
+/**
  * Stored, but not yet with the team (the desk refused, was blocked or unreachable): the
  * assistant must not say it was passed to anyone.
  */

@@ -1,5 +1,5 @@
-import type { ConsentSnapshot } from '../consent-gate.ts';
-import type { WidgetApp } from '../widget-app.ts';
+import type { UiBridge, WidgetConfigStore } from '../../element/bridge.ts';
+import type { ConsentGate, ConsentSnapshot } from '../consent-gate.ts';
 
 /**
  * One step of the visitor's funnel, in GA4's recommended shape for `window.dataLayer`: the
@@ -147,10 +147,22 @@ export function watchFunnel(sources: FunnelSources): () => void {
 }
 
 /**
+ * What the funnel reads of the widget's application (`WidgetApp` has it all), named here so that
+ * the chunk does not import `widget-app.ts`, which loads it.
+ */
+export interface FunnelApp {
+  readonly bridge: Pick<UiBridge, 'host'>;
+  readonly config: WidgetConfigStore;
+  readonly calls: Observable<{ state: string }>;
+  readonly chat: Observable<ChatView>;
+  readonly consent: Pick<ConsentGate, 'subscribe' | 'getSnapshot' | 'current'>;
+}
+
+/**
  * The funnel of one widget's application, wired here rather than in `widget-app.ts` so that
  * pages without `analytics="datalayer"` carry none of the wiring either (the after-click budget).
  */
-export function watchAppFunnel({ bridge, config, calls, chat, consent }: WidgetApp): () => void {
+export function watchAppFunnel({ bridge, config, calls, chat, consent }: FunnelApp): () => void {
   return watchFunnel({
     host: bridge.host,
     enabled: () => config.get().analytics === 'datalayer',

@@ -1,5 +1,5 @@
 import type { ChatState, ChatThread, TranscriptEntry } from '../chat/chat-state.ts';
-import type { SavedLine } from './resume-record.ts';
+import type { SavedLine } from '../transcript-merge.ts';
 
 /*
  * A typed chat that follows the visitor to the next page (docs/behaviour.md#resume), pure: the

@@ -1,8 +1,11 @@
-import type { CallOptionsOverride } from '../../element/bridge.ts';
+import type { CallOptionsOverride, UiBridge, WidgetConfigStore } from '../../element/bridge.ts';
 import { LIVE_CONVERSATION_KEY } from '../../element/live-conversation.ts';
 import type { CallController } from '../call-controller.ts';
+import type { ChatController } from '../chat/chat-controller.ts';
+import type { ConsentGate } from '../consent-gate.ts';
+import type { ConversationLeads } from '../conversation-leads.ts';
 import { loadDemoOptions } from '../load-demo-call.ts';
-import type { WidgetApp } from '../widget-app.ts';
+import type { TextStore } from '../text-store.ts';
 import { chatLines, chatRecord } from './chat-record.ts';
 import {
   callRecord,
@@ -16,6 +19,20 @@ import {
 } from './resume-record.ts';
 import { RESUME_TEXTS } from './resume-texts.ts';
 
+/**
+ * What following the visitor reads of the widget's application (`WidgetApp` has it all), named
+ * here so that the chunk does not import `widget-app.ts`, which loads it.
+ */
+export interface FollowedApp {
+  readonly bridge: Pick<UiBridge, 'host'>;
+  readonly config: WidgetConfigStore;
+  readonly texts: Pick<TextStore, 'language' | 'texts'>;
+  readonly calls: CallController;
+  readonly chat: ChatController;
+  readonly consent: ConsentGate;
+  readonly leads: Pick<ConversationLeads, 'readListing'>;
+}
+
 /** What following the visitor needs besides the widget: injected so tests drive the clock. */
 export interface FollowDeps {
   /** The tab's `sessionStorage` (null when the browser blocks it). */
@@ -25,7 +42,7 @@ export interface FollowDeps {
   now(): number;
 }
 
-const followed = new WeakSet<WidgetApp>();
+const followed = new WeakSet<FollowedApp>();
 
 function sessionStorageOf(view: Window | null): Storage | null {
   try {
@@ -51,7 +68,7 @@ function quietly(run: () => void): void {
  * visitor is now; the chat opens again, to go on typing), and a listing that
  * changes without a navigation is told the same way. Once per widget.
  */
-export function followVisitor(app: WidgetApp, deps?: FollowDeps): void {
+export function followVisitor(app: FollowedApp, deps?: FollowDeps): void {
   if (followed.has(app)) {
     return;
   }
@@ -66,7 +83,7 @@ export function followVisitor(app: WidgetApp, deps?: FollowDeps): void {
 }
 
 class VisitorFollower {
-  readonly #app: WidgetApp;
+  readonly #app: FollowedApp;
   readonly #deps: FollowDeps;
   /** The last page the assistant was told about (or that the call started on). */
   #told: string | null = null;
@@ -74,7 +91,7 @@ class VisitorFollower {
   /** The page changed again while it was being read: read it once more, tell only the last. */
   #again = false;
 
-  constructor(app: WidgetApp, deps: FollowDeps) {
+  constructor(app: FollowedApp, deps: FollowDeps) {
     this.#app = app;
     this.#deps = deps;
   }

@@ -1,19 +1,12 @@
 import type { RoomPlan } from '../../call/web-call.ts';
 import type { ListingContext } from '../../element/lead-details.ts';
-import type { Speaker, TranscriptLine } from '../transcript-merge.ts';
+import type { SavedLine, TranscriptLine } from '../transcript-merge.ts';
 import { type LiveChatRecord, readChat } from './chat-record.ts';
 
 /** `resume-seconds` when absent or not a number of 0 or more. */
 export const RESUME_SECONDS_DEFAULT = 30;
 
 export type { LiveChatRecord };
-
-/** One transcript line, as the next page shows it again. */
-export interface SavedLine {
-  role: Speaker;
-  text: string;
-  at: number;
-}
 
 /** The room to rejoin: the web call's id, room URL and token (no personal data). */
 export interface SavedRoom {

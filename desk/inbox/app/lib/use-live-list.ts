@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { LeadListPage, LeadListQuery } from '../../api-contract.ts';
-import { announce } from '../components/announcer.tsx';
+import { announce } from './announcements.ts';
 import { isAbort } from './api.ts';
 import { nameOf } from './labels.ts';
 import { refreshedList } from './list-refresh.ts';

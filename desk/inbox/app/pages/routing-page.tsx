@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { RoutingRule } from '../../../routing/rules-contract.ts';
 import { API } from '../../api-contract.ts';
-import { announce } from '../components/announcer.tsx';
 import { PageHeading } from '../components/page-heading.tsx';
+import { announce } from '../lib/announcements.ts';
 import { InboxApiError, request } from '../lib/api.ts';
 import { useSession } from '../lib/session.ts';
 import { useInboxData } from '../lib/use-inbox-data.ts';

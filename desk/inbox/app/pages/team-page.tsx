@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { API, type NewMemberBody, type TeamMemberInfo } from '../../api-contract.ts';
-import { announce } from '../components/announcer.tsx';
 import { PageHeading } from '../components/page-heading.tsx';
+import { announce } from '../lib/announcements.ts';
 import { InboxApiError, request } from '../lib/api.ts';
 import { useSession } from '../lib/session.ts';
 import { useInboxData } from '../lib/use-inbox-data.ts';

@@ -1,4 +1,4 @@
-import type { DemoHost } from '../../../demo/chat-replies.ts';
+import type { DemoHost } from '../../../demo/host-names.ts';
 import type { WidgetConfig } from '../../../element/attributes.ts';
 import type { Language } from '../../../element/i18n/languages.ts';
 import type { ListingVariables } from '../../../leads/page/listing-context.ts';

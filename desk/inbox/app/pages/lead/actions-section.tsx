@@ -9,8 +9,8 @@ import {
   type NoteBody,
   type NoteContact,
 } from '../../../api-contract.ts';
-import { announce } from '../../components/announcer.tsx';
 import { StatusOptions } from '../../components/status-options.tsx';
+import { announce } from '../../lib/announcements.ts';
 import { request } from '../../lib/api.ts';
 import { decisionText } from '../../lib/routing-words.ts';
 import { useSession } from '../../lib/session.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { API, type LeadDetail } from '../../../api-contract.ts';
-import { announce } from '../../components/announcer.tsx';
+import { announce } from '../../lib/announcements.ts';
 import { InboxApiError, request } from '../../lib/api.ts';
 import { timeText } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { API, type LeadDelivery, type LeadDetail } from '../../../api-contract.ts';
-import { announce } from '../../components/announcer.tsx';
+import { announce } from '../../lib/announcements.ts';
 import { request } from '../../lib/api.ts';
 import { failureText } from './save-failure.ts';
 

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { API, type LeadDetail, type LeadListItem } from '../../../api-contract.ts';
-import { announce } from '../../components/announcer.tsx';
+import { announce } from '../../lib/announcements.ts';
 import { InboxApiError, request } from '../../lib/api.ts';
 import { nameOf } from '../../lib/labels.ts';
 import { navigate } from '../../lib/navigation.ts';

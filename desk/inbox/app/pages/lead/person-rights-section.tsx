@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { API, type LeadDetail, type PersonDeletionCounts } from '../../../api-contract.ts';
 import { DELETE_CONFIRMATION } from '../../../person-rights-contract.ts';
-import { announce } from '../../components/announcer.tsx';
+import { announce } from '../../lib/announcements.ts';
 import { InboxApiError, request, routeUrl } from '../../lib/api.ts';
 import { nameOf } from '../../lib/labels.ts';
 import { navigate } from '../../lib/navigation.ts';
