@@ -6,6 +6,7 @@ import type { FubRequest } from '../helpers/fub-stand-in.ts';
 import {
   endOfCallReport,
   platformCall,
+  postPlatformMessage,
   toolCall,
   toolCallsMessage,
 } from './fixtures/platform-messages.ts';
@@ -40,11 +41,7 @@ beforeAll(async () => {
 afterAll(() => setup?.close());
 
 function webhook(body: unknown) {
-  return fetch(`${setup.desk.url}/platform/webhook`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-vapi-secret': SECRET },
-    body: JSON.stringify(body),
-  });
+  return postPlatformMessage(setup.desk.url, SECRET, body);
 }
 
 /** A phone of its own for each person, so no two captures are one person. */
