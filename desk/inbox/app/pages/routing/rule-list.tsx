@@ -81,6 +81,13 @@ export function RuleList({
       {rules.map((rule, index) => {
         const last = isCatchAll(rules, index);
         const move = (by: -1 | 1) => {
+          // A move to an end disables the button pressed. Focus leaves it first: a focused
+          // button that becomes disabled drops focus to the page, and when the browser does
+          // that is not ours to order against the effect below.
+          const lands = index + by;
+          if ((by < 0 && lands === 0) || (by > 0 && lands >= rules.length - 2)) {
+            document.getElementById(moveId(rule.id, by < 0 ? 1 : -1))?.focus();
+          }
           onMove(rule.id, by);
           setMoved({ id: rule.id, by });
         };
