@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { DeskEnv } from '../config/desk-env.ts';
-import { EmbeddedDatabaseError, embeddedDir, isNewEmbedded } from '../storage/database.ts';
+import { EmbeddedDatabaseError, embeddedDir } from '../storage/database.ts';
+import { isNewEmbedded } from '../storage/embedded-cluster.ts';
 import { hasSchemaTemplate } from '../storage/schema-template.ts';
 
 // PostgreSQL in WASM never gives back the memory it grew to: loading a new cluster and running
