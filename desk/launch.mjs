@@ -38,10 +38,14 @@ function staleBecause() {
 
 // A command runs for a moment: the embedded database's WebAssembly is worth compiling once,
 // quickly (Liftoff), not again in the background for speed it will not live to use. The
-// desk itself (no command, or `start`) keeps V8's optimising tier.
+// desk itself (no command, or `start`) keeps V8's optimising tier, and holds its young
+// generation at V8's first size while it starts, letting it grow again once it listens
+// (desk/cli/start-heap.ts).
 const command = process.argv[2] ?? 'start';
 if (command !== 'start') {
   setFlagsFromString('--liftoff-only');
+} else {
+  setFlagsFromString('--semi-space-growth-factor=1');
 }
 
 const stale = staleBecause();

@@ -1,12 +1,16 @@
 import { spawn } from 'node:child_process';
 import type { DeskEnv } from '../config/desk-env.ts';
-import { EmbeddedDatabaseError, embeddedDir, isNewEmbedded } from '../storage/database.ts';
+import { EmbeddedDatabaseError, embeddedDir } from '../storage/database.ts';
+import { isNewEmbedded } from '../storage/embedded-cluster.ts';
+import { hasSchemaTemplate } from '../storage/schema-template.ts';
 
 // PostgreSQL in WASM never gives back the memory it grew to: loading a new cluster and running
 // every migration on it left a desk idling about 100 MB above the same desk reopening the
 // folder (issue 31 #15; closing and reopening in the same process gives nothing back either).
-// So a new embedded folder is made by a child process running `migrate`, which exits, and the
-// desk then opens the folder as an existing one.
+// A new folder is a copy of the migrated template when there is one (schema-template.ts), which
+// opens as an existing folder. Without one, the new folder is made by a child process running
+// `migrate` (which also leaves the template for the next), and the desk then opens it as an
+// existing one.
 
 /**
  * This process's Node flags for the child, less those that would make it a second profile or
@@ -51,7 +55,12 @@ function runMigrate(script: string): Promise<{ code: number | null; said: string
 export async function makeNewFolderInChild(env: DeskEnv): Promise<void> {
   const script = process.argv[1];
   const dataDir = embeddedDir(env);
-  if (env.databaseUrl !== null || script === undefined || !(await isNewEmbedded(dataDir))) {
+  if (
+    env.databaseUrl !== null ||
+    script === undefined ||
+    !(await isNewEmbedded(dataDir)) ||
+    (await hasSchemaTemplate())
+  ) {
     return;
   }
   const { code, said } = await runMigrate(script);

@@ -1,6 +1,7 @@
 import type { CommandIo, DeskCommand } from '../admin/command.ts';
 import type { RunningDesk } from '../start-desk.ts';
 import { makeNewFolderInChild } from './new-folder-child.ts';
+import { settleAfterStart } from './start-heap.ts';
 
 /**
  * `--demo`: the demo's inbox accounts, each new one's one-time password printed here once (on
@@ -40,6 +41,7 @@ export const startCommand: DeskCommand = {
     const { startDesk } = await import('../start-desk.ts');
     const desk = await startDesk(io.env, { ...(io.commands && { commands: io.commands }) });
     io.out(`Desk listening on ${desk.url} (database: ${desk.services.database.kind})`);
+    settleAfterStart();
     if (io.args.includes('--demo')) {
       await demoAccounts(io, desk);
     }

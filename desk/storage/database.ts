@@ -1,12 +1,18 @@
-import { access, mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, type LogEvent, PostgresDialect, sql } from 'kysely';
-import { dropTemplate, readTemplate, saveTemplate, templatePath } from './embedded-template.ts';
+import {
+  type OpenedCluster,
+  openCluster,
+  PGLITE_OPTIONS,
+  type Templates,
+} from './embedded-cluster.ts';
 import { applyMigrations, type ScriptRunner } from './migrate.ts';
 import { type Listen, serverListen } from './notifications.ts';
 import { KeptStatementDialect } from './pglite-driver.ts';
 import type { DeskDatabase } from './schema.ts';
+import { isCluster, type SchemaTemplate, saveSchemaTemplate } from './schema-template.ts';
 
 /** The embedded database's folder inside the desk's data folder. */
 export function embeddedDir(env: { dataDir: string }): string {
@@ -41,8 +47,15 @@ export interface DatabaseStats {
   pool: { total: number; idle: number; waiting: number } | null;
 }
 
-/** What an opener hands {@link openDatabase}: the database, and how to run a migration script. */
-type OpenedDb = DeskDb & { runScript: ScriptRunner; stats: () => DatabaseStats };
+/**
+ * What an opener hands {@link openDatabase}: the database, how to run a migration script, and
+ * what to do once migrated (keep a new embedded folder as the template for the next).
+ */
+type OpenedDb = DeskDb & {
+  runScript: ScriptRunner;
+  stats: () => DatabaseStats;
+  afterMigrations?: () => Promise<void>;
+};
 
 // Counts the queries that fail (Kysely's log hook sees each one), for GET /metrics.
 function errorCounter(): { count: () => number; log: (event: LogEvent) => void } {
@@ -64,6 +77,11 @@ export type DatabaseTarget =
       dataDir: string | null;
       /** The new-cluster template (tests); by default the one for the installed PGlite. */
       templateFile?: string | null;
+      /**
+       * The migrated template a new folder is copied from (schema-template.ts); by default the
+       * shipped or cached one for these migrations; `null` (tests, the build) migrates.
+       */
+      schemaTemplate?: SchemaTemplate | null;
     }
   | { kind: 'postgres'; url: string /** Pool size (default 10). */; poolSize?: number };
 
@@ -98,81 +116,17 @@ export class EmbeddedDatabaseError extends Error {
   }
 }
 
-// A folder PostgreSQL has initialised holds PG_VERSION.
-async function isCluster(dataDir: string): Promise<boolean> {
-  return access(join(dataDir, 'PG_VERSION')).then(
-    () => true,
-    () => false,
-  );
-}
-
-/**
- * PGlite's settings beside its defaults. PostgreSQL's default 128 MB of shared buffers are all
- * touched at start inside the WASM heap, so an idle desk held some 330 MB; 32 MB is ample for a
- * brokerage's database (the operating system caches the files as well) and halves that.
- */
-const PGLITE_OPTIONS = {
-  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
-};
-
-// Only an empty folder is new: one with files but no cluster yet is being made by another desk
-// (two started at once), or is damaged, and loading the template over it would mix the two.
-async function isEmpty(dataDir: string): Promise<boolean> {
-  return (await readdir(dataDir)).length === 0;
-}
-
-/** Whether an embedded database folder is new: absent, or empty (see {@link isEmpty}). */
-export function isNewEmbedded(dataDir: string): Promise<boolean> {
-  return isEmpty(dataDir).catch(
-    (error: unknown) => (error as { code?: unknown }).code === 'ENOENT',
-  );
-}
-
-// A new folder's cluster starts from the template when there is one (embedded-template.ts), else
-// by initdb, after which it becomes the template for the next new folder.
-async function openCluster(dataDir: string | null, templateFile?: string | null): Promise<PGlite> {
-  if (dataDir === null) {
-    // In memory (tests): PGlite runs initdb even when given a template, so there is none to use.
-    const client = new PGlite(PGLITE_OPTIONS);
-    await client.waitReady;
-    return client;
-  }
-  const fresh = await isEmpty(dataDir);
-  const path = templateFile === undefined ? await templatePath() : templateFile;
-  const template = fresh ? await readTemplate(path) : null;
-  if (template !== null) {
-    try {
-      const client = new PGlite(dataDir, { ...PGLITE_OPTIONS, loadDataDir: template });
-      await client.waitReady;
-      return client;
-    } catch {
-      await dropTemplate(path);
-      // Whatever the failed load wrote would look like a broken cluster to initdb.
-      await rm(dataDir, { recursive: true, force: true });
-      await mkdir(dataDir, { recursive: true });
-    }
-  }
-  const client = new PGlite(dataDir, PGLITE_OPTIONS);
-  await client.waitReady;
-  if (fresh) {
-    await saveTemplate(client, path);
-  }
-  return client;
-}
-
-async function openEmbedded(
-  dataDir: string | null,
-  templateFile?: string | null,
-): Promise<OpenedDb> {
+async function openEmbedded(dataDir: string | null, templates: Templates): Promise<OpenedDb> {
   if (dataDir !== null) {
     await mkdir(dataDir, { recursive: true });
   }
-  let client: PGlite;
+  let opened: OpenedCluster;
   try {
-    client = await openCluster(dataDir, templateFile);
+    opened = await openCluster(dataDir, templates);
   } catch (error) {
     throw dataDir === null ? error : new EmbeddedDatabaseError(dataDir, error);
   }
+  const { client } = opened;
   const errors = errorCounter();
   const db = new Kysely<DeskDatabase>({
     dialect: new KeptStatementDialect(client),
@@ -191,6 +145,17 @@ async function openEmbedded(
     });
   const stats = () => ({ queryErrors: errors.count(), pool: null });
   const listen: Listen = (channel, onPayload) => client.listen(channel, onPayload);
+  // A new folder migrated now, checkpointed with nothing running, is kept for the next new
+  // folder; its copy opens like a desk stopped right after the checkpoint, nothing to replay.
+  const { keepAs } = opened;
+  const keep =
+    keepAs !== null && dataDir !== null
+      ? () =>
+          db.connection().execute(async (connection) => {
+            await sql`checkpoint`.execute(connection);
+            await saveSchemaTemplate(dataDir, keepAs);
+          })
+      : undefined;
   return {
     db,
     kind: 'embedded',
@@ -199,6 +164,7 @@ async function openEmbedded(
     snapshot,
     stats,
     listen,
+    ...(keep && { afterMigrations: keep }),
   };
 }
 
@@ -269,10 +235,11 @@ async function openServer(url: string, poolSize = 10): Promise<OpenedDb> {
 export async function openDatabase(target: DatabaseTarget): Promise<DeskDb> {
   const handle =
     target.kind === 'embedded'
-      ? await openEmbedded(target.dataDir, target.templateFile)
+      ? await openEmbedded(target.dataDir, target)
       : await openServer(target.url, target.poolSize);
   try {
     await applyMigrations(handle.db, handle.runScript);
+    await handle.afterMigrations?.();
   } catch (error) {
     await handle.close().catch(() => undefined);
     throw error;

@@ -10,7 +10,8 @@ import { deskCacheDir, writeCacheFile } from '../config/build-cache.ts';
 // behind. The tarball depends only on the PGlite version, so it is made once per version
 // (`npm run build`, or the first new folder ever) and kept in the desk's build cache.
 
-async function pgliteVersion(): Promise<string> {
+/** The installed PGlite's version: a cluster made by one opens only with its own. */
+export async function pgliteVersion(): Promise<string> {
   const entry = fileURLToPath(import.meta.resolve('@electric-sql/pglite'));
   // dist/index.js → the package's own folder.
   const manifest = JSON.parse(

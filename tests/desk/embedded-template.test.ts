@@ -5,9 +5,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../desk/storage/database.ts';
 
-// A new embedded folder starts from a template of a fresh cluster instead of running initdb
-// (desk/storage/embedded-template.ts). Each test names its own template file, so the shared one
-// under node_modules/.cache is never touched here.
+// A new embedded folder with no migrated template (embedded-schema-template.test.ts) starts from
+// a template of a fresh cluster instead of running initdb (desk/storage/embedded-template.ts).
+// Each test names its own template file, so the shared one under node_modules/.cache is never
+// touched here.
 let root: string;
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'desk-template-'));
@@ -15,7 +16,12 @@ beforeAll(async () => {
 afterAll(() => rm(root, { recursive: true, force: true }));
 
 async function countMigrations(dataDir: string, templateFile: string): Promise<number> {
-  const database = await openDatabase({ kind: 'embedded', dataDir, templateFile });
+  const database = await openDatabase({
+    kind: 'embedded',
+    dataDir,
+    templateFile,
+    schemaTemplate: null,
+  });
   try {
     const { rows } = await sql<{
       n: number;
@@ -33,7 +39,12 @@ describe('the new-cluster template', () => {
     expect((await stat(templateFile)).size).toBeGreaterThan(100_000);
 
     const dataDir = join(root, 'second');
-    const database = await openDatabase({ kind: 'embedded', dataDir, templateFile });
+    const database = await openDatabase({
+      kind: 'embedded',
+      dataDir,
+      templateFile,
+      schemaTemplate: null,
+    });
     await database.db
       .insertInto('users')
       .values({
@@ -46,7 +57,12 @@ describe('the new-cluster template', () => {
       .execute();
     await database.close();
     // Reopened as an existing folder: the row is on disk, and no migration runs twice.
-    const again = await openDatabase({ kind: 'embedded', dataDir, templateFile });
+    const again = await openDatabase({
+      kind: 'embedded',
+      dataDir,
+      templateFile,
+      schemaTemplate: null,
+    });
     const users = await again.db.selectFrom('users').select('email').execute();
     await again.close();
     expect(users.map((u) => u.email)).toEqual(['maya@maple-ridge.example']);
