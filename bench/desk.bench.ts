@@ -64,6 +64,22 @@ async function until(check: () => Promise<boolean>, deadlineMs: number): Promise
   return check();
 }
 
+/** The delivery jobs still pending, from the desk's `GET /metrics` (`desk_jobs`). */
+async function deliveriesPending(url: string): Promise<number> {
+  const res = await fetch(`${url}/metrics`).catch(() => null);
+  if (res?.status !== 200) {
+    await res?.body?.cancel();
+    return Number.NaN;
+  }
+  let pending = 0;
+  for (const line of (await res.text()).split('\n')) {
+    if (/^desk_jobs\{(?=[^}]*kind="delivery")(?=[^}]*status="pending")/.test(line)) {
+      pending += Number(line.slice(line.lastIndexOf(' ') + 1));
+    }
+  }
+  return pending;
+}
+
 /** Issue 31 #15: a brokerage's small server (1 GB) holds the desk beside the rest. */
 const IDLE_MEMORY_BUDGET_MB = 250;
 const BUSY_MEMORY_BUDGET_MB = 400;
@@ -87,8 +103,13 @@ async function embedded(rows: Row[], failures: string[]): Promise<void> {
     const busy = await residentMb(desk.child.pid ?? 0);
     const cpuPerCapture = ((await cpuMs(desk.child.pid ?? 0)) - cpuBefore) / result.sent;
     await stopDesk(desk);
-    // A second start on the same folder: a restart, with the database already made.
+    // A second start on the same folder: a restart, with the database already made. It first
+    // sends the agents' alerts the ingest run left queued; idle is once they are out.
     const again = await startTimedDesk({ DESK_DATA_DIR: dataDir });
+    const caughtUp = await until(
+      () => deliveriesPending(again.url).then((n) => n === 0),
+      performance.now() + 180_000,
+    );
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const idleAgain = await residentMb(again.child.pid ?? 0);
     await stopDesk(again);
@@ -110,8 +131,8 @@ async function embedded(rows: Row[], failures: string[]): Promise<void> {
         budget: `≤ ${IDLE_MEMORY_BUDGET_MB} MB`,
       },
       {
-        measure: 'idle desk memory (RSS, PGlite), existing data folder',
-        value: `${idleAgain.toFixed(0)} MB`,
+        measure: 'idle desk memory (RSS, PGlite), existing data folder, its backlog delivered',
+        value: `${idleAgain.toFixed(0)} MB${caughtUp ? '' : ' (backlog not delivered in 180 s)'}`,
         budget: `≤ ${IDLE_MEMORY_BUDGET_MB} MB`,
       },
       {
