@@ -31,6 +31,7 @@ import { createDeskMetrics } from './metrics/desk-metrics.ts';
 import { startRetentionSchedule } from './privacy/retention-schedule.ts';
 import { startWeeklyReportSchedule } from './reports/weekly-schedule.ts';
 import { embeddedDir, openDatabase } from './storage/database.ts';
+import { startEmbeddedUpkeep } from './storage/embedded-upkeep.ts';
 import type { DeskDatabase } from './storage/schema.ts';
 import { tzdataMismatch, tzdataVersions } from './time/tzdata-version.ts';
 import type { DeskServices } from './web/services.ts';
@@ -145,6 +146,8 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
     throw error;
   });
   const metrics = createDeskMetrics(database);
+  // PGlite runs no autovacuum: its tables are analyzed as they grow (issue 31 #13).
+  const upkeep = database.kind === 'embedded' ? startEmbeddedUpkeep(database.db) : null;
   const worker = new OutboxWorker({
     db: database.db,
     adapters,
@@ -270,6 +273,7 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
         retention?.stop(),
         worker.stop(),
         timers.stop(),
+        upkeep?.stop(),
       ]);
       // Idle keep-alive sockets would hold close() open for their timeout.
       http.closeIdleConnections?.();

@@ -153,8 +153,22 @@ function windowsFrom(officeHours: OfficeHours, from: Date, days: number): [numbe
  * next opening. With no opening in the next two weeks, plain minutes.
  */
 export function officeMinutesAfter(officeHours: OfficeHours, from: Date, minutes: number): Date {
+  // Most waits end within two days, whose windows answer exactly: a later day's window could
+  // only lengthen the last of them, which changes nothing for a wait that ends inside it. The
+  // fortnight's windows (many zone conversions) are worked out only when they do not.
+  for (const days of [2, 15]) {
+    const due = dueWithin(windowsFrom(officeHours, from, days), from, minutes);
+    if (due !== null) {
+      return due;
+    }
+  }
+  return new Date(from.getTime() + minutes * 60_000);
+}
+
+/** The instant `minutes` of these windows' time after `from`, or null past their last. */
+function dueWithin(windows: readonly [number, number][], from: Date, minutes: number): Date | null {
   let left = minutes * 60_000;
-  for (const [open, close] of windowsFrom(officeHours, from, 15)) {
+  for (const [open, close] of windows) {
     const start = Math.max(open, from.getTime());
     if (close <= start) {
       continue;
@@ -164,5 +178,5 @@ export function officeMinutesAfter(officeHours: OfficeHours, from: Date, minutes
     }
     left -= close - start;
   }
-  return new Date(from.getTime() + minutes * 60_000);
+  return null;
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { ListingContext } from '../../widget/leads/page/listing-context.ts';
 import type {
   DeliveryStatus,
@@ -54,6 +54,8 @@ export interface LeadRecord {
   }[];
 }
 
+type DeliveryJson = LeadRecord['deliveries'][number];
+
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
 
 /**
@@ -101,6 +103,12 @@ export async function loadLeadRecords(
       'v.recording_url',
       'v.duration_seconds',
       'v.ended_reason',
+      // The capture's deliveries in the same round trip (each delivery try reads its record).
+      sql<DeliveryJson[]>`(
+        select coalesce(json_agg(json_build_object('id', d.id, 'adapter', d.adapter,
+          'status', d.status, 'attempts', d.attempts, 'lastError', d.last_error)
+          order by d.adapter), '[]')
+        from deliveries d where d.capture_id = c.id)`.as('deliveries'),
     ])
     .orderBy('c.received_at', 'desc')
     .orderBy('c.id', 'desc');
@@ -123,16 +131,6 @@ export async function loadLeadRecords(
     select = select.limit(query.limit);
   }
   const rows = await select.execute();
-  const ids = rows.map((r) => r.id);
-  const jobs =
-    ids.length === 0
-      ? []
-      : await db
-          .selectFrom('deliveries')
-          .select(['id', 'capture_id', 'adapter', 'status', 'attempts', 'last_error'])
-          .where('capture_id', 'in', ids)
-          .orderBy('adapter')
-          .execute();
   return rows.map((r) => ({
     id: r.id,
     leadId: r.lead_id,
@@ -168,14 +166,6 @@ export async function loadLeadRecords(
             durationSeconds: r.duration_seconds,
             endedReason: r.ended_reason,
           },
-    deliveries: jobs
-      .filter((j) => j.capture_id === r.id)
-      .map((j) => ({
-        id: j.id,
-        adapter: j.adapter,
-        status: j.status,
-        attempts: j.attempts,
-        lastError: j.last_error,
-      })),
+    deliveries: r.deliveries,
   }));
 }

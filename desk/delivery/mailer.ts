@@ -80,6 +80,12 @@ export function createMailer(settings: MailSettings): Mailer {
     settings.smtpUrl === null
       ? createTransport({ streamTransport: true, buffer: true, newline: 'windows' })
       : createTransport({ url: settings.smtpUrl, ...SMTP_TIMEOUTS });
+  // The folder is made once, and again only if it went away (a write finds it missing).
+  let folderMade = false;
+  const makeFolder = async () => {
+    await mkdir(settings.mailDir, { recursive: true });
+    folderMade = true;
+  };
   return {
     toFiles,
     async send(message, fileTag) {
@@ -87,9 +93,18 @@ export function createMailer(settings: MailSettings): Mailer {
       if (!toFiles) {
         return 'smtp';
       }
-      await mkdir(settings.mailDir, { recursive: true });
+      if (!folderMade) {
+        await makeFolder();
+      }
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${fileTag}.eml`;
-      return writeMailFile(settings.mailDir, name, info.message as Buffer);
+      const file = info.message as Buffer;
+      return writeMailFile(settings.mailDir, name, file).catch(async (error: unknown) => {
+        if ((error as { code?: unknown }).code !== 'ENOENT') {
+          throw error;
+        }
+        await makeFolder();
+        return writeMailFile(settings.mailDir, name, file);
+      });
     },
     close() {
       transport.close();

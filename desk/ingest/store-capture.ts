@@ -1,5 +1,6 @@
 // Over 300 lines as one concept: storing one capture in one transaction: its repeat check, its
-// person and lead, its delivery jobs, its timeline line and its rollups, read in one round trip.
+// person and lead, its delivery jobs, its timeline line and its rollups. What decides it is read
+// in one round trip, and what it writes goes in as few statements as the foreign keys allow.
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { MAX_CAPTURES_PER_CONVERSATION } from '../../widget/leads/constants.ts';
@@ -8,12 +9,19 @@ import { deliveryJob } from '../jobs/job-kinds.ts';
 import { enqueue } from '../jobs/job-queue.ts';
 import { firstEscalation } from '../leads/escalation.ts';
 import { type ExistingLead, joinLead } from '../leads/join-lead.ts';
-import { countCapture } from '../leads/numbers-rollup.ts';
-import { appendLeadEvents } from '../leads/timeline.ts';
-import { routeCapture } from '../routing/route-capture.ts';
+import { captureCountInserts, countConversation } from '../leads/numbers-rollup.ts';
+import { leadEventsInsert } from '../leads/timeline.ts';
+import {
+  type LoadedRouting,
+  ROUTING_COLUMNS,
+  type RoutingColumns,
+  routeCapture,
+  routingOf,
+} from '../routing/route-capture.ts';
 import { resolveViewingTimes } from '../routing/viewing-time.ts';
 import { json } from '../storage/database.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
+import type { SideInsert } from '../storage/side-inserts.ts';
 import type { IncomingCapture } from './capture-body.ts';
 import { IngestError } from './ingest-error.ts';
 import { emailKey, phoneKey } from './person-keys.ts';
@@ -75,14 +83,15 @@ interface FoundPerson {
 }
 
 /**
- * Completes the matched person with what they lacked, or creates them. The match itself was
- * read with the capture's state (the caller holds the person's locks).
+ * Completes the matched person with what they lacked, or makes a new one's insert, which goes
+ * with their new lead's (desk/leads/join-lead.ts). The match itself was read with the capture's
+ * state (the caller holds the person's locks).
  */
 async function writePerson(
   trx: Transaction<DeskDatabase>,
   found: FoundPerson | null,
   fields: { name?: string; phone?: string; email?: string },
-): Promise<string> {
+): Promise<{ id: string; insert: SideInsert | null }> {
   const phone = phoneKey(fields.phone);
   const email = emailKey(fields.email);
   if (found) {
@@ -98,21 +107,18 @@ async function writePerson(
       })
       .where('id', '=', found.id)
       .execute();
-    return found.id;
+    return { id: found.id, insert: null };
   }
   const id = randomUUID();
-  await trx
-    .insertInto('people')
-    .values({
-      id,
-      name: fields.name ?? null,
-      phone: fields.phone ?? null,
-      phone_key: phone,
-      email: fields.email ?? null,
-      email_key: email,
-    })
-    .execute();
-  return id;
+  const insert = trx.insertInto('people').values({
+    id,
+    name: fields.name ?? null,
+    phone: fields.phone ?? null,
+    phone_key: phone,
+    email: fields.email ?? null,
+    email_key: email,
+  });
+  return { id, insert };
 }
 
 /** The matched person's columns in the state query's row (all null when none matched). */
@@ -143,19 +149,24 @@ interface CaptureState {
   existingAssignee: string | null;
   /** The conversation's captures so far. */
   count: number | string;
+  /** The conversation has its row (its report came first): it is counted again with this capture. */
+  conversationExists: boolean;
   found: FoundPerson | null;
   lead: ExistingLead | null;
+  routing: LoadedRouting;
 }
 
 /**
  * One round trip for a repeat (same idempotency key, or the same tool call of the same
- * conversation), the conversation's captures so far, whether it has ended, and the person the
- * phone or email matches (the oldest).
+ * conversation), the conversation's captures so far, whether its row exists, the person the
+ * phone or email matches (the oldest) with their lead, and the routing rules and team.
  */
 async function readState(
   trx: Transaction<DeskDatabase>,
   capture: IncomingCapture,
   sameCall: boolean,
+  brokerage: Brokerage,
+  now: Date,
 ): Promise<CaptureState> {
   const phone = phoneKey(capture.fields.phone);
   const email = emailKey(capture.fields.email);
@@ -168,16 +179,22 @@ async function readState(
   ];
   const match = keys.length > 0 ? sql.join(keys, sql` or `) : sql`false`;
   const conversation = capture.conversationId ?? '';
-  const result = await sql<Omit<CaptureState, 'found' | 'lead'> & PersonColumns & LeadColumns>`
+  type Row = Omit<CaptureState, 'found' | 'lead' | 'routing'> &
+    PersonColumns &
+    LeadColumns &
+    RoutingColumns;
+  const result = await sql<Row>`
     select r.id as "existingId", r.person_id as "existingPerson", r.lead_id as "existingLead",
       r.assigned_name as "existingAssignee",
       (select count(*) from captures where conversation_id = ${conversation}) as count,
+      exists (select 1 from conversations where id = ${conversation}) as "conversationExists",
       p.id as person_id, p.name as person_name, p.phone as person_phone,
       p.phone_key as person_phone_key, p.email as person_email, p.email_key as person_email_key,
       l.id as lead_id, l.status as lead_status, l.assigned_name as lead_assigned_name,
       l.assigned_email as lead_assigned_email, l.assignment_reason as lead_reason,
       exists (select 1 from captures where lead_id = l.id and conversation_id = ${conversation})
-        as lead_in_conversation
+        as lead_in_conversation,
+      ${ROUTING_COLUMNS}
     from (select 1) as one
     left join lateral (
       select id, person_id, lead_id, assigned_name from captures where ${repeat} limit 1
@@ -221,8 +238,10 @@ async function readState(
     existingLead: row.existingLead,
     existingAssignee: row.existingAssignee,
     count: row.count,
+    conversationExists: Boolean(row.conversationExists),
     found,
     lead,
+    routing: routingOf(row, brokerage, now),
   };
 }
 
@@ -251,7 +270,7 @@ export async function storeCapture(
       ]);
     }
     // Read after the locks (a statement of its own, so it sees what their last holder wrote).
-    const state = await readState(trx, capture, sameCall);
+    const state = await readState(trx, capture, sameCall, deps.brokerage, now);
     if (state.existingId !== null && state.existingPerson !== null && state.existingLead !== null) {
       return {
         created: false,
@@ -269,9 +288,17 @@ export async function storeCapture(
         409,
       );
     }
-    const personId = await writePerson(trx, state.found, capture.fields);
+    const person = await writePerson(trx, state.found, capture.fields);
+    const personId = person.id;
     // By the broker's rules; a known person keeps their agent, so takes no round-robin turn.
-    const routed = await routeCapture(trx, deps.brokerage, capture, now, state.lead === null);
+    const routed = await routeCapture(
+      trx,
+      deps.brokerage,
+      capture,
+      now,
+      state.lead === null,
+      state.routing,
+    );
     const viewingTimes =
       capture.kind === 'viewing-request' && 'preferredTimes' in capture.fields
         ? resolveViewingTimes(
@@ -284,6 +311,7 @@ export async function storeCapture(
     const lead = await joinLead(trx, state.lead, {
       newLeadId: randomUUID(),
       personId,
+      personInsert: person.insert,
       routed: { name: routed.agent.name, email: routed.agent.email, reason: routed.reason },
       demo: capture.demo,
       now,
@@ -323,14 +351,12 @@ export async function storeCapture(
       language: capture.language ?? null,
     };
     // The alert goes at once; the conversation, when it ends, follows it (store-conversation.ts).
-    // The capture rides along in the jobs' statement: one round trip fewer per capture.
     // A new lead (not a demo's) starts its claim timer (issue 27 §2).
     const jobs = deps.adapters.map((adapter) => deliveryJob(captureId, adapter, now));
     if (lead.kind === 'received' && !capture.demo) {
       jobs.push(firstEscalation(deps.brokerage, lead.leadId, now));
     }
-    await enqueue(trx, jobs, { now, alongside: trx.insertInto('captures').values(captureRow) });
-    await appendLeadEvents(trx, [
+    const events = leadEventsInsert(trx, [
       {
         leadId: lead.leadId,
         kind: lead.kind,
@@ -358,7 +384,7 @@ export async function storeCapture(
             },
           ]),
     ]);
-    await countCapture(trx, deps.brokerage.officeHours.timeZone, {
+    const counts = captureCountInserts(trx, deps.brokerage.officeHours.timeZone, {
       leadId: lead.leadId,
       newLead: lead.kind === 'received',
       viewing: capture.kind === 'viewing-request',
@@ -369,8 +395,18 @@ export async function storeCapture(
       listing: capture.listing,
       pageUrl: capture.pageUrl,
       visitSource: capture.visitSource ?? null,
-      conversationId: capture.conversationId,
     });
+    // The capture, its timeline lines and its rollups ride in the jobs' statement: one round
+    // trip for all of them.
+    await enqueue(trx, jobs, {
+      now,
+      alongside: [trx.insertInto('captures').values(captureRow), events, ...counts],
+    });
+    // A conversation with its row (its report came first) now has an agent: it may move. One
+    // without is counted when its report arrives, under the same conversation lock.
+    if (capture.conversationId !== null && state.conversationExists) {
+      await countConversation(trx, capture.conversationId, deps.brokerage.officeHours.timeZone);
+    }
     return {
       created: true,
       captureId,

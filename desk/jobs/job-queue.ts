@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type InsertQueryBuilder,
-  type InsertResult,
-  type Kysely,
-  type SelectQueryBuilder,
-  sql,
-} from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { json } from '../storage/database.ts';
 import type { DeskDatabase, JobStatus } from '../storage/schema.ts';
+import { type SideInsert, withSides } from '../storage/side-inserts.ts';
 import { type JobKind, type NewJob, RETRY_POLICIES } from './job-kinds.ts';
 
 /**
@@ -47,19 +42,23 @@ export type JobResult =
 
 /**
  * Adds jobs inside the caller's transaction, so they exist exactly when the caller's rows do.
- * A job whose key is already in the table is skipped (dedupe). `alongside`, an insert of the
- * caller's, runs in the same statement, which saves a round trip on the capture's hot path.
+ * A job whose key is already in the table is skipped (dedupe). `alongside`, inserts of the
+ * caller's, run in the same statement, which saves round trips on the capture's hot path.
  * Resolves how many jobs were added.
  */
-export async function enqueue<Table extends keyof DeskDatabase>(
+export async function enqueue(
   db: Db,
   jobs: NewJob | readonly NewJob[],
-  options: { now?: Date; alongside?: InsertQueryBuilder<DeskDatabase, Table, InsertResult> } = {},
+  options: { now?: Date; alongside?: readonly SideInsert[] } = {},
 ): Promise<number> {
   const list: readonly NewJob[] = Array.isArray(jobs) ? jobs : [jobs as NewJob];
   const now = options.now ?? new Date();
+  const alongside = options.alongside ?? [];
   if (list.length === 0) {
-    await options.alongside?.execute();
+    // No statement of the queue's to carry them: each goes on its own.
+    for (const side of alongside) {
+      await side.execute();
+    }
     return 0;
   }
   const rows = list.map((job) => ({
@@ -72,18 +71,11 @@ export async function enqueue<Table extends keyof DeskDatabase>(
     run_at: job.runAt ?? now,
     give_up_at: new Date(now.getTime() + RETRY_POLICIES[job.kind].giveUpMs),
   }));
-  const { alongside } = options;
-  const result = await (alongside
-    ? db
-        .with('alongside', () => alongside)
-        .insertInto('jobs')
-        .values(rows)
-        .onConflict((oc) => oc.column('key').doNothing())
-    : db
-        .insertInto('jobs')
-        .values(rows)
-        .onConflict((oc) => oc.column('key').doNothing())
-  ).executeTakeFirst();
+  const result = await withSides(db, alongside)
+    .insertInto('jobs')
+    .values(rows)
+    .onConflict((oc) => oc.column('key').doNothing())
+    .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0);
 }
 

@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { DeskDatabase } from '../storage/schema.ts';
+import { type SideInsert, withSides } from '../storage/side-inserts.ts';
 import type { LeadEventKind } from './timeline.ts';
 
 /** Statuses a returning visitor reopens: their lead goes back to New. */
@@ -58,15 +59,24 @@ function touchLead(trx: Transaction<DeskDatabase>, leadId: string, now: Date) {
  * The lead of a capture's person (issue 26 §2): one person, one lead. A new person's lead is
  * created with the routed agent; a known person's capture joins their lead, keeps its assignee,
  * and reopens it only if it was Closed or Lost. Runs in the capture's transaction, under the
- * person's locks.
+ * person's locks. `personInsert`, a new person's row, goes in the new lead's statement (one
+ * round trip fewer), or on its own before a known lead is joined.
  */
 export async function joinLead(
   trx: Transaction<DeskDatabase>,
   existing: ExistingLead | null,
-  input: { newLeadId: string; personId: string; routed: RoutedAgent; demo: boolean; now: Date },
+  input: {
+    newLeadId: string;
+    personId: string;
+    personInsert?: SideInsert | null;
+    routed: RoutedAgent;
+    demo: boolean;
+    now: Date;
+  },
 ): Promise<JoinedLead> {
+  const sides = input.personInsert ? [input.personInsert] : [];
   if (existing === null) {
-    await trx
+    await withSides(trx, sides)
       .insertInto('leads')
       .values({
         id: input.newLeadId,
@@ -88,6 +98,9 @@ export async function joinLead(
       kind: 'received',
       reopenedFrom: null,
     };
+  }
+  for (const side of sides) {
+    await side.execute();
   }
   // The lead as it is once this capture holds its row: a merge or an inbox change may have
   // committed while the capture waited for it, so its survivor, status and assignee are the ones

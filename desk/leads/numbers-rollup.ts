@@ -2,6 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { sourceKey, type VisitSource } from '../../widget/leads/rules/visit-source.ts';
 import { json } from '../storage/database.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
+import type { SideInsert } from '../storage/side-inserts.ts';
 import { inZone } from '../time/brokerage-time.ts';
 
 /**
@@ -113,12 +114,9 @@ export function dailyRows(changes: readonly { at: Attribution; add: Figures }[])
     .map(([, r]) => r);
 }
 
-/** Adds rows to `numbers_daily` in one statement. */
-export async function addDailyRows(db: Db, rows: readonly DailyRow[]): Promise<void> {
-  if (rows.length === 0) {
-    return;
-  }
-  await db
+/** The upsert adding rows to `numbers_daily`, unexecuted; `rows` must not be empty. */
+function dailyRowsInsert(db: Db, rows: readonly DailyRow[]) {
+  return db
     .insertInto('numbers_daily')
     .values([...rows])
     .onConflict((oc) =>
@@ -130,8 +128,15 @@ export async function addDailyRows(db: Db, rows: readonly DailyRow[]): Promise<v
         viewings: sql`numbers_daily.viewings + excluded.viewings`,
         new_leads: sql`numbers_daily.new_leads + excluded.new_leads`,
       }),
-    )
-    .execute();
+    );
+}
+
+/** Adds rows to `numbers_daily` in one statement. */
+export async function addDailyRows(db: Db, rows: readonly DailyRow[]): Promise<void> {
+  if (rows.length === 0) {
+    return;
+  }
+  await dailyRowsInsert(db, rows).execute();
 }
 
 /** A stored capture, as the numbers count it. */
@@ -147,18 +152,18 @@ export interface CountedCapture {
   listing: { readonly address?: string; readonly id?: string };
   pageUrl: string | null;
   visitSource: VisitSource | null;
-  conversationId: string | null;
 }
 
 /**
- * Counts a capture just stored, in its transaction: its day's rows, the lead's speed-to-lead row
- * when it made the lead, and its conversation's attribution (now it has an agent).
+ * The inserts that count a capture, unexecuted, for the capture's own statement (one round trip
+ * for all of it): its day's rows, and the lead's speed-to-lead row when it made the lead. Its
+ * conversation is counted after ({@link countConversation}), once the capture's row is there.
  */
-export async function countCapture(
+export function captureCountInserts(
   trx: Db,
   timeZone: string,
   capture: CountedCapture,
-): Promise<void> {
+): SideInsert[] {
   const at: Attribution = {
     day: localDay(capture.receivedAt, timeZone),
     demo: capture.demo,
@@ -168,7 +173,8 @@ export async function countCapture(
     page: capture.pageUrl ?? NONE_KEY,
     source: sourceKey(capture.visitSource),
   };
-  await addDailyRows(
+  // Never empty: a capture always adds to `captures`.
+  const daily = dailyRowsInsert(
     trx,
     dailyRows([
       {
@@ -177,22 +183,20 @@ export async function countCapture(
       },
     ]),
   );
-  if (capture.newLead) {
-    await trx
-      .insertInto('lead_speed')
-      .values({
-        lead_id: capture.leadId,
-        day: at.day,
-        demo: at.demo,
-        agent: at.agent,
-        received_at: capture.receivedAt,
-      })
-      .onConflict((oc) => oc.column('lead_id').doNothing())
-      .execute();
+  if (!capture.newLead) {
+    return [daily];
   }
-  if (capture.conversationId !== null) {
-    await countConversation(trx, capture.conversationId, timeZone);
-  }
+  const speed = trx
+    .insertInto('lead_speed')
+    .values({
+      lead_id: capture.leadId,
+      day: at.day,
+      demo: at.demo,
+      agent: at.agent,
+      received_at: capture.receivedAt,
+    })
+    .onConflict((oc) => oc.column('lead_id').doNothing());
+  return [daily, speed];
 }
 
 export interface ConversationFacts {

@@ -34,8 +34,31 @@ export interface NewLeadEvent {
 }
 
 /**
- * Appends lines to leads' timelines, in the caller's transaction. The only writer of
- * `lead_events`; the database refuses to update a line, so history is never rewritten.
+ * The insert of timeline lines, unexecuted: what {@link appendLeadEvents} runs, and what a
+ * caller on the hot path sends inside one of its own statements (a capture's, which saves a
+ * round trip). `events` must not be empty.
+ */
+export function leadEventsInsert(
+  db: Kysely<DeskDatabase> | Transaction<DeskDatabase>,
+  events: readonly NewLeadEvent[],
+) {
+  return db.insertInto('lead_events').values(
+    events.map((event) => ({
+      lead_id: event.leadId,
+      at: event.at,
+      kind: event.kind,
+      capture_id: event.captureId ?? null,
+      conversation_id: event.conversationId ?? null,
+      user_id: event.user?.id ?? null,
+      user_email: event.user?.email ?? null,
+      detail: json(event.detail ?? {}),
+    })),
+  );
+}
+
+/**
+ * Appends lines to leads' timelines, in the caller's transaction. This module is the only
+ * writer of `lead_events`; the database refuses to update a line, so history is never rewritten.
  */
 export async function appendLeadEvents(
   db: Kysely<DeskDatabase> | Transaction<DeskDatabase>,
@@ -44,19 +67,5 @@ export async function appendLeadEvents(
   if (events.length === 0) {
     return;
   }
-  await db
-    .insertInto('lead_events')
-    .values(
-      events.map((event) => ({
-        lead_id: event.leadId,
-        at: event.at,
-        kind: event.kind,
-        capture_id: event.captureId ?? null,
-        conversation_id: event.conversationId ?? null,
-        user_id: event.user?.id ?? null,
-        user_email: event.user?.email ?? null,
-        detail: json(event.detail ?? {}),
-      })),
-    )
-    .execute();
+  await leadEventsInsert(db, events).execute();
 }

@@ -106,33 +106,41 @@ interface TeamJson {
   pausedTo: string | null;
 }
 
-/** The rules and the team as routing reads them at one moment. */
+/**
+ * The rules and the team as columns of a caller's query (`routing_rules`, `routing_team`): the
+ * saved rules, and the team once seeded, in routing's order (desk/routing/team.ts `listTeam`).
+ * A capture reads them with its state, one round trip fewer on its hot path.
+ */
+export const ROUTING_COLUMNS = sql`(select r.rules from routing_rules r) as routing_rules, (
+    select json_agg(json_build_object(
+      'name', u.name, 'email', u.email, 'phone', u.phone, 'role', u.role, 'owns', u.owns,
+      'active', u.active, 'onDuty', u.on_duty, 'pausedFrom', u.paused_from,
+      'pausedTo', u.paused_to) order by u.position asc nulls last, u.created_at, u.email)
+    from users u where exists (select 1 from team_seed)
+  ) as routing_team`;
+
+/** {@link ROUTING_COLUMNS} as a row holds them. */
+export interface RoutingColumns {
+  routing_rules: RoutingRule[] | null;
+  routing_team: TeamJson[] | null;
+}
+
+/** The rules and the team routing uses at `now`. */
 export interface LoadedRouting {
   rules: RoutingRule[];
   team: RoutingMember[];
 }
 
 /**
- * The rules and the team routing reads for a capture (or an escalation step), in one round trip
- * on the capture's hot path: the saved rules (the default ones while none are saved) and the team
- * once seeded, in routing's order (desk/routing/team.ts `listTeam`), else the config's.
+ * What routing uses, from {@link ROUTING_COLUMNS}: the default rules while none are saved, and
+ * the config's team while the database's has no broker.
  */
-export async function loadRouting(
-  db: TeamDb,
+export function routingOf(
+  row: RoutingColumns | undefined,
   brokerage: Pick<Brokerage, 'agents' | 'onDuty' | 'officeHours'>,
   now: Date,
-): Promise<LoadedRouting> {
-  const result = await sql<{ rules: RoutingRule[] | null; team: TeamJson[] | null }>`
-    select r.rules, (
-      select json_agg(json_build_object(
-        'name', u.name, 'email', u.email, 'phone', u.phone, 'role', u.role, 'owns', u.owns,
-        'active', u.active, 'onDuty', u.on_duty, 'pausedFrom', u.paused_from,
-        'pausedTo', u.paused_to) order by u.position asc nulls last, u.created_at, u.email)
-      from users u where exists (select 1 from team_seed)
-    ) as team
-    from (select 1) as one left join routing_rules r on true`.execute(db);
-  const row = result.rows[0];
-  const members = row?.team ?? [];
+): LoadedRouting {
+  const members = row?.routing_team ?? [];
   const today = inZone(now, brokerage.officeHours.timeZone).toISODate() ?? '';
   const team = members.some((m) => m.role === 'broker')
     ? members.map((m) => ({
@@ -141,12 +149,23 @@ export async function loadRouting(
         paused: pausedOn(m, today),
       }))
     : configMembers(brokerage);
-  return { rules: row?.rules ?? [...DEFAULT_RULES], team };
+  return { rules: row?.routing_rules ?? [...DEFAULT_RULES], team };
+}
+
+/** The rules and the team routing reads, in one round trip (see {@link routingOf}). */
+export async function loadRouting(
+  db: TeamDb,
+  brokerage: Pick<Brokerage, 'agents' | 'onDuty' | 'officeHours'>,
+  now: Date,
+): Promise<LoadedRouting> {
+  const result = await sql<RoutingColumns>`select ${ROUTING_COLUMNS}`.execute(db);
+  return routingOf(result.rows[0], brokerage, now);
 }
 
 /**
  * Routes a capture received at `now` (the one call of desk/ingest/store-capture.ts): the team
- * and the rules read in its transaction, the office hours at the capture's time.
+ * and the rules as read in its transaction (`loaded`, else read now), the office hours at the
+ * capture's time.
  */
 export async function routeCapture(
   db: TeamDb,
@@ -154,8 +173,9 @@ export async function routeCapture(
   capture: CaptureToRoute,
   now: Date,
   takeTurns: boolean,
+  loaded?: LoadedRouting,
 ): Promise<RoutedCapture> {
-  const { rules, team } = await loadRouting(db, brokerage, now);
+  const { rules, team } = loaded ?? (await loadRouting(db, brokerage, now));
   const officeOpen = isWithinOfficeHours(brokerage.officeHours, new Date(capture.capturedAt));
   return routeByRules(db, team, rules, captureFacts({ ...capture, officeOpen }), takeTurns);
 }
