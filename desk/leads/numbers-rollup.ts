@@ -1,3 +1,5 @@
+// Over 300 lines as one concept: the daily rollups' one row shape, how a capture and a
+// conversation are attributed to it, and the writes that keep it, which must agree to add up.
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { sourceKey, type VisitSource } from '../../widget/leads/rules/visit-source.ts';
 import { json } from '../storage/database.ts';

@@ -209,61 +209,42 @@ describe('the capture’s language', () => {
   });
 });
 
+/** A rule that shares every lead between Daniel and Priya, by these weights. */
+const roundRobin = (id: string, daniel: number, priya: number) =>
+  rule(
+    id,
+    {},
+    {
+      type: 'round-robin',
+      members: [
+        { email: DANIEL, weight: daniel },
+        { email: PRIYA, weight: priya },
+      ],
+    },
+  );
+
+/** The names of the agents `count` leads, routed one after another, went to. */
+async function routeEach(count: number): Promise<(string | null)[]> {
+  const names: (string | null)[] = [];
+  for (let i = 0; i < count; i += 1) {
+    names.push((await route()).name);
+  }
+  return names;
+}
+
 describe('round robin', () => {
   it('alternates, weighted 3:1 over 8 leads', async () => {
-    await save([
-      rule(
-        'even',
-        {},
-        {
-          type: 'round-robin',
-          members: [
-            { email: DANIEL, weight: 1 },
-            { email: PRIYA, weight: 1 },
-          ],
-        },
-      ),
-    ]);
-    const even = [];
-    for (let i = 0; i < 4; i += 1) {
-      even.push((await route()).name);
-    }
+    await save([roundRobin('even', 1, 1)]);
+    const even = await routeEach(4);
     expect(even).toEqual(['Daniel Okafor', 'Priya Sandhu', 'Daniel Okafor', 'Priya Sandhu']);
-    await save([
-      rule(
-        'weighted',
-        {},
-        {
-          type: 'round-robin',
-          members: [
-            { email: DANIEL, weight: 3 },
-            { email: PRIYA, weight: 1 },
-          ],
-        },
-      ),
-    ]);
-    const names = [];
-    for (let i = 0; i < 8; i += 1) {
-      names.push((await route()).name);
-    }
+    await save([roundRobin('weighted', 3, 1)]);
+    const names = await routeEach(8);
     expect(names.filter((n) => n === 'Daniel Okafor')).toHaveLength(6);
     expect(names.filter((n) => n === 'Priya Sandhu')).toHaveLength(2);
   });
 
   it('gives two leads arriving together different turns', async () => {
-    await save([
-      rule(
-        'pair',
-        {},
-        {
-          type: 'round-robin',
-          members: [
-            { email: DANIEL, weight: 1 },
-            { email: PRIYA, weight: 1 },
-          ],
-        },
-      ),
-    ]);
+    await save([roundRobin('pair', 1, 1)]);
     const both = await Promise.all([route(), route()]);
     expect(both.map((b) => b.name).sort()).toEqual(['Daniel Okafor', 'Priya Sandhu']);
   });

@@ -1,3 +1,6 @@
+// Over 300 lines as one concept: following the visitor across pages is one lifecycle (keep the
+// live call or chat as the page goes, rejoin it on the next, tell a changed listing), and its
+// steps share the record and the timers that make it.
 import type { CallOptionsOverride, UiBridge, WidgetConfigStore } from '../../element/bridge.ts';
 import { LIVE_CONVERSATION_KEY } from '../../element/live-conversation.ts';
 import type { CallController } from '../call-controller.ts';
