@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { RoutingRule } from '../../../../routing/rules-contract.ts';
 import { actionText, conditionsText } from '../../lib/routing-words.ts';
 import type { RoutingTeamMember } from './action-fields.tsx';
@@ -63,18 +63,23 @@ export function RuleList({
   onDelete: (rule: RoutingRule) => void;
 }) {
   const [confirming, setConfirming] = useState<string | null>(null);
-  const [moved, setMoved] = useState<{ id: string; by: -1 | 1 } | null>(null);
+  // The move whose rule focus should follow, read by the commit that shows it. A ref and a layout
+  // effect, not state and a passive effect: under load React ran the last move's passive effect at
+  // the start of the next move's render, which put focus back on a button about to be disabled and
+  // overwrote the next move's state with its own reset.
+  const moved = useRef<{ id: string; by: -1 | 1 } | null>(null);
 
   // A keyboard user keeps their place: focus follows the moved rule (its other button at an end).
-  useEffect(() => {
-    if (moved === null) {
+  useLayoutEffect(() => {
+    const last = moved.current;
+    if (last === null) {
       return;
     }
-    const button = document.getElementById(moveId(moved.id, moved.by));
-    const other = document.getElementById(moveId(moved.id, moved.by === -1 ? 1 : -1));
+    moved.current = null;
+    const button = document.getElementById(moveId(last.id, last.by));
+    const other = document.getElementById(moveId(last.id, last.by === -1 ? 1 : -1));
     (button instanceof HTMLButtonElement && !button.disabled ? button : other)?.focus();
-    setMoved(null);
-  }, [moved]);
+  });
 
   return (
     <ol className="rule-list">
@@ -83,13 +88,13 @@ export function RuleList({
         const move = (by: -1 | 1) => {
           // A move to an end disables the button pressed. Focus leaves it first: a focused
           // button that becomes disabled drops focus to the page, and when the browser does
-          // that is not ours to order against the effect below.
+          // that is not ours to order against the layout effect above.
           const lands = index + by;
           if ((by < 0 && lands === 0) || (by > 0 && lands >= rules.length - 2)) {
             document.getElementById(moveId(rule.id, by < 0 ? 1 : -1))?.focus();
           }
+          moved.current = { id: rule.id, by };
           onMove(rule.id, by);
-          setMoved({ id: rule.id, by });
         };
         return (
           <li key={rule.id} className="rule">
