@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadDetail, Numbers } from '../../desk/inbox/api-contract.ts';
 import { type DatabaseUnderTest, pglite, postgres } from '../helpers/desk-databases.ts';
-import { leadBody, postJson, startTestDesk, type TestDesk } from '../helpers/desk-harness.ts';
-import { ACCOUNTS, type ApiSession, api, apiSignIn, createAccounts } from '../helpers/inbox-api.ts';
+import { leadBody, postJson, type TestDesk } from '../helpers/desk-harness.ts';
+import { ACCOUNTS, type ApiSession, api } from '../helpers/inbox-api.ts';
+import { startInboxTestDesk, stopInboxTestDesk } from '../helpers/inbox-test-desk.ts';
 
 // Logging a contact claims the lead (issue 27 §2): a note marked as a call, text or email, over
 // loopback on PGlite and PostgreSQL, claims an unclaimed lead for its writer, answers it for
@@ -15,21 +16,9 @@ describe.each([pglite(), postgres()])(
     let daniel: ApiSession;
 
     beforeAll(async () => {
-      const url = database.freshUrl ? await database.freshUrl() : undefined;
-      desk = await startTestDesk(url ? { DATABASE_URL: url } : {}, {
-        deliver: false,
-        weeklyReport: false,
-      });
-      await createAccounts(desk.services.database.db);
-      [broker, daniel] = await Promise.all([
-        apiSignIn(desk.url, ACCOUNTS.broker),
-        apiSignIn(desk.url, ACCOUNTS.daniel),
-      ]);
+      ({ desk, broker, daniel } = await startInboxTestDesk(database));
     }, 180_000);
-    afterAll(async () => {
-      await desk?.close();
-      await database.close();
-    });
+    afterAll(() => stopInboxTestDesk(desk, database));
 
     const note = (session: ApiSession, id: string, body: unknown) =>
       api(desk.url, session, `/api/leads/${id}/notes`, { method: 'POST', body });

@@ -11,7 +11,8 @@ import {
   until,
   viewingBody,
 } from '../helpers/desk-harness.ts';
-import { ACCOUNTS, type ApiSession, api, apiSignIn, createAccounts } from '../helpers/inbox-api.ts';
+import { ACCOUNTS, type ApiSession, api, createAccounts } from '../helpers/inbox-api.ts';
+import { startInboxTestDesk, stopInboxTestDesk } from '../helpers/inbox-test-desk.ts';
 
 // One person, one lead (issue 26 §2), over loopback on PGlite and on a real PostgreSQL.
 describe.each([pglite(), postgres()])(
@@ -78,21 +79,9 @@ describe.each([pglite(), postgres()])(
     const texts = (detail: LeadDetail) => detail.timeline.map((t) => t.text);
 
     beforeAll(async () => {
-      const url = database.freshUrl ? await database.freshUrl() : undefined;
-      desk = await startTestDesk(url ? { DATABASE_URL: url } : {}, {
-        deliver: false,
-        weeklyReport: false,
-      });
-      await createAccounts(desk.services.database.db);
-      [broker, daniel] = await Promise.all([
-        apiSignIn(desk.url, ACCOUNTS.broker),
-        apiSignIn(desk.url, ACCOUNTS.daniel),
-      ]);
+      ({ desk, broker, daniel } = await startInboxTestDesk(database));
     }, 180_000);
-    afterAll(async () => {
-      await desk?.close();
-      await database.close();
-    });
+    afterAll(() => stopInboxTestDesk(desk, database));
 
     it('makes one person in two conversations one lead with both captures and conversations', async () => {
       const person = { name: 'Olive Once', phone: '+1 604 555 7001' };

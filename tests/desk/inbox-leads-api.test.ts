@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadDetail, LeadListPage, Numbers } from '../../desk/inbox/api-contract.ts';
 import { type DatabaseUnderTest, pglite, postgres } from '../helpers/desk-databases.ts';
-import {
-  leadBody,
-  postJson,
-  startTestDesk,
-  type TestDesk,
-  viewingBody,
-} from '../helpers/desk-harness.ts';
-import { ACCOUNTS, type ApiSession, api, apiSignIn, createAccounts } from '../helpers/inbox-api.ts';
+import { leadBody, postJson, type TestDesk, viewingBody } from '../helpers/desk-harness.ts';
+import { ACCOUNTS, type ApiSession, api } from '../helpers/inbox-api.ts';
+import { startInboxTestDesk, stopInboxTestDesk } from '../helpers/inbox-test-desk.ts';
 
 interface Lead {
   name: string;
@@ -66,21 +61,9 @@ describe.each([pglite(), postgres()])('the inbox API on $name', (database: Datab
   const names = (page: LeadListPage) => page.leads.map((l) => l.name);
 
   beforeAll(async () => {
-    const url = database.freshUrl ? await database.freshUrl() : undefined;
-    desk = await startTestDesk(url ? { DATABASE_URL: url } : {}, {
-      deliver: false,
-      weeklyReport: false,
-    });
-    await createAccounts(desk.services.database.db);
-    [broker, daniel] = await Promise.all([
-      apiSignIn(desk.url, ACCOUNTS.broker),
-      apiSignIn(desk.url, ACCOUNTS.daniel),
-    ]);
+    ({ desk, broker, daniel } = await startInboxTestDesk(database));
   }, 180_000);
-  afterAll(async () => {
-    await desk?.close();
-    await database.close();
-  });
+  afterAll(() => stopInboxTestDesk(desk, database));
 
   it('shows demo leads while only demo leads exist, then hides them by default', async () => {
     await addLead({ name: 'Dora Demo', demo: true, words: 'we love the fireplace' });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseUnderTest, pglite, postgres } from '../helpers/desk-databases.ts';
 import { startTestDesk, type TestDesk } from '../helpers/desk-harness.ts';
 import { ACCOUNTS, type ApiSession, api, apiSignIn, createAccounts } from '../helpers/inbox-api.ts';
+import { startInboxTestDesk, stopInboxTestDesk } from '../helpers/inbox-test-desk.ts';
 import { type LiveStream, names, openLive } from '../helpers/live-stream.ts';
 import { postNewLead } from '../helpers/new-lead.ts';
 
@@ -23,22 +24,9 @@ describe.each([pglite(), postgres()])('the live inbox on $name', (database: Data
   }
 
   beforeAll(async () => {
-    const url = database.freshUrl ? await database.freshUrl() : undefined;
-    desk = await startTestDesk(url ? { DATABASE_URL: url } : {}, {
-      deliver: false,
-      weeklyReport: false,
-    });
-    await createAccounts(desk.services.database.db);
-    [broker, daniel, priya] = await Promise.all([
-      apiSignIn(desk.url, ACCOUNTS.broker),
-      apiSignIn(desk.url, ACCOUNTS.daniel),
-      apiSignIn(desk.url, ACCOUNTS.priya),
-    ]);
+    ({ desk, broker, daniel, priya } = await startInboxTestDesk(database));
   }, 180_000);
-  afterAll(async () => {
-    await desk?.close();
-    await database.close();
-  });
+  afterAll(() => stopInboxTestDesk(desk, database));
 
   it('tells open inboxes of a new lead and a claim within 2 s, with ids only', async () => {
     const streams = await Promise.all([broker, daniel, priya].map((s) => openLive(desk.url, s)));

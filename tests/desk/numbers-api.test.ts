@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Numbers } from '../../desk/inbox/api-contract.ts';
 import { type DatabaseUnderTest, pglite, postgres } from '../helpers/desk-databases.ts';
-import { leadBody, postJson, startTestDesk, type TestDesk } from '../helpers/desk-harness.ts';
-import { ACCOUNTS, type ApiSession, api, apiSignIn, createAccounts } from '../helpers/inbox-api.ts';
+import { leadBody, postJson, type TestDesk } from '../helpers/desk-harness.ts';
+import { type ApiSession, api } from '../helpers/inbox-api.ts';
+import { startInboxTestDesk, stopInboxTestDesk } from '../helpers/inbox-test-desk.ts';
 
 // Every consented conversation reaches the numbers (issue 26 §4): the widget's report of a
 // conversation without a capture, over POST /leads, counts in GET /api/numbers, by source too.
@@ -21,18 +22,9 @@ describe.each([pglite(), postgres()])(
     let broker: ApiSession;
 
     beforeAll(async () => {
-      const url = database.freshUrl ? await database.freshUrl() : undefined;
-      desk = await startTestDesk(url ? { DATABASE_URL: url } : {}, {
-        deliver: false,
-        weeklyReport: false,
-      });
-      await createAccounts(desk.services.database.db);
-      broker = await apiSignIn(desk.url, ACCOUNTS.broker);
+      ({ desk, broker } = await startInboxTestDesk(database));
     }, 180_000);
-    afterAll(async () => {
-      await desk?.close();
-      await database.close();
-    });
+    afterAll(() => stopInboxTestDesk(desk, database));
 
     const numbers = async () =>
       (await (await api(desk.url, broker, '/api/numbers?days=7')).json()) as Numbers;
