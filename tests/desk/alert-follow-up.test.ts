@@ -15,7 +15,7 @@ import { type FubStandIn, startFubStandIn } from '../helpers/fub-stand-in.ts';
 import { ACCOUNTS, api, apiSignIn, createAccounts } from '../helpers/inbox-api.ts';
 import { decodeHeader, readMime } from '../helpers/smtp-stand-in.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
-import { endOfCallReport } from './fixtures/platform-messages.ts';
+import { endOfCallReport, postPlatformMessage } from './fixtures/platform-messages.ts';
 
 /**
  * Issue 26 §3 over loopback: a capture's Follow Up Boss event, signed webhook and agent's email
@@ -100,11 +100,7 @@ async function captureRow(id: string) {
 }
 
 function platform(body: unknown) {
-  return fetch(`${desk.url}/platform/webhook`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-vapi-secret': PLATFORM_SECRET },
-    body: JSON.stringify(body),
-  });
+  return postPlatformMessage(desk.url, PLATFORM_SECRET, body);
 }
 
 /**

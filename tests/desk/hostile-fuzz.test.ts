@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadBody, postJson, startTestDesk, type TestDesk } from '../helpers/desk-harness.ts';
-import { toolCall, toolCallsMessage } from './fixtures/platform-messages.ts';
+import { postPlatformMessage, toolCall, toolCallsMessage } from './fixtures/platform-messages.ts';
 
 /**
  * Random hostile bodies on both doors (issue 31): whatever arrives, the desk answers below 500.
@@ -133,11 +133,7 @@ describe('random hostile bodies', () => {
             toolCall('t1', name, args),
           ]);
           const body = type === null ? message : { message: { ...message.message, type } };
-          const res = await fetch(`${desk.url}/platform/webhook`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-vapi-secret': SECRET },
-            body: JSON.stringify(body),
-          });
+          const res = await postPlatformMessage(desk.url, SECRET, body);
           expect(res.status, JSON.stringify(body)).toBeLessThan(500);
         },
       ),

@@ -5,6 +5,7 @@ import { leadBody, postJson, startTestDesk, type TestDesk } from '../helpers/des
 import {
   endOfCallReport,
   platformCall,
+  postPlatformMessage,
   toolCall,
   toolCallsMessage,
   transferRequest,
@@ -29,11 +30,7 @@ beforeAll(async () => {
 afterAll(() => desk?.close());
 
 function webhook(body: unknown) {
-  return fetch(`${desk.url}/platform/webhook`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-vapi-secret': SECRET },
-    body: JSON.stringify(body),
-  });
+  return postPlatformMessage(desk.url, SECRET, body);
 }
 
 /** The parts of an exported capture these tests read. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestDesk, type TestDesk } from '../helpers/desk-harness.ts';
 import { refuseCaptureWrites } from '../helpers/disk-full.ts';
-import { toolCall, toolCallsMessage } from './fixtures/platform-messages.ts';
+import { postPlatformMessage, toolCall, toolCallsMessage } from './fixtures/platform-messages.ts';
 
 const SECRET = 'platform-secret-for-tests-0123456789';
 let desk: TestDesk;
@@ -17,11 +17,7 @@ describe('POST /platform/webhook when the capture cannot be stored', () => {
     const body = toolCallsMessage('call-full', [
       toolCall('tc-full', 'capture_lead', { name: 'Dora Full', phone: '6045551111' }),
     ]);
-    const res = await fetch(`${desk.url}/platform/webhook`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-vapi-secret': SECRET },
-      body: JSON.stringify(body),
-    });
+    const res = await postPlatformMessage(desk.url, SECRET, body);
     expect(res.status).toBe(503);
     const logged = desk.logLines.find((line) => line.msg === 'platform message not stored');
     expect(logged).toMatchObject({ level: 50, code: '53100' });
