@@ -9,6 +9,7 @@ import { deliveryJob } from '../jobs/job-kinds.ts';
 import { enqueue } from '../jobs/job-queue.ts';
 import { firstEscalation } from '../leads/escalation.ts';
 import { type ExistingLead, joinLead } from '../leads/join-lead.ts';
+import { CAPTURE_BUILDS_SEARCH, type PersonWords } from '../leads/lead-search.ts';
 import { captureCountInserts, countConversation } from '../leads/numbers-rollup.ts';
 import { leadEventsInsert } from '../leads/timeline.ts';
 import {
@@ -91,34 +92,46 @@ async function writePerson(
   trx: Transaction<DeskDatabase>,
   found: FoundPerson | null,
   fields: { name?: string; phone?: string; email?: string },
-): Promise<{ id: string; insert: SideInsert | null }> {
+): Promise<{ id: string; insert: SideInsert | null; words: PersonWords }> {
   const phone = phoneKey(fields.phone);
   const email = emailKey(fields.email);
   if (found) {
+    const words = {
+      name: found.name ?? fields.name ?? null,
+      phone: found.phone ?? fields.phone ?? null,
+      email: found.email ?? fields.email ?? null,
+      phoneKey: found.phone_key ?? phone,
+    };
     await trx
       .updateTable('people')
       .set({
-        name: found.name ?? fields.name ?? null,
-        phone: found.phone ?? fields.phone ?? null,
-        phone_key: found.phone_key ?? phone,
-        email: found.email ?? fields.email ?? null,
+        name: words.name,
+        phone: words.phone,
+        phone_key: words.phoneKey,
+        email: words.email,
         email_key: found.email_key ?? email,
         updated_at: sql<Date>`now()`,
       })
       .where('id', '=', found.id)
       .execute();
-    return { id: found.id, insert: null };
+    return { id: found.id, insert: null, words };
   }
   const id = randomUUID();
-  const insert = trx.insertInto('people').values({
-    id,
+  const words = {
     name: fields.name ?? null,
     phone: fields.phone ?? null,
-    phone_key: phone,
     email: fields.email ?? null,
+    phoneKey: phone,
+  };
+  const insert = trx.insertInto('people').values({
+    id,
+    name: words.name,
+    phone: words.phone,
+    phone_key: words.phoneKey,
+    email: words.email,
     email_key: email,
   });
-  return { id, insert };
+  return { id, insert, words };
 }
 
 /** The matched person's columns in the state query's row (all null when none matched). */
@@ -159,7 +172,9 @@ interface CaptureState {
 /**
  * One round trip for a repeat (same idempotency key, or the same tool call of the same
  * conversation), the conversation's captures so far, whether its row exists, the person the
- * phone or email matches (the oldest) with their lead, and the routing rules and team.
+ * phone or email matches (the oldest) with their lead, and the routing rules and team. It also
+ * tells the database that this transaction builds its lead's search vector itself, in the
+ * lead's own write (desk/leads/lead-search.ts), so the capture's insert triggers no rebuild.
  */
 async function readState(
   trx: Transaction<DeskDatabase>,
@@ -194,7 +209,8 @@ async function readState(
       l.assigned_email as lead_assigned_email, l.assignment_reason as lead_reason,
       exists (select 1 from captures where lead_id = l.id and conversation_id = ${conversation})
         as lead_in_conversation,
-      ${ROUTING_COLUMNS}
+      ${ROUTING_COLUMNS},
+      ${CAPTURE_BUILDS_SEARCH} as "buildsSearch"
     from (select 1) as one
     left join lateral (
       select id, person_id, lead_id, assigned_name from captures where ${repeat} limit 1
@@ -308,10 +324,24 @@ export async function storeCapture(
           )
         : [];
     const captureId = randomUUID();
+    // The card's evidence goes with the fields it decided (consentToContact), and a "Talk to a
+    // person" request keeps its urgency and the time asked for.
+    const fields = {
+      ...capture.fields,
+      ...(capture.contactConsent && { contactConsent: capture.contactConsent }),
+      ...(capture.callback && { callback: capture.callback }),
+    };
     const lead = await joinLead(trx, state.lead, {
       newLeadId: randomUUID(),
       personId,
       personInsert: person.insert,
+      personWords: person.words,
+      search: {
+        listing: capture.listing,
+        fields,
+        conversationId: capture.conversationId,
+        conversationStored: state.conversationExists,
+      },
       routed: { name: routed.agent.name, email: routed.agent.email, reason: routed.reason },
       demo: capture.demo,
       now,
@@ -328,13 +358,7 @@ export async function storeCapture(
       captured_at: capture.capturedAt,
       received_at: now,
       listing: json(capture.listing),
-      // The card's evidence goes with the fields it decided (consentToContact), and a "Talk to a
-      // person" request keeps its urgency and the time asked for.
-      fields: json({
-        ...capture.fields,
-        ...(capture.contactConsent && { contactConsent: capture.contactConsent }),
-        ...(capture.callback && { callback: capture.callback }),
-      }),
+      fields: json(fields),
       viewing_times: json(viewingTimes),
       consent_to_contact: capture.fields.consentToContact === true,
       consent_version: capture.consent?.version ?? null,

@@ -1,6 +1,12 @@
 import { sql, type Transaction } from 'kysely';
 import type { DeskDatabase } from '../storage/schema.ts';
 import { type SideInsert, withSides } from '../storage/side-inserts.ts';
+import {
+  type CaptureSearch,
+  joinedLeadSearch,
+  newLeadSearch,
+  type PersonWords,
+} from './lead-search.ts';
 import type { LeadEventKind } from './timeline.ts';
 
 /** Statuses a returning visitor reopens: their lead goes back to New. */
@@ -38,11 +44,22 @@ export interface JoinedLead {
   reopenedFrom: string | null;
 }
 
-/** Marks a lead active now, answering its row as it is once locked. */
-function touchLead(trx: Transaction<DeskDatabase>, leadId: string, now: Date) {
+/**
+ * Marks a lead active now, with the joining capture's words in its search vector, answering its
+ * row as it is once locked.
+ */
+function touchLead(
+  trx: Transaction<DeskDatabase>,
+  leadId: string,
+  now: Date,
+  search: { personId: string; capture: CaptureSearch },
+) {
   return trx
     .updateTable('leads')
-    .set({ last_activity_at: sql<Date>`greatest(last_activity_at, ${now}::timestamptz)` })
+    .set({
+      last_activity_at: sql<Date>`greatest(last_activity_at, ${now}::timestamptz)`,
+      search: joinedLeadSearch(search.personId, search.capture),
+    })
     .where('id', '=', leadId)
     .returning([
       'id',
@@ -69,6 +86,10 @@ export async function joinLead(
     newLeadId: string;
     personId: string;
     personInsert?: SideInsert | null;
+    /** The person's columns once the capture's write (a new person's, or a known one completed). */
+    personWords: PersonWords;
+    /** The capture's words for the lead's search vector (desk/leads/lead-search.ts). */
+    search: CaptureSearch;
     routed: RoutedAgent;
     demo: boolean;
     now: Date;
@@ -87,6 +108,7 @@ export async function joinLead(
         demo: input.demo,
         created_at: input.now,
         last_activity_at: input.now,
+        search: newLeadSearch(input.personWords, input.search),
       })
       .execute();
     return {
@@ -105,9 +127,10 @@ export async function joinLead(
   // The lead as it is once this capture holds its row: a merge or an inbox change may have
   // committed while the capture waited for it, so its survivor, status and assignee are the ones
   // returned here, not those read before.
-  let current = await touchLead(trx, existing.id, input.now);
+  const search = { personId: input.personId, capture: input.search };
+  let current = await touchLead(trx, existing.id, input.now, search);
   if (current?.merged_into) {
-    current = await touchLead(trx, current.merged_into, input.now);
+    current = await touchLead(trx, current.merged_into, input.now, search);
   }
   if (!current) {
     throw new Error('the lead of a known person is gone');

@@ -36,6 +36,25 @@ const TWENTY_FOUR_HOUR = /(^|\D)0\d:[0-5]\d/;
 // 12 stay as said (morning and noon), 1 to 7 move to the afternoon and evening.
 const AFTERNOON_HOURS = { from: 1, to: 7 };
 
+// Reading the words is most of a capture's own CPU outside the database (chrono-node), and a
+// burst of captures repeats the same words within the same minute ("Saturday 2:00 PM"). What
+// they resolve to is kept per zone, minute and words, when it holds for the whole minute.
+const MINUTE_MS = 60_000;
+const KEPT_READINGS = 256;
+const resolvedInMinute = new Map<string, ViewingTime>();
+const seenInMinute = new Map<string, true>();
+
+/** Keeps at most {@link KEPT_READINGS} entries, dropping the oldest. */
+function remember<T>(map: Map<string, T>, key: string, value: T): void {
+  map.set(key, value);
+  if (map.size > KEPT_READINGS) {
+    const [oldest] = map.keys();
+    if (oldest !== undefined) {
+      map.delete(oldest);
+    }
+  }
+}
+
 function checkZone(timeZone: string): void {
   // The pinned database's zone, made once per name: never the runtime's ICU rules.
   zoneNamed(timeZone);
@@ -162,7 +181,32 @@ export function resolveViewingTime(
   timeZone: string,
 ): ViewingTime {
   checkZone(timeZone);
-  const resolved = resolve(said, inZone(capturedAt, timeZone));
+  const captured = inZone(capturedAt, timeZone);
+  const minute = Math.floor(captured.toMillis() / MINUTE_MS);
+  const key = `${timeZone}\n${minute}\n${said}`;
+  const known = resolvedInMinute.get(key);
+  if (known) {
+    return { ...known };
+  }
+  const result = resolvedAt(said, captured, timeZone);
+  // Said again within the minute: read once more at the minute's first and last millisecond,
+  // and kept when all three readings agree ("in 2 hours" and "now" never do).
+  if (seenInMinute.has(key)) {
+    const first = DateTime.fromMillis(minute * MINUTE_MS, { zone: captured.zone });
+    const last = DateTime.fromMillis((minute + 1) * MINUTE_MS - 1, { zone: captured.zone });
+    const same = (other: ViewingTime) =>
+      other.start === result.start && other.approximate === result.approximate;
+    if (same(resolvedAt(said, first, timeZone)) && same(resolvedAt(said, last, timeZone))) {
+      remember(resolvedInMinute, key, result);
+    }
+  } else {
+    remember(seenInMinute, key, true);
+  }
+  return { ...result };
+}
+
+function resolvedAt(said: string, captured: DateTime, timeZone: string): ViewingTime {
+  const resolved = resolve(said, captured);
   const start = resolved?.start.isValid ? resolved.start.toISO() : null;
   if (resolved === null || start === null) {
     return { said, start: null, timeZone };

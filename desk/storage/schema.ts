@@ -128,6 +128,8 @@ export interface LeadsTable {
   merged_at: Timestamp | null;
   /** Escalations so far while unclaimed (migration 0013): a step's job runs once. */
   escalation_step: Generated<number>;
+  /** The search vector (migrations 0008, 0016): written by a capture, else by triggers. */
+  search: Generated<string | null>;
 }
 
 /** `lead_events`: a lead's timeline, append-only (the database refuses an update). */
