@@ -8,10 +8,11 @@ import { setImmediate, setTimeout as sleep } from 'node:timers/promises';
  * their email and queued their queries ahead of the captures that came in meanwhile. So claims
  * go one at a time, each after a turn of the loop (the requests waiting on a socket are read
  * first), and while captures are coming in fast ({@link BURST} enqueues within
- * {@link BURST_WINDOW_MS}) a claim takes only a couple of jobs and waits for a moment when the
- * loop is not mostly busy: a burst of captures is answered first, and its alerts fill the gaps
- * between them. The wait is bounded ({@link MAX_HOLD_MS}), so alerts keep going out, several a
- * second, even while the loop is saturated; once the burst is over, batches are whole again.
+ * {@link BURST_WINDOW_MS}) a claim waits for a moment when the loop is not mostly busy: a burst
+ * of captures is answered first, and its alerts fill the gaps between them. The wait is bounded
+ * ({@link MAX_HOLD_MS}); a claim that waited it out takes only a couple of jobs, so alerts keep
+ * going out, several a second, even while the loop is saturated, without a batch's stretch of
+ * work landing on captures already waiting.
  */
 
 /** Enqueues this close together mean a burst of captures is coming in. */
@@ -23,7 +24,11 @@ const PROBE_MS = 10;
 const BUSY_SHARE = 0.6;
 /** The longest a claim waits for a quiet moment: a floor on delivery while ingest saturates. */
 const MAX_HOLD_MS = 250;
-/** Jobs a claim takes in a burst: a few alerts between captures, not ten in one stretch. */
+/**
+ * Jobs a claim takes when the loop stayed busy through the hold: a couple of alerts between
+ * captures, not ten. A claim that found a quiet moment takes its whole batch, so a lane that
+ * waits on the network (a CRM) keeps its ten requests in flight.
+ */
 const BURST_BATCH = 2;
 
 /** Timing the pacer takes from its worker (tests shorten the hold). */
@@ -72,22 +77,28 @@ export class JobPacer {
 
   /**
    * Resolves, when the next claim may go, how many jobs it takes: `batchSize`, or at most
-   * {@link BURST_BATCH} in a burst. Claims go one at a time, in the order asked, each after a
-   * turn of the loop and, in a burst, after a quiet probe or the longest hold.
+   * {@link BURST_BATCH} when a burst kept the loop busy through the longest hold. Claims go one
+   * at a time, in the order asked, each after a turn of the loop and, in a burst, after a quiet
+   * probe or the longest hold.
    */
   claimSize(batchSize: number): Promise<number> {
     const mine = this.#queue.then(() => this.#wait());
-    this.#queue = mine;
-    return mine.then(() => (this.inBurst() ? Math.min(batchSize, BURST_BATCH) : batchSize));
+    this.#queue = mine.then(() => undefined);
+    return mine.then((quiet) => (quiet ? batchSize : Math.min(batchSize, BURST_BATCH)));
   }
 
-  async #wait(): Promise<void> {
+  /** Waits this claim's turn; resolves false when a burst held it the longest hold in vain. */
+  async #wait(): Promise<boolean> {
     await setImmediate();
     const started = performance.now();
-    while (this.inBurst() && performance.now() - started < this.#maxHoldMs) {
+    while (this.inBurst()) {
+      if (performance.now() - started >= this.#maxHoldMs) {
+        return false;
+      }
       if ((await this.#busyShare(PROBE_MS)) < BUSY_SHARE) {
-        return;
+        return true;
       }
     }
+    return true;
   }
 }

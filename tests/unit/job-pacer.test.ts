@@ -39,7 +39,7 @@ describe('job pacer', () => {
     expect(waited).toBeLessThan(1000);
   });
 
-  it('claims in a burst as soon as the loop has a quiet moment', async () => {
+  it('claims a whole batch in a burst as soon as the loop has a quiet moment', async () => {
     const shares = [0.9, 0.9, 0.2];
     let probes = 0;
     const pacer = new JobPacer({
@@ -50,7 +50,7 @@ describe('job pacer', () => {
       },
     });
     burst(pacer);
-    await pacer.claimSize(10);
+    expect(await pacer.claimSize(10)).toBe(10);
     expect(probes).toBe(3);
   });
 
