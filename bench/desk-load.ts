@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import autocannon from 'autocannon';
 import { type DeskProcess, startDeskProcess } from '../tests/helpers/desk-process.ts';
@@ -159,5 +160,47 @@ export async function load(options: {
     perSecond: answered / seconds,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
+  };
+}
+
+/** The address a desk child prints once it listens (`Desk listening on http://…`). */
+export function listeningUrl(child: ChildProcess): Promise<string> {
+  return new Promise<string>((resolve) => {
+    let text = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      const match = /Desk listening on (http:\/\/[^\s]+)/.exec(text);
+      if (match?.[1]) {
+        resolve(match[1]);
+      }
+    });
+  });
+}
+
+/** The delivery jobs still pending, from the desk's `GET /metrics` (`desk_jobs`). */
+export async function deliveriesPending(url: string): Promise<number> {
+  const res = await fetch(`${url}/metrics`).catch(() => null);
+  if (res?.status !== 200) {
+    await res?.body?.cancel();
+    return Number.NaN;
+  }
+  let pending = 0;
+  for (const line of (await res.text()).split('\n')) {
+    if (/^desk_jobs\{(?=[^}]*kind="delivery")(?=[^}]*status="pending")/.test(line)) {
+      pending += Number(line.slice(line.lastIndexOf(' ') + 1));
+    }
+  }
+  return pending;
+}
+
+/** The environment of a desk child the profiles start (`node desk/launch.mjs`) on a free port. */
+export function deskChildEnv(dataDir: string, extra: Record<string, string> = {}) {
+  return {
+    ...process.env,
+    DESK_PORT: '0',
+    DESK_DATA_DIR: dataDir,
+    DESK_ALLOWED_ORIGINS: BENCH_ORIGIN,
+    DESK_LEADS_PER_MINUTE: '0',
+    ...extra,
   };
 }

@@ -10,6 +10,7 @@ import {
   captureBody,
   conversationBody,
   cpuMs,
+  deliveriesPending,
   load,
   residentMb,
   startTimedDesk,
@@ -62,22 +63,6 @@ async function until(check: () => Promise<boolean>, deadlineMs: number): Promise
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return check();
-}
-
-/** The delivery jobs still pending, from the desk's `GET /metrics` (`desk_jobs`). */
-async function deliveriesPending(url: string): Promise<number> {
-  const res = await fetch(`${url}/metrics`).catch(() => null);
-  if (res?.status !== 200) {
-    await res?.body?.cancel();
-    return Number.NaN;
-  }
-  let pending = 0;
-  for (const line of (await res.text()).split('\n')) {
-    if (/^desk_jobs\{(?=[^}]*kind="delivery")(?=[^}]*status="pending")/.test(line)) {
-      pending += Number(line.slice(line.lastIndexOf(' ') + 1));
-    }
-  }
-  return pending;
 }
 
 /** Issue 31 #15: a brokerage's small server (1 GB) holds the desk beside the rest. */

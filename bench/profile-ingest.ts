@@ -3,7 +3,7 @@ import { copyFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPostgresServer } from '../tests/helpers/postgres-server.ts';
-import { BENCH_ORIGIN, captureBody, cpuMs, load } from './desk-load.ts';
+import { captureBody, cpuMs, deskChildEnv, listeningUrl, load } from './desk-load.ts';
 
 // `npx tsx bench/profile-ingest.ts [pglite|postgres] [captures] [--prof]`: starts the compiled
 // desk (`node desk/launch.mjs`, as `npm run desk` does), warms it up, sends captures as fast as
@@ -118,27 +118,11 @@ const child = spawn(
   process.execPath,
   [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), 'desk/launch.mjs'],
   {
-    env: {
-      ...process.env,
-      DESK_PORT: '0',
-      DESK_DATA_DIR: dataDir,
-      DESK_ALLOWED_ORIGINS: BENCH_ORIGIN,
-      DESK_LEADS_PER_MINUTE: '0',
-      ...(server && { DATABASE_URL: server.url }),
-    },
+    env: deskChildEnv(dataDir, server ? { DATABASE_URL: server.url } : {}),
     stdio: ['ignore', 'pipe', 'inherit'],
   },
 );
-const url = await new Promise<string>((resolve) => {
-  let text = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    text += chunk.toString();
-    const match = /Desk listening on (http:\/\/[^\s]+)/.exec(text);
-    if (match?.[1]) {
-      resolve(match[1]);
-    }
-  });
-});
+const url = await listeningUrl(child);
 const exited = new Promise((resolve) => child.once('exit', resolve));
 const pid = child.pid ?? 0;
 const run = `prof${Date.now()}`;

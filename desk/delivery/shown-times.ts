@@ -1,5 +1,5 @@
 import type { StoredViewingTime } from '../storage/schema.ts';
-import { shownTimeOrNull } from '../time/brokerage-time.ts';
+import { displayTimeOrNull, shownTimeOrNull } from '../time/brokerage-time.ts';
 
 /**
  * A requested viewing time as the desk sends it to a reader (the inbox, the webhook): the stored
@@ -23,5 +23,5 @@ export function shownViewingTimes(
 
 /** The display text of an instant in `timeZone`, or null when there is none (pure). */
 export function shownText(instant: Date | string | null, timeZone: string): string | null {
-  return shownTimeOrNull(instant, timeZone)?.text ?? null;
+  return displayTimeOrNull(instant, timeZone);
 }

@@ -142,11 +142,31 @@ export function shownTimeOrNull(
   instant: Date | string | null | undefined,
   timeZone: string,
 ): ShownTime | null {
+  return orNull(shownTime, instant, timeZone);
+}
+
+/**
+ * {@link displayTime}, or null as {@link shownTimeOrNull} gives it: the text alone, without
+ * the ISO form's cost, for the emails and notes that show only the text.
+ */
+export function displayTimeOrNull(
+  instant: Date | string | null | undefined,
+  timeZone: string,
+): string | null {
+  return orNull(displayTime, instant, timeZone);
+}
+
+/** `show(instant, timeZone)`, or null for a missing or unreadable instant (an unknown zone throws). */
+function orNull<T>(
+  show: (instant: Date | string, timeZone: string) => T,
+  instant: Date | string | null | undefined,
+  timeZone: string,
+): T | null {
   if (instant === null || instant === undefined) {
     return null;
   }
   try {
-    return shownTime(instant, timeZone);
+    return show(instant, timeZone);
   } catch (error) {
     if (error instanceof RangeError && !(error instanceof UnknownTimeZoneError)) {
       return null;

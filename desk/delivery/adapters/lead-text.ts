@@ -1,5 +1,5 @@
 import type { StoredViewingTime } from '../../storage/schema.ts';
-import { shownTimeOrNull } from '../../time/brokerage-time.ts';
+import { displayTimeOrNull } from '../../time/brokerage-time.ts';
 import type { DeliveryContext } from '../adapter.ts';
 import type { LeadRecord } from '../lead-record.ts';
 
@@ -16,7 +16,7 @@ import type { LeadRecord } from '../lead-record.ts';
  * no time or the instant cannot be read.
  */
 export function absoluteTime(start: string | null, timeZone: string): string | null {
-  return shownTimeOrNull(start, timeZone)?.text ?? null;
+  return displayTimeOrNull(start, timeZone);
 }
 
 /**

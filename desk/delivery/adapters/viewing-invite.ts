@@ -63,6 +63,9 @@ function mailto(email: string): string {
 
 /** Lines longer than 75 octets are folded (§3.1), never inside a UTF-8 character. */
 export function foldLine(line: string): string {
+  if (Buffer.byteLength(line) <= 75) {
+    return line;
+  }
   const parts: string[] = [];
   let current = '';
   let octets = 0;
