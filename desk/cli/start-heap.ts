@@ -9,7 +9,7 @@ import { type HeapReading, QUIET_UTILIZATION, shouldSettle } from './heap-settle
 // time much of it survives, and starting made it 32 MB (two 16 MB halves, both touched) that an
 // idle desk then kept, beside the start's garbage, which nothing collects while the desk waits.
 // So desk/launch.mjs holds the young generation at its first size while the desk starts, and
-// once it listens this lets it grow again under load and collects the start's garbage once.
+// once it listens this lets it grow again under load and collects the start's garbage.
 // Under load, V8 let the old generation grow to four times what the last full collection kept
 // (GC is cheap, and a machine of 24 GB lets it): 35 MB of live objects, 170 MB of heap after
 // 3,000 captures. Twice what was kept bounds that without a cost per capture one can measure.
@@ -111,20 +111,18 @@ function settle(gc: Collect, done: (heapBytes: number) => void): void {
 
 /**
  * The desk is listening: the young generation may grow again, the old one only to twice its
- * live size, and what starting left behind is collected now, after the address is printed,
- * rather than whenever load next comes. From then on the heap is settled again each time the
- * desk goes quiet after it grew (a burst of captures, a backlog of deliveries).
+ * live size, and what starting left behind is collected once the desk is first quiet (half a
+ * second or so after the address is printed, not while a health check waits on the first
+ * answer), rather than whenever load next comes. From then on the heap is settled again each
+ * time the desk goes quiet after it grew (a burst of captures, a backlog of deliveries).
  */
 export function settleAfterStart(): void {
   setFlagsFromString(`--semi-space-growth-factor=${V8_DEFAULT_GROWTH}`);
   setFlagsFromString(`--heap-growing-percent=${OLD_GENERATION_GROWTH_PERCENT}`);
   const gc = makeCollector();
-  let settledHeapBytes = Number.POSITIVE_INFINITY;
+  // Nothing settled yet: the first quiet half second collects what starting left behind.
+  let settledHeapBytes = 0;
   let settling = false;
-  setImmediate(() => {
-    collectFully(gc);
-    settledHeapBytes = getHeapStatistics().total_physical_size;
-  });
   let since = performance.eventLoopUtilization();
   let previous = readHeap(since);
   const timer = setInterval(() => {
