@@ -130,8 +130,6 @@ export function settleAfterStart(): void {
     since = performance.eventLoopUtilization();
     const quietAndGrown = shouldSettle(reading, previous, settledHeapBytes);
     previous = reading;
-    if (process.env.DEBUGSETTLE)
-      process.stderr.write(`DEBUGREAD ${JSON.stringify(reading)} ${quietAndGrown}\n`);
     if (!settling && quietAndGrown) {
       settling = true;
       settle(gc, (heapBytes) => {
