@@ -36,6 +36,8 @@ export interface PacerTiming {
   maxHoldMs?: number;
   /** The loop's busy share over a probe; a test gives one that always says busy. */
   busyShare?: (probeMs: number) => Promise<number>;
+  /** The clock bursts and holds are timed by; a test's moves only when its probes say so. */
+  now?: () => number;
 }
 
 /** The loop's busy share over the next `probeMs`, from `performance.eventLoopUtilization`. */
@@ -50,16 +52,18 @@ export class JobPacer {
   readonly #recent: number[] = [];
   readonly #maxHoldMs: number;
   readonly #busyShare: (probeMs: number) => Promise<number>;
+  readonly #now: () => number;
   #queue: Promise<void> = Promise.resolve();
 
   constructor(timing: PacerTiming = {}) {
     this.#maxHoldMs = timing.maxHoldMs ?? MAX_HOLD_MS;
     this.#busyShare = timing.busyShare ?? measureBusyShare;
+    this.#now = timing.now ?? (() => performance.now());
   }
 
   /** Notes that work was enqueued now (a capture's alert, a transcript's update). */
   enqueued(): void {
-    this.#recent.push(performance.now());
+    this.#recent.push(this.#now());
     if (this.#recent.length > BURST) {
       this.#recent.shift();
     }
@@ -71,7 +75,7 @@ export class JobPacer {
     return (
       this.#recent.length === BURST &&
       oldest !== undefined &&
-      performance.now() - oldest < BURST_WINDOW_MS
+      this.#now() - oldest < BURST_WINDOW_MS
     );
   }
 
@@ -90,9 +94,9 @@ export class JobPacer {
   /** Waits this claim's turn; resolves false when a burst held it the longest hold in vain. */
   async #wait(): Promise<boolean> {
     await setImmediate();
-    const started = performance.now();
+    const started = this.#now();
     while (this.inBurst()) {
-      if (performance.now() - started >= this.#maxHoldMs) {
+      if (this.#now() - started >= this.#maxHoldMs) {
         return false;
       }
       if ((await this.#busyShare(PROBE_MS)) < BUSY_SHARE) {
