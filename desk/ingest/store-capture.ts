@@ -185,9 +185,20 @@ async function readState(
 ): Promise<CaptureState> {
   const phone = phoneKey(capture.fields.phone);
   const email = emailKey(capture.fields.email);
+  // Each lookup is an equality on its own unique index, never an `or` of the two: the plan the
+  // desk keeps for this statement is made on its first runs, when `captures` may be empty, and
+  // for an `or` under `limit 1` that plan is a scan of the whole table, which every capture then
+  // pays for again as the table grows. One equality on a unique index is planned as a lookup
+  // whatever the table's size.
   const repeat = sameCall
-    ? sql`idempotency_key = ${capture.idempotencyKey} or (conversation_id = ${capture.conversationId} and tool_call_id = ${capture.toolCallId})`
-    : sql`idempotency_key = ${capture.idempotencyKey}`;
+    ? sql`(select id, person_id, lead_id, assigned_name from captures
+          where idempotency_key = ${capture.idempotencyKey}
+        union all
+        select id, person_id, lead_id, assigned_name from captures
+          where conversation_id = ${capture.conversationId} and tool_call_id = ${capture.toolCallId}
+        limit 1)`
+    : sql`(select id, person_id, lead_id, assigned_name from captures
+          where idempotency_key = ${capture.idempotencyKey})`;
   const keys = [
     ...(phone ? [sql`phone_key = ${phone}`] : []),
     ...(email ? [sql`email_key = ${email}`] : []),
@@ -212,9 +223,7 @@ async function readState(
       ${ROUTING_COLUMNS},
       ${CAPTURE_BUILDS_SEARCH} as "buildsSearch"
     from (select 1) as one
-    left join lateral (
-      select id, person_id, lead_id, assigned_name from captures where ${repeat} limit 1
-    ) as r on true
+    left join lateral ${repeat} as r on true
     left join lateral (
       select * from people where ${match} order by created_at limit 1
     ) as p on true

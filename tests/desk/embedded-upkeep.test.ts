@@ -17,7 +17,6 @@ let brokerage: Brokerage;
 
 beforeAll(async () => {
   brokerage = await loadBrokerage('assistant.config.json');
-  db = await database.open();
 });
 afterAll(() => database.close());
 
@@ -73,6 +72,10 @@ async function grow(count: number): Promise<void> {
 }
 
 describe('the embedded database as it grows', () => {
+  beforeAll(async () => {
+    db = await database.open();
+  });
+
   it('analyzes the tables that changed, after which a capture scans no table whole', async () => {
     // The desk's statements are planned while the tables are all but empty…
     await store(0, 10);
@@ -91,6 +94,23 @@ describe('the embedded database as it grows', () => {
     expect(await analyzeMostChangedTable(db.db)).toBeNull();
     const before = await tableScans();
     await store(10, 20);
+    expect((await tableScans()) - before).toBe(0);
+  });
+});
+
+describe('a capture on a database that grew since its statements were planned', () => {
+  beforeAll(async () => {
+    db = await database.open();
+  });
+
+  it('scans no table whole, before any analyze', async () => {
+    // Planned while the tables are all but empty: from the sixth capture, the kept plans.
+    await store(0, 10);
+    await grow(5000);
+    // Fewer runs than the driver's first planning again (pglite-driver.ts): these captures run
+    // the plans made on the empty tables, and look their repeat and their person up by index.
+    const before = await tableScans();
+    await store(10, 5);
     expect((await tableScans()) - before).toBe(0);
   });
 });
