@@ -24,6 +24,32 @@ import { MAX_EMBEDDED_PARAMETERS, TooManyParametersError } from './parameter-lim
 /** At most this many statements are kept; the least recently used is closed first. */
 const KEPT_STATEMENTS = 200;
 
+/**
+ * A kept statement is prepared again when its runs reach the next of these counts (16, 64,
+ * 256, …, then every {@link REPLAN_LAST} runs). PostgreSQL keeps a statement's generic plan
+ * until a table it reads is analyzed or altered, and a new desk makes that plan on its first
+ * runs, when its tables are empty: a whole-table scan there costs nothing, and every later run
+ * pays for it again as the table grows (issue 31 #13: the delivery's lead read scanned
+ * `captures`, `people` and `conversations`). Planned again as the desk is used, a statement's
+ * plan follows its tables' growth between the analyzes (embedded-upkeep.ts), for a handful of
+ * plannings per statement over the desk's life.
+ */
+const REPLAN_FIRST = 16;
+const REPLAN_FACTOR = 4;
+const REPLAN_LAST = 65_536;
+
+/** The first run after run number `runs` at which a statement is prepared again. */
+export function nextReplanAt(runs: number): number {
+  if (runs >= REPLAN_LAST) {
+    return (Math.floor(runs / REPLAN_LAST) + 1) * REPLAN_LAST;
+  }
+  let at = REPLAN_FIRST;
+  while (at <= runs) {
+    at *= REPLAN_FACTOR;
+  }
+  return at;
+}
+
 const { serialize } = protocol;
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
 
@@ -31,6 +57,9 @@ type Field = messages.RowDescriptionMessage['fields'][number];
 
 interface Prepared {
   name: string;
+  /** Runs since the text was first prepared, and the count at which it is prepared again. */
+  runs: number;
+  replanAt: number;
   /** Parameter type ids, for PGlite's serializers. */
   types: number[];
   /** The statement's columns (none for a statement without rows). */
@@ -104,7 +133,7 @@ class KeptStatementConnection implements DatabaseConnection {
     this.#client = client;
   }
 
-  async #prepare(text: string): Promise<Prepared> {
+  async #prepare(text: string, runs = 0): Promise<Prepared> {
     const name = `k${this.#next++}`;
     const { messages } = await this.#client.execProtocol(
       concat([
@@ -116,6 +145,9 @@ class KeptStatementConnection implements DatabaseConnection {
     );
     const prepared: Prepared = {
       name,
+      runs,
+      // The run about to be made is this plan's first.
+      replanAt: nextReplanAt(runs + 1),
       types: parse.parseDescribeStatementResults(messages),
       fields:
         (messages.find((m) => m.name === 'rowDescription') as messages.RowDescriptionMessage)
@@ -163,13 +195,19 @@ class KeptStatementConnection implements DatabaseConnection {
   async #run<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     const text = compiled.sql;
     let prepared = this.#kept.get(text);
-    if (prepared) {
+    if (prepared && prepared.runs + 1 >= prepared.replanAt) {
+      // Planned again for the tables as they are now (see REPLAN_FIRST); closed with this run.
+      this.#kept.delete(text);
+      this.#toClose.push(prepared.name);
+      prepared = await this.#prepare(text, prepared.runs);
+    } else if (prepared) {
       // Most recently used last, so the first entry is the one to evict.
       this.#kept.delete(text);
       this.#kept.set(text, prepared);
     } else {
       prepared = await this.#prepare(text);
     }
+    prepared.runs += 1;
     const { serializers, parsers } = this.#client;
     const values = compiled.parameters.map((value, index) => {
       if (value === null || value === undefined) {
