@@ -429,11 +429,16 @@ export async function storeCapture(
       pageUrl: capture.pageUrl,
       visitSource: capture.visitSource ?? null,
     });
-    // The capture, its timeline lines and its rollups ride in the jobs' statement: one round
-    // trip for all of them.
+    // A new lead and its person, the capture, its timeline lines and its rollups ride in the
+    // jobs' statement: one round trip for all of them.
     await enqueue(trx, jobs, {
       now,
-      alongside: [trx.insertInto('captures').values(captureRow), events, ...counts],
+      alongside: [
+        ...lead.inserts,
+        trx.insertInto('captures').values(captureRow),
+        events,
+        ...counts,
+      ],
     });
     // A conversation with its row (its report came first) now has an agent: it may move. One
     // without is counted when its report arrives, under the same conversation lock.

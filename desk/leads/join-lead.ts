@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { DeskDatabase } from '../storage/schema.ts';
-import { type SideInsert, withSides } from '../storage/side-inserts.ts';
+import type { SideInsert } from '../storage/side-inserts.ts';
 import {
   type CaptureSearch,
   joinedLeadSearch,
@@ -42,6 +42,11 @@ export interface JoinedLead {
   kind: Extract<LeadEventKind, 'received' | 'returned' | 'capture'>;
   /** Set when a return reopened a Closed or Lost lead. */
   reopenedFrom: string | null;
+  /**
+   * A new lead's rows, its person's and its own, not yet written: the caller's statement carries
+   * them (desk/storage/side-inserts.ts), in this order. Empty when the capture joined a lead.
+   */
+  inserts: SideInsert[];
 }
 
 /**
@@ -76,8 +81,9 @@ function touchLead(
  * The lead of a capture's person (issue 26 §2): one person, one lead. A new person's lead is
  * created with the routed agent; a known person's capture joins their lead, keeps its assignee,
  * and reopens it only if it was Closed or Lost. Runs in the capture's transaction, under the
- * person's locks. `personInsert`, a new person's row, goes in the new lead's statement (one
- * round trip fewer), or on its own before a known lead is joined.
+ * person's locks. A new lead is not written here: its insert, after `personInsert` (a new
+ * person's row), is returned for the capture's own statement to carry (one round trip fewer);
+ * `personInsert` goes on its own before a known lead is joined.
  */
 export async function joinLead(
   trx: Transaction<DeskDatabase>,
@@ -97,20 +103,17 @@ export async function joinLead(
 ): Promise<JoinedLead> {
   const sides = input.personInsert ? [input.personInsert] : [];
   if (existing === null) {
-    await withSides(trx, sides)
-      .insertInto('leads')
-      .values({
-        id: input.newLeadId,
-        person_id: input.personId,
-        assigned_name: input.routed.name,
-        assigned_email: input.routed.email,
-        assignment_reason: input.routed.reason,
-        demo: input.demo,
-        created_at: input.now,
-        last_activity_at: input.now,
-        search: newLeadSearch(input.personWords, input.search),
-      })
-      .execute();
+    const lead = trx.insertInto('leads').values({
+      id: input.newLeadId,
+      person_id: input.personId,
+      assigned_name: input.routed.name,
+      assigned_email: input.routed.email,
+      assignment_reason: input.routed.reason,
+      demo: input.demo,
+      created_at: input.now,
+      last_activity_at: input.now,
+      search: newLeadSearch(input.personWords, input.search),
+    });
     return {
       leadId: input.newLeadId,
       assignedName: input.routed.name,
@@ -119,6 +122,7 @@ export async function joinLead(
       status: 'New',
       kind: 'received',
       reopenedFrom: null,
+      inserts: [...sides, lead],
     };
   }
   for (const side of sides) {
@@ -153,5 +157,6 @@ export async function joinLead(
     status: reopen ? 'New' : current.status,
     kind: existing.inConversation ? 'capture' : 'returned',
     reopenedFrom: reopen ? current.status : null,
+    inserts: [],
   };
 }
