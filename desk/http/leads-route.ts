@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { isRecord, parseCaptureBody } from '../ingest/capture-body.ts';
 import { parseConversationBody } from '../ingest/conversation-body.ts';
@@ -7,6 +6,7 @@ import { isFeedbackBody, parseFeedbackBody, storeFeedback } from '../ingest/feed
 import { storeCapture } from '../ingest/store-capture.ts';
 import { storeConversation } from '../ingest/store-conversation.ts';
 import { readJsonBody } from '../web/body-json.ts';
+import { limitBody } from '../web/body-limit.ts';
 import { errorBody, ingestFailure } from '../web/error-body.ts';
 import type { DeskServices } from '../web/services.ts';
 import { perMinuteLimit } from './per-minute-limit.ts';
@@ -58,7 +58,7 @@ export function leadsRoute(services: DeskServices): Hono {
   }
   app.post(
     '/leads',
-    bodyLimit({
+    limitBody({
       maxSize: LEADS_MAX_BYTES,
       onError: (c) => errorBody(c, 413, 'body-too-large', 'A lead is at most 64 KB of JSON'),
     }),

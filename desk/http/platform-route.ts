@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { answerPlatformMessage } from '../ingest/platform-answer.ts';
 import { readJsonBody } from '../web/body-json.ts';
+import { limitBody } from '../web/body-limit.ts';
 import { errorBody, ingestFailure } from '../web/error-body.ts';
 import type { DeskServices } from '../web/services.ts';
 import { perMinuteLimit } from './per-minute-limit.ts';
@@ -54,7 +54,7 @@ export function platformRoute(services: DeskServices): Hono {
       }
       await next();
     },
-    bodyLimit({
+    limitBody({
       maxSize: PLATFORM_MAX_BYTES,
       onError: (c) => errorBody(c, 413, 'body-too-large', 'A server message is at most 16 MB'),
     }),

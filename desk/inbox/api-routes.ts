@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { stream } from 'hono/streaming';
 import { IngestError } from '../ingest/ingest-error.ts';
 import { readJsonBody } from '../web/body-json.ts';
+import { limitBody } from '../web/body-limit.ts';
 import { errorBody } from '../web/error-body.ts';
 import type { DeskServices } from '../web/services.ts';
 import { API } from './api-contract.ts';
@@ -42,7 +42,7 @@ export function inboxApi(services: DeskServices): Hono<ApiEnv> {
   // Every time the API sends comes with its display text in the brokerage's zone.
   const zone = services.brokerage.officeHours.timeZone;
   const app = new Hono<ApiEnv>();
-  const limit = bodyLimit({
+  const limit = limitBody<ApiEnv>({
     maxSize: API_MAX_BYTES,
     onError: (c) => errorBody(c, 413, 'body-too-large', 'The body is too large'),
   });

@@ -137,6 +137,34 @@ describe('POST /leads', () => {
     expect((await exported()).length).toBe(before);
   });
 
+  it('counts a body sent in chunks, with no length declared: 413 over 64 KB, stored under it', async () => {
+    const before = (await exported()).length;
+    const chunked = (lead: Record<string, unknown>) =>
+      fetch(`${desk.url}/leads`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
+        body: new ReadableStream({
+          start(controller) {
+            const bytes = new TextEncoder().encode(JSON.stringify(lead));
+            controller.enqueue(bytes.subarray(0, 100));
+            controller.enqueue(bytes.subarray(100));
+            controller.close();
+          },
+        }),
+        duplex: 'half',
+      } as RequestInit);
+    const big = await chunked(
+      leadBody({ fields: { notes: 'x'.repeat(70_000), phone: '6045550135' } }),
+    );
+    expect(big.status).toBe(413);
+    expect((await exported()).length).toBe(before);
+    const small = await chunked(
+      leadBody({ fields: { name: 'Chunked Visitor', phone: '6045550136' } }),
+    );
+    expect(small.status).toBe(201);
+    expect((await exported()).length).toBe(before + 1);
+  });
+
   it('stores HTML in a name as inert text', async () => {
     const name = '<img src=x onerror=alert(1)>';
     const res = await postJson(
