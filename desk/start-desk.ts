@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { ServerType } from '@hono/node-server';
 import type { Kysely } from 'kysely';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import {
   adminSocketPath,
   DeskAlreadyRunningError,
@@ -34,6 +34,7 @@ import { embeddedDir, openDatabase } from './storage/database.ts';
 import { startEmbeddedUpkeep } from './storage/embedded-upkeep.ts';
 import type { DeskDatabase } from './storage/schema.ts';
 import { tzdataMismatch, tzdataVersions } from './time/tzdata-version.ts';
+import { deskLogger, flushDeskLog } from './web/desk-log.ts';
 import type { DeskServices } from './web/services.ts';
 
 /** A running desk: its address, and how to stop it. */
@@ -93,7 +94,7 @@ async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolea
  * here, before the port is taken.
  */
 export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promise<RunningDesk> {
-  const log = options.log ?? pino({ level: env.logLevel, base: { service: 'desk' } });
+  const log = options.log ?? deskLogger(env.logLevel);
   const brokerage = await loadBrokerage(env.configFile);
   const embedded = env.databaseUrl === null;
   const socketPath = adminSocketPath(env);
@@ -285,6 +286,7 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
       }
       await Promise.all(adapters.map((a) => a.close?.()));
       await database.close();
+      flushDeskLog(log);
     },
   };
 }
