@@ -5,6 +5,7 @@ import {
   type Dialect,
   type Driver,
   type QueryResult,
+  type TransactionSettings,
 } from 'kysely';
 import type pg from 'pg';
 import { nextReplanAt, overflow } from './kept-statements.ts';
@@ -181,8 +182,8 @@ class ServerConnection implements DatabaseConnection {
   readonly #kept = new Map<string, Kept>();
   /** Statements to close, with the next statement sent. */
   #toClose: string[] = [];
-  /** A `begin` not yet sent: it goes with the transaction's first statement. */
-  #beginPending = false;
+  /** A `begin` not yet sent (its text), to go with the transaction's first statement. */
+  #beginPending: string | null = null;
   #next = 0;
   #discarded = false;
 
@@ -191,14 +192,14 @@ class ServerConnection implements DatabaseConnection {
     this.#tools = tools;
   }
 
-  deferBegin(): void {
-    this.#beginPending = true;
+  deferBegin(text: string): void {
+    this.#beginPending = text;
   }
 
   /** Ends the transaction; one that ran no statement was never begun, so nothing is sent. */
   async end(command: 'commit' | 'rollback'): Promise<Outcome | null> {
-    if (this.#beginPending) {
-      this.#beginPending = false;
+    if (this.#beginPending !== null) {
+      this.#beginPending = null;
       return null;
     }
     return this.#simple(command);
@@ -226,8 +227,8 @@ class ServerConnection implements DatabaseConnection {
    */
   #simple(text: string): Promise<Outcome> {
     const begin = this.#beginPending;
-    this.#beginPending = false;
-    return this.#send((wire) => wire.query(begin ? `begin;${text}` : text), null);
+    this.#beginPending = null;
+    return this.#send((wire) => wire.query(begin === null ? text : `${begin};${text}`), null);
   }
 
   /** The kept statement for `text`, prepared (again) when it is new or its replan is due. */
@@ -270,7 +271,7 @@ class ServerConnection implements DatabaseConnection {
     kept.runs += 1;
     const begin = this.#beginPending;
     const closes = this.#toClose;
-    this.#beginPending = false;
+    this.#beginPending = null;
     this.#toClose = [];
     const { name, columns } = kept;
     let outcome: Outcome;
@@ -280,8 +281,8 @@ class ServerConnection implements DatabaseConnection {
         for (const old of closes) {
           wire.close({ type: 'S', name: old });
         }
-        if (begin) {
-          wire.parse({ name: '', text: 'begin', types: [] });
+        if (begin !== null) {
+          wire.parse({ name: '', text: begin, types: [] });
           wire.bind({ statement: '', values: [] });
           wire.execute({});
         }
@@ -352,8 +353,18 @@ class ServerDriver implements Driver {
     return connection;
   }
 
-  async beginTransaction(connection: ServerConnection): Promise<void> {
-    connection.deferBegin();
+  async beginTransaction(
+    connection: ServerConnection,
+    { isolationLevel, accessMode }: TransactionSettings,
+  ): Promise<void> {
+    // As Kysely's own driver words it.
+    const settings = [
+      ...(isolationLevel ? [`isolation level ${isolationLevel}`] : []),
+      ...(accessMode ? [accessMode] : []),
+    ];
+    connection.deferBegin(
+      settings.length === 0 ? 'begin' : `start transaction ${settings.join(' ')}`,
+    );
   }
 
   async commitTransaction(connection: ServerConnection): Promise<void> {

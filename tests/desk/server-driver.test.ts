@@ -95,6 +95,20 @@ describe('the PostgreSQL driver', () => {
     expect([committed, rolledBack]).toEqual([0, 0]);
   });
 
+  it('begins a transaction with its isolation level and access mode', async () => {
+    const levels = await db.db
+      .transaction()
+      .setIsolationLevel('serializable')
+      .setAccessMode('read only')
+      .execute(async (trx) => {
+        const { rows } = await sql<{ level: string; readOnly: string }>`
+          select current_setting('transaction_isolation') as level,
+                 current_setting('transaction_read_only') as "readOnly"`.execute(trx);
+        return rows[0];
+      });
+    expect(levels).toEqual({ level: 'serializable', readOnly: 'on' });
+  });
+
   it('fails a transaction with PostgreSQL’s error code and rolls it back, first statement or later', async () => {
     const duplicate = db.db.transaction().execute(async (trx) => {
       await sql`insert into probe (id) values (${2})`.execute(trx);
