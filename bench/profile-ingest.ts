@@ -2,14 +2,15 @@ import { spawn } from 'node:child_process';
 import { copyFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { startPostgresServer } from '../tests/helpers/postgres-server.ts';
 import { captureBody, cpuMs, deskChildEnv, listeningUrl, load } from './desk-load.ts';
 
 // `npx tsx bench/profile-ingest.ts [pglite|postgres] [captures] [--prof]`: starts the compiled
 // desk (`node desk/launch.mjs`, as `npm run desk` does), warms it up, sends captures as fast as
-// it answers and prints the desk's CPU per capture; with --prof, also its top self-time
-// functions from a V8 CPU profile. CPU per capture holds on a loaded machine where
-// captures/s and latency do not.
+// it answers and prints the desk's CPU per capture (and on postgres the server's); with --prof,
+// also the desk's top self-time functions from a V8 CPU profile. CPU per capture holds on a
+// loaded machine where captures/s and latency do not.
 
 const storage = process.argv[2] ?? 'pglite';
 const total = Number(process.argv[3] ?? 2000);
@@ -111,6 +112,49 @@ function summarise(nodes: ProfileNode[], samples: number[], deltas: number[]): v
   }
 }
 
+/** A process's parent, and its CPU in ms: its own, and its children's that have exited. */
+async function processCpu(pid: number): Promise<{ parent: number; own: number; reaped: number }> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces) start after its closing parenthesis.
+  const fields = stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .split(' ')
+    .map(Number);
+  const ms = (ticks: number) => (ticks * 1000) / 100; // USER_HZ is 100 on Linux
+  return {
+    parent: fields[1] ?? 0,
+    own: ms((fields[11] ?? 0) + (fields[12] ?? 0)),
+    reaped: ms((fields[13] ?? 0) + (fields[14] ?? 0)),
+  };
+}
+
+/** The PostgreSQL server's main process (its sessions' parent), found through a session. */
+async function postmasterOf(url: string): Promise<number> {
+  const client = new pg.Client(url);
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+    return (await processCpu(rows[0]?.pid ?? 0)).parent;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The server's CPU in ms: its main process and every child, living or exited. */
+async function serverCpuMs(postmaster: number): Promise<number> {
+  const main = await processCpu(postmaster);
+  let total = main.own + main.reaped;
+  for (const entry of await readdir('/proc')) {
+    if (/^\d+$/.test(entry)) {
+      const child = await processCpu(Number(entry)).catch(() => null);
+      if (child?.parent === postmaster) {
+        total += child.own;
+      }
+    }
+  }
+  return total;
+}
+
 const dataDir = await mkdtemp(join(tmpdir(), 'desk-prof-'));
 const profDir = join(dataDir, 'prof');
 const server = storage === 'postgres' ? await startPostgresServer() : null;
@@ -133,7 +177,9 @@ await load({
   connections: 10,
   body: (i) => captureBody(`${run}w`, i),
 });
+const postmaster = server ? await postmasterOf(server.url) : null;
 const before = await cpuMs(pid);
+const serverBefore = postmaster ? await serverCpuMs(postmaster) : 0;
 const result = await load({
   url: `${url}/leads`,
   total,
@@ -142,10 +188,14 @@ const result = await load({
   body: (i) => captureBody(run, i),
 });
 const used = (await cpuMs(pid)) - before;
+const serverUsed = postmaster ? (await serverCpuMs(postmaster)) - serverBefore : null;
 console.log(
   `${storage}: ${result.sent} sent, ${result.notCreated} not 201, ${result.errors} errors; ` +
     `${result.perSecond.toFixed(0)}/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms; ` +
-    `desk CPU ${(used / result.sent).toFixed(2)} ms per capture`,
+    `desk CPU ${(used / result.sent).toFixed(2)} ms per capture` +
+    (serverUsed === null
+      ? ''
+      : `, server CPU ${(serverUsed / result.sent).toFixed(2)} ms per capture`),
 );
 child.kill('SIGTERM');
 await exited;

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, type LogEvent, PostgresDialect, sql } from 'kysely';
+import { Kysely, type LogEvent, sql } from 'kysely';
 import {
   type OpenedCluster,
   openCluster,
@@ -10,9 +10,10 @@ import {
 } from './embedded-cluster.ts';
 import { applyMigrations, type ScriptRunner } from './migrate.ts';
 import { type Listen, serverListen } from './notifications.ts';
-import { KeptStatementDialect } from './pglite-driver.ts';
+import { keptStatementDialect } from './pglite-driver.ts';
 import type { DeskDatabase } from './schema.ts';
 import { isCluster, type SchemaTemplate, saveSchemaTemplate } from './schema-template.ts';
+import { serverDialect } from './server-driver.ts';
 
 /** The embedded database's folder inside the desk's data folder. */
 export function embeddedDir(env: { dataDir: string }): string {
@@ -129,7 +130,7 @@ async function openEmbedded(dataDir: string | null, templates: Templates): Promi
   const { client } = opened;
   const errors = errorCounter();
   const db = new Kysely<DeskDatabase>({
-    dialect: new KeptStatementDialect(client),
+    dialect: keptStatementDialect(client),
     log: errors.log,
   });
   // PGlite has one session: exec() runs inside the transaction the migration holds open.
@@ -209,12 +210,20 @@ async function openServer(url: string, poolSize = 10): Promise<OpenedDb> {
     client.on('error', () => undefined);
   });
   const errors = errorCounter();
-  const db = new Kysely<DeskDatabase>({ dialect: new PostgresDialect({ pool }), log: errors.log });
+  // node-postgres's serialiser for parameters (untyped in @types/pg), as its own queries use it.
+  const { prepareValue } = (pg as unknown as { utils: { prepareValue(value: unknown): unknown } })
+    .utils;
+  const dialect = serverDialect(pool, {
+    getTypeParser: (oid, format) => pg.types.getTypeParser(oid, format),
+    prepareValue,
+  });
+  const db = new Kysely<DeskDatabase>({ dialect, log: errors.log });
   const stats = () => ({
     queryErrors: errors.count(),
     pool: { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount },
   });
-  // Without parameters node-postgres uses the simple protocol, which takes many statements.
+  // A text without parameters and with a `;` goes by the simple protocol, which takes many
+  // statements (server-driver.ts).
   const runScript: ScriptRunner = async (trx, script) => {
     await sql.raw(script).execute(trx);
   };

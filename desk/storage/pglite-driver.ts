@@ -4,13 +4,11 @@ import {
   type DatabaseConnection,
   type Dialect,
   type Driver,
-  type Kysely,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
   type QueryResult,
 } from 'kysely';
+import { nextReplanAt, overflow } from './kept-statements.ts';
 import { MAX_EMBEDDED_PARAMETERS, TooManyParametersError } from './parameter-limit.ts';
+import { postgresDialect } from './postgres-dialect.ts';
 
 /**
  * Kysely on the embedded database, with each distinct query text prepared once and kept (a
@@ -23,32 +21,6 @@ import { MAX_EMBEDDED_PARAMETERS, TooManyParametersError } from './parameter-lim
 
 /** At most this many statements are kept; the least recently used is closed first. */
 const KEPT_STATEMENTS = 200;
-
-/**
- * A kept statement is prepared again when its runs reach the next of these counts (16, 64,
- * 256, …, then every {@link REPLAN_LAST} runs). PostgreSQL keeps a statement's generic plan
- * until a table it reads is analyzed or altered, and a new desk makes that plan on its first
- * runs, when its tables are empty: a whole-table scan there costs nothing, and every later run
- * pays for it again as the table grows (issue 31 #13: the delivery's lead read scanned
- * `captures`, `people` and `conversations`). Planned again as the desk is used, a statement's
- * plan follows its tables' growth between the analyzes (embedded-upkeep.ts), for a handful of
- * plannings per statement over the desk's life.
- */
-const REPLAN_FIRST = 16;
-const REPLAN_FACTOR = 4;
-const REPLAN_LAST = 65_536;
-
-/** The first run after run number `runs` at which a statement is prepared again. */
-export function nextReplanAt(runs: number): number {
-  if (runs >= REPLAN_LAST) {
-    return (Math.floor(runs / REPLAN_LAST) + 1) * REPLAN_LAST;
-  }
-  let at = REPLAN_FIRST;
-  while (at <= runs) {
-    at *= REPLAN_FACTOR;
-  }
-  return at;
-}
 
 const { serialize } = protocol;
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
@@ -154,13 +126,7 @@ class KeptStatementConnection implements DatabaseConnection {
           ?.fields ?? [],
     };
     this.#kept.set(text, prepared);
-    if (this.#kept.size > KEPT_STATEMENTS) {
-      const [oldest] = this.#kept;
-      if (oldest) {
-        this.#kept.delete(oldest[0]);
-        this.#toClose.push(oldest[1].name);
-      }
-    }
+    this.#toClose.push(...overflow(this.#kept, KEPT_STATEMENTS));
     return prepared;
   }
 
@@ -196,7 +162,7 @@ class KeptStatementConnection implements DatabaseConnection {
     const text = compiled.sql;
     let prepared = this.#kept.get(text);
     if (prepared && prepared.runs + 1 >= prepared.replanAt) {
-      // Planned again for the tables as they are now (see REPLAN_FIRST); closed with this run.
+      // Planned again for the tables as they are now (kept-statements.ts); closed with this run.
       this.#kept.delete(text);
       this.#toClose.push(prepared.name);
       prepared = await this.#prepare(text, prepared.runs);
@@ -297,26 +263,6 @@ class KeptStatementDriver implements Driver {
 }
 
 /** The Kysely dialect for the embedded database (see the top of this file). */
-export class KeptStatementDialect implements Dialect {
-  readonly #client: PGlite;
-
-  constructor(client: PGlite) {
-    this.#client = client;
-  }
-
-  createAdapter() {
-    return new PostgresAdapter();
-  }
-
-  createDriver(): Driver {
-    return new KeptStatementDriver(this.#client);
-  }
-
-  createQueryCompiler() {
-    return new PostgresQueryCompiler();
-  }
-
-  createIntrospector(db: Kysely<unknown>) {
-    return new PostgresIntrospector(db);
-  }
+export function keptStatementDialect(client: PGlite): Dialect {
+  return postgresDialect(() => new KeptStatementDriver(client));
 }

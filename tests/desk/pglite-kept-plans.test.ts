@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeskDb } from '../../desk/storage/database.ts';
-import { nextReplanAt } from '../../desk/storage/pglite-driver.ts';
+import { nextReplanAt } from '../../desk/storage/kept-statements.ts';
 import { pglite } from '../helpers/desk-databases.ts';
 
 // The embedded driver keeps each statement prepared, and PostgreSQL keeps a kept statement's
