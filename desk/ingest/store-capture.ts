@@ -22,6 +22,7 @@ import {
 import { resolveViewingTimes } from '../routing/viewing-time.ts';
 import { json } from '../storage/database.ts';
 import type { DeskDatabase } from '../storage/schema.ts';
+import { WITH_NEXT } from '../storage/server-driver.ts';
 import type { SideInsert } from '../storage/side-inserts.ts';
 import type { IncomingCapture } from './capture-body.ts';
 import { IngestError } from './ingest-error.ts';
@@ -57,13 +58,14 @@ export interface StoredCapture {
 }
 
 /**
- * Takes the transaction's advisory locks in one round trip, in the order given. Every capture
+ * Takes the transaction's advisory locks in one statement, in the order given. Every capture
  * orders its keys the same way (capture, conversation, phone, email), so two transactions never
- * wait for each other in a circle.
+ * wait for each other in a circle. On a server the statement goes in the same write as the
+ * transaction's next one ({@link WITH_NEXT}), which the server runs once the locks are held.
  */
 export async function lockAll(trx: Transaction<DeskDatabase>, keys: readonly string[]) {
   const calls = keys.map((key) => sql`pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
-  await sql`select ${sql.join(calls)}`.execute(trx);
+  await sql`${sql.raw(WITH_NEXT)}select ${sql.join(calls)}`.execute(trx);
 }
 
 /** The person's lock keys: phone before email (see {@link lockAll}). */

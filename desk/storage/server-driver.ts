@@ -27,6 +27,16 @@ import { postgresDialect } from './postgres-dialect.ts';
  */
 
 /**
+ * Begins a statement whose caller needs no answer from it (advisory locks): inside a transaction
+ * the server driver holds it and sends it in the same write as the transaction's next statement
+ * (or its commit), a round trip fewer. The server still runs them in order, each statement taking
+ * its snapshot once the one before it has finished, so a read after locks sees what the locks'
+ * last holder committed. Anywhere else (PGlite, no transaction) it is a comment and the statement
+ * runs as sent. Its errors are the next statement's.
+ */
+export const WITH_NEXT = '/* with next */ ';
+
+/**
  * Statements kept per connection. The pool holds up to 10 connections, so the server keeps at
  * most ten times this many plans; the desk's hot paths use a few dozen texts.
  */
@@ -184,6 +194,9 @@ class ServerConnection implements DatabaseConnection {
   #toClose: string[] = [];
   /** A `begin` not yet sent (its text), to go with the transaction's first statement. */
   #beginPending: string | null = null;
+  /** Inside a transaction: statements marked {@link WITH_NEXT}, not yet sent. */
+  #held: Array<{ text: string; values: unknown[] }> = [];
+  #inTransaction = false;
   #next = 0;
   #discarded = false;
 
@@ -194,15 +207,25 @@ class ServerConnection implements DatabaseConnection {
 
   deferBegin(text: string): void {
     this.#beginPending = text;
+    this.#inTransaction = true;
   }
 
-  /** Ends the transaction; one that ran no statement was never begun, so nothing is sent. */
+  /**
+   * Ends the transaction; one that ran no statement was never begun, so nothing is sent. Held
+   * statements go with a commit, and are dropped by a rollback (they would be undone).
+   */
   async end(command: 'commit' | 'rollback'): Promise<Outcome | null> {
-    if (this.#beginPending !== null) {
+    this.#inTransaction = false;
+    const held = this.#held.length > 0;
+    if (command === 'rollback') {
+      this.#held = [];
+    }
+    if (this.#beginPending !== null && !(command === 'commit' && held)) {
       this.#beginPending = null;
+      this.#held = [];
       return null;
     }
-    return this.#simple(command);
+    return command === 'commit' && held ? this.#extended(command, []) : this.#simple(command);
   }
 
   /** Its next lending ends with the connection closed (a rollback that failed). */
@@ -225,7 +248,11 @@ class ServerConnection implements DatabaseConnection {
    * statements, as a migration script does; a kept statement holds one); a pending `begin` is
    * put in front of the text.
    */
-  #simple(text: string): Promise<Outcome> {
+  async #simple(text: string): Promise<Outcome> {
+    if (this.#held.length > 0) {
+      // A script runs alone: what is held goes first, in the transaction's next write.
+      await this.#extended('select 1', []);
+    }
     const begin = this.#beginPending;
     this.#beginPending = null;
     return this.#send((wire) => wire.query(begin === null ? text : `${begin};${text}`), null);
@@ -267,11 +294,16 @@ class ServerConnection implements DatabaseConnection {
     // Serialised before anything is written, so a value that cannot be sent leaves the session
     // as it was (and a pending `begin` still pending).
     const values = parameters.map((value) => this.#tools.prepareValue(value));
+    const held = this.#held.map((statement) => ({ ...statement, ...this.#keep(statement.text) }));
     const { kept, parse } = this.#keep(text);
     kept.runs += 1;
+    for (const statement of held) {
+      statement.kept.runs += 1;
+    }
     const begin = this.#beginPending;
     const closes = this.#toClose;
     this.#beginPending = null;
+    this.#held = [];
     this.#toClose = [];
     const { name, columns } = kept;
     let outcome: Outcome;
@@ -284,6 +316,13 @@ class ServerConnection implements DatabaseConnection {
         if (begin !== null) {
           wire.parse({ name: '', text: begin, types: [] });
           wire.bind({ statement: '', values: [] });
+          wire.execute({});
+        }
+        for (const statement of held) {
+          if (statement.parse) {
+            wire.parse({ name: statement.kept.name, text: statement.text, types: [] });
+          }
+          wire.bind({ statement: statement.kept.name, values: statement.values });
           wire.execute({});
         }
         if (parse) {
@@ -302,6 +341,11 @@ class ServerConnection implements DatabaseConnection {
       if (parse || (error as { code?: unknown }).code === '0A000') {
         this.#forget(text, kept);
       }
+      for (const statement of held) {
+        if (statement.parse) {
+          this.#forget(statement.text, statement.kept);
+        }
+      }
       throw error;
     }
     kept.columns ??= outcome.columns ?? NO_COLUMNS;
@@ -309,6 +353,11 @@ class ServerConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.#inTransaction && compiled.sql.startsWith(WITH_NEXT)) {
+      const values = compiled.parameters.map((value) => this.#tools.prepareValue(value));
+      this.#held.push({ text: compiled.sql, values });
+      return { rows: [] };
+    }
     const script = compiled.parameters.length === 0 && compiled.sql.includes(';');
     const { command, rowCount, rows } = script
       ? await this.#simple(compiled.sql)

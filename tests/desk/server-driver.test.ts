@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DeskDb, openDatabase } from '../../desk/storage/database.ts';
 import type { DeskDatabase } from '../../desk/storage/schema.ts';
-import { KEPT_STATEMENTS } from '../../desk/storage/server-driver.ts';
+import { KEPT_STATEMENTS, WITH_NEXT } from '../../desk/storage/server-driver.ts';
 import { postgres } from '../helpers/desk-databases.ts';
 
 // The desk's PostgreSQL driver (desk/storage/server-driver.ts): on loopback each write to the
@@ -97,6 +97,42 @@ describe('the PostgreSQL driver', () => {
         .catch(() => undefined),
     );
     expect([committed, rolledBack]).toEqual([0, 0]);
+  });
+
+  it('sends locks marked to go with the next statement in its write: begin, locks and a read in one', async () => {
+    const sent = await writesDuring(() =>
+      db.db.transaction().execute(async (trx) => {
+        await sql`${sql.raw(WITH_NEXT)}select pg_advisory_xact_lock(${7001}::bigint)`.execute(trx);
+        const { rows } = await sql<{ locks: number }>`
+          select count(*)::int as locks from pg_locks
+          where locktype = 'advisory' and pid = pg_backend_pid()`.execute(trx);
+        // The read ran once the lock was held.
+        expect(rows).toEqual([{ locks: 1 }]);
+      }),
+    );
+    expect(sent).toBe(2);
+  });
+
+  it('sends held statements with the commit, and drops them at a rollback', async () => {
+    const held = (id: number) => sql`${sql.raw(WITH_NEXT)}insert into probe (id) values (${id})`;
+    await db.db.transaction().execute(async (trx) => {
+      await held(5).execute(trx);
+    });
+    await db.db
+      .transaction()
+      .execute(async (trx) => {
+        await held(6).execute(trx);
+        throw new Error('given up');
+      })
+      .catch(() => undefined);
+    // A held statement's error is its transaction's: the commit that carries it fails.
+    const failing = db.db.transaction().execute(async (trx) => {
+      await held(5).execute(trx);
+    });
+    await expect(failing).rejects.toMatchObject({ code: '23505' });
+    const { rows } = await sql<{ id: number }>`select id from probe order by id`.execute(db.db);
+    expect(rows).toEqual([{ id: 1 }, { id: 5 }]);
+    await sql`delete from probe where id = 5`.execute(db.db);
   });
 
   it('begins a transaction with its isolation level and access mode', async () => {
