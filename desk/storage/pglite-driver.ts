@@ -6,7 +6,7 @@ import {
   type Driver,
   type QueryResult,
 } from 'kysely';
-import { nextReplanAt, overflow } from './kept-statements.ts';
+import { KeptStatements } from './kept-statements.ts';
 import { MAX_EMBEDDED_PARAMETERS, TooManyParametersError } from './parameter-limit.ts';
 import { postgresDialect } from './postgres-dialect.ts';
 
@@ -27,11 +27,8 @@ type BackendMessage = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][nu
 
 type Field = messages.RowDescriptionMessage['fields'][number];
 
+/** What preparing a statement told: its parameters' types and its columns. */
 interface Prepared {
-  name: string;
-  /** Runs since the text was first prepared, and the count at which it is prepared again. */
-  runs: number;
-  replanAt: number;
   /** Parameter type ids, for PGlite's serializers. */
   types: number[];
   /** The statement's columns (none for a statement without rows). */
@@ -94,19 +91,15 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
 /** The one session of a PGlite database, with its kept statements. */
 class KeptStatementConnection implements DatabaseConnection {
   readonly #client: PGlite;
-  readonly #kept = new Map<string, Prepared>();
-  /** Statements evicted from {@link #kept}, closed with the next query. */
-  #toClose: string[] = [];
+  readonly #statements = new KeptStatements<Prepared>('k', KEPT_STATEMENTS);
   /** A `begin` not yet sent: it goes with the transaction's first query, one call fewer. */
   #beginPending = false;
-  #next = 0;
 
   constructor(client: PGlite) {
     this.#client = client;
   }
 
-  async #prepare(text: string, runs = 0): Promise<Prepared> {
-    const name = `k${this.#next++}`;
+  async #prepare(name: string, text: string): Promise<Prepared> {
     const { messages } = await this.#client.execProtocol(
       concat([
         ...this.#leading(),
@@ -115,29 +108,21 @@ class KeptStatementConnection implements DatabaseConnection {
         serialize.sync(),
       ]),
     );
-    const prepared: Prepared = {
-      name,
-      runs,
-      // The run about to be made is this plan's first.
-      replanAt: nextReplanAt(runs + 1),
+    return {
       types: parse.parseDescribeStatementResults(messages),
       fields:
         (messages.find((m) => m.name === 'rowDescription') as messages.RowDescriptionMessage)
           ?.fields ?? [],
     };
-    this.#kept.set(text, prepared);
-    this.#toClose.push(...overflow(this.#kept, KEPT_STATEMENTS));
-    return prepared;
   }
 
   /** What goes before the next statement: a deferred `begin`, and the evicted statements' close. */
   #leading(): Uint8Array[] {
     const parts = [
       ...(this.#beginPending ? [serialize.query('begin')] : []),
-      ...this.#toClose.map((old) => serialize.close({ type: 'S', name: old })),
+      ...this.#statements.takeClosing().map((old) => serialize.close({ type: 'S', name: old })),
     ];
     this.#beginPending = false;
-    this.#toClose = [];
     return parts;
   }
 
@@ -160,20 +145,18 @@ class KeptStatementConnection implements DatabaseConnection {
 
   async #run<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     const text = compiled.sql;
-    let prepared = this.#kept.get(text);
-    if (prepared && prepared.runs + 1 >= prepared.replanAt) {
-      // Planned again for the tables as they are now (kept-statements.ts); closed with this run.
-      this.#kept.delete(text);
-      this.#toClose.push(prepared.name);
-      prepared = await this.#prepare(text, prepared.runs);
-    } else if (prepared) {
-      // Most recently used last, so the first entry is the one to evict.
-      this.#kept.delete(text);
-      this.#kept.set(text, prepared);
-    } else {
-      prepared = await this.#prepare(text);
+    const { kept } = this.#statements.use(text);
+    let prepared = kept.detail;
+    if (prepared === null) {
+      // New, or planned again for the tables as they are now (kept-statements.ts).
+      try {
+        prepared = await this.#prepare(kept.name, text);
+      } catch (error) {
+        this.#statements.forget(text, kept);
+        throw error;
+      }
+      kept.detail = prepared;
     }
-    prepared.runs += 1;
     const { serializers, parsers } = this.#client;
     const values = compiled.parameters.map((value, index) => {
       if (value === null || value === undefined) {
@@ -185,7 +168,7 @@ class KeptStatementConnection implements DatabaseConnection {
     const { messages } = await this.#client.execProtocol(
       concat([
         ...this.#leading(),
-        serialize.bind({ statement: prepared.name, values }),
+        serialize.bind({ statement: kept.name, values }),
         serialize.execute({}),
         serialize.sync(),
       ]),

@@ -1,3 +1,6 @@
+// Over 300 lines as one concept: the Kysely driver for a PostgreSQL server, from one exchange
+// with the server (its writes and its reply) to the connection that keeps statements and holds
+// a transaction's begin and locks for its next write.
 import {
   AbortedTransactionError,
   type CompiledQuery,
@@ -8,7 +11,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import type pg from 'pg';
-import { nextReplanAt, overflow } from './kept-statements.ts';
+import { KeptStatements } from './kept-statements.ts';
 import { postgresDialect } from './postgres-dialect.ts';
 
 /**
@@ -55,15 +58,6 @@ interface Columns {
 }
 
 const NO_COLUMNS: Columns = { names: [], parsers: [] };
-
-interface Kept {
-  name: string;
-  /** Runs since the text was first prepared, and the count at which it is prepared again. */
-  runs: number;
-  replanAt: number;
-  /** Its result's columns, once described. */
-  columns: Columns | null;
-}
 
 /** node-postgres's connection as a submitted query sees it: the protocol's message writers. */
 interface Wire {
@@ -189,15 +183,13 @@ class Exchange implements pg.Submittable {
 class ServerConnection implements DatabaseConnection {
   readonly #client: pg.PoolClient;
   readonly #tools: PgTools;
-  readonly #kept = new Map<string, Kept>();
-  /** Statements to close, with the next statement sent. */
-  #toClose: string[] = [];
+  /** Each kept statement's detail: its result's columns, once described. */
+  readonly #statements = new KeptStatements<Columns>('d', KEPT_STATEMENTS);
   /** A `begin` not yet sent (its text), to go with the transaction's first statement. */
   #beginPending: string | null = null;
   /** Inside a transaction: statements marked {@link WITH_NEXT}, not yet sent. */
   #held: Array<{ text: string; values: unknown[] }> = [];
   #inTransaction = false;
-  #next = 0;
   #discarded = false;
 
   constructor(client: pg.PoolClient, tools: PgTools) {
@@ -258,54 +250,21 @@ class ServerConnection implements DatabaseConnection {
     return this.#send((wire) => wire.query(begin === null ? text : `${begin};${text}`), null);
   }
 
-  /** The kept statement for `text`, prepared (again) when it is new or its replan is due. */
-  #keep(text: string): { kept: Kept; parse: boolean } {
-    const old = this.#kept.get(text);
-    this.#kept.delete(text);
-    if (old && old.runs + 1 < old.replanAt) {
-      // Most recently used last, so the first entry is the one to close.
-      this.#kept.set(text, old);
-      return { kept: old, parse: false };
-    }
-    if (old) {
-      this.#toClose.push(old.name);
-    }
-    const runs = old?.runs ?? 0;
-    const kept = {
-      name: `d${this.#next++}`,
-      runs,
-      replanAt: nextReplanAt(runs + 1),
-      columns: null,
-    };
-    this.#kept.set(text, kept);
-    this.#toClose.push(...overflow(this.#kept, KEPT_STATEMENTS));
-    return { kept, parse: true };
-  }
-
-  /** Forgets a statement that may not exist on the server, or whose columns changed. */
-  #forget(text: string, kept: Kept): void {
-    if (this.#kept.get(text) === kept) {
-      this.#kept.delete(text);
-      this.#toClose.push(kept.name);
-    }
-  }
-
   async #extended(text: string, parameters: readonly unknown[]): Promise<Outcome> {
     // Serialised before anything is written, so a value that cannot be sent leaves the session
     // as it was (and a pending `begin` still pending).
     const values = parameters.map((value) => this.#tools.prepareValue(value));
-    const held = this.#held.map((statement) => ({ ...statement, ...this.#keep(statement.text) }));
-    const { kept, parse } = this.#keep(text);
-    kept.runs += 1;
-    for (const statement of held) {
-      statement.kept.runs += 1;
-    }
+    const statements = this.#statements;
+    const held = this.#held.map((statement) => ({
+      ...statement,
+      ...statements.use(statement.text),
+    }));
+    const { kept, fresh } = statements.use(text);
     const begin = this.#beginPending;
-    const closes = this.#toClose;
+    const closes = statements.takeClosing();
     this.#beginPending = null;
     this.#held = [];
-    this.#toClose = [];
-    const { name, columns } = kept;
+    const { name, detail: columns } = kept;
     let outcome: Outcome;
     try {
       outcome = await this.#send((wire) => {
@@ -319,13 +278,13 @@ class ServerConnection implements DatabaseConnection {
           wire.execute({});
         }
         for (const statement of held) {
-          if (statement.parse) {
+          if (statement.fresh) {
             wire.parse({ name: statement.kept.name, text: statement.text, types: [] });
           }
           wire.bind({ statement: statement.kept.name, values: statement.values });
           wire.execute({});
         }
-        if (parse) {
+        if (fresh) {
           wire.parse({ name, text, types: [] });
         }
         wire.bind({ statement: name, values });
@@ -338,17 +297,17 @@ class ServerConnection implements DatabaseConnection {
     } catch (error) {
       // A parse in a failed exchange may or may not have been made; PostgreSQL refuses to run a
       // kept statement whose columns changed (0A000). Either way, prepare the text afresh.
-      if (parse || (error as { code?: unknown }).code === '0A000') {
-        this.#forget(text, kept);
+      if (fresh || (error as { code?: unknown }).code === '0A000') {
+        statements.forget(text, kept);
       }
       for (const statement of held) {
-        if (statement.parse) {
-          this.#forget(statement.text, statement.kept);
+        if (statement.fresh) {
+          statements.forget(statement.text, statement.kept);
         }
       }
       throw error;
     }
-    kept.columns ??= outcome.columns ?? NO_COLUMNS;
+    kept.detail ??= outcome.columns ?? NO_COLUMNS;
     return outcome;
   }
 
