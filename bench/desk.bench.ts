@@ -16,6 +16,7 @@ import {
   startTimedDesk,
   stopDesk,
 } from './desk-load.ts';
+import { postmasterOf, serverCpuMs } from './server-cpu.ts';
 
 // `npm run bench -- desk`: the desk as it is deployed (child processes started by
 // `desk/launch.mjs`, the compiled desk, as `npm run desk` starts it), loaded over loopback by
@@ -204,6 +205,12 @@ async function postgres(rows: Row[], failures: string[]): Promise<void> {
     const second = await startTimedDesk(env);
     const run = `pg${Date.now()}`;
     const half = (RATE * SECONDS) / 2;
+    const postmaster = await postmasterOf(server.url);
+    const cpuBefore = await Promise.all([
+      cpuMs(first.child.pid ?? 0),
+      cpuMs(second.child.pid ?? 0),
+      serverCpuMs(postmaster),
+    ]);
     const results = await Promise.all(
       [first, second].map((desk, n) =>
         load({
@@ -215,9 +222,22 @@ async function postgres(rows: Row[], failures: string[]): Promise<void> {
         }),
       ),
     );
+    const cpuAfter = await Promise.all([
+      cpuMs(first.child.pid ?? 0),
+      cpuMs(second.child.pid ?? 0),
+      serverCpuMs(postmaster),
+    ]);
+    const sent = results.reduce((n, r) => n + r.sent, 0);
+    const used = cpuAfter.map((after, i) => (after - (cpuBefore[i] ?? 0)) / sent);
+    const total = used.reduce((n, ms) => n + ms, 0);
     await Promise.all([stopDesk(first), stopDesk(second)]);
     const stored = await countCaptures({ kind: 'postgres', url: server.url }, run);
-    rows.push(...ingestRows('PostgreSQL, two processes', results, stored));
+    rows.push(...ingestRows('PostgreSQL, two processes', results, stored), {
+      // What the machine's cores pay for each capture: the rate times this is the cores it takes.
+      measure: 'CPU per capture (PostgreSQL): desk one + desk two + the server',
+      value: `${used.map((ms) => ms.toFixed(2)).join(' + ')} = ${total.toFixed(2)} ms`,
+      budget: `≤ ${((2 * 1000) / RATE).toFixed(2)} ms (two cores)`,
+    });
     checkIngest('PostgreSQL, two processes', results, stored, failures);
   } finally {
     await server.stop();
