@@ -116,13 +116,22 @@ export function dailyRows(changes: readonly { at: Attribution; add: Figures }[])
     .map(([, r]) => r);
 }
 
+/**
+ * Shares of a day's rows: a session adds to the one its backend's process id names, so two
+ * transactions storing captures at once (two connections, two desks) add to different rows and
+ * neither waits for the other's commit (migrations/0017-numbers-shards.sql). Rows a transaction
+ * adds are all in its session's share, in one order, so two transactions never wait in a circle.
+ */
+const SHARDS = 16;
+const sessionShard = sql<number>`(pg_backend_pid() % ${sql.lit(SHARDS)})`;
+
 /** The upsert adding rows to `numbers_daily`, unexecuted; `rows` must not be empty. */
 function dailyRowsInsert(db: Db, rows: readonly DailyRow[]) {
   return db
     .insertInto('numbers_daily')
-    .values([...rows])
+    .values(rows.map((row) => ({ ...row, shard: sessionShard })))
     .onConflict((oc) =>
-      oc.columns(['day', 'dimension', 'demo', 'agent', 'key']).doUpdateSet({
+      oc.columns(['day', 'dimension', 'demo', 'agent', 'key', 'shard']).doUpdateSet({
         agent_name: sql`coalesce(excluded.agent_name, numbers_daily.agent_name)`,
         conversations: sql`numbers_daily.conversations + excluded.conversations`,
         chats: sql`numbers_daily.chats + excluded.chats`,

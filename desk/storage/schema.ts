@@ -295,6 +295,8 @@ export interface NumbersDailyTable {
   dimension: 'all' | 'listing' | 'page' | 'source';
   key: string;
   agent_name: string | null;
+  /** The writing session's share of the day's rows (migrations/0017-numbers-shards.sql). */
+  shard: Generated<number>;
   conversations: Generated<number>;
   chats: Generated<number>;
   captures: Generated<number>;
