@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import autocannon from 'autocannon';
 import { type DeskProcess, startDeskProcess } from '../tests/helpers/desk-process.ts';
+import { pacedLoad, percentile } from './paced-load.ts';
 
 /** The page origin every benchmark request comes from (allowed by the desks it starts). */
 export const BENCH_ORIGIN = 'http://127.0.0.1:4173';
@@ -118,7 +119,8 @@ export interface LoadResult {
 
 /**
  * POSTs `total` bodies to `url` from `connections` sockets, at `rate` requests per second
- * overall (or as fast as the desk answers when `rate` is 0), each body from `body(index)`.
+ * overall, evenly paced (./paced-load.ts), or as fast as the desk answers (autocannon) when
+ * `rate` is 0, each body from `body(index)`.
  */
 export async function load(options: {
   url: string;
@@ -127,6 +129,21 @@ export async function load(options: {
   connections: number;
   body: (index: number) => string;
 }): Promise<LoadResult> {
+  if (options.rate > 0) {
+    const paced = await pacedLoad({
+      ...options,
+      headers: { 'content-type': 'application/json', origin: BENCH_ORIGIN },
+      expect: 201,
+    });
+    return {
+      sent: paced.answered,
+      notCreated: paced.unexpected,
+      errors: paced.errors,
+      perSecond: paced.perSecond,
+      p50Ms: Math.round(percentile(paced.latencies, 0.5)),
+      p99Ms: Math.round(percentile(paced.latencies, 0.99)),
+    };
+  }
   let next = 0;
   let answered = 0;
   let notCreated = 0;

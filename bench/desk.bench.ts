@@ -19,8 +19,8 @@ import {
 import { postmasterOf, serverCpuMs } from './server-cpu.ts';
 
 // `npm run bench -- desk`: the desk as it is deployed (child processes started by
-// `desk/launch.mjs`, the compiled desk, as `npm run desk` starts it), loaded over loopback by
-// autocannon from this process; rows are counted in the database afterwards, so "0 lost" is
+// `desk/launch.mjs`, the compiled desk, as `npm run desk` starts it), loaded over loopback from
+// this process (a paced load for ingest, autocannon for the burst); rows are counted in the database afterwards, so "0 lost" is
 // checked, not assumed. The budgets are issue 19's. Over 300 lines as one concept: the desk's
 // one report (start, ingest on both databases, the delivery burst), read as one table.
 
@@ -351,7 +351,7 @@ export default async function deskBench(): Promise<BenchReport> {
     rows,
     failures,
     notes: [
-      `ingest: ${RATE} POST /leads a second for ${SECONDS} s (autocannon, 10 sockets), each a new conversation's viewing request; rows counted in the database afterwards`,
+      `ingest: ${RATE} POST /leads a second for ${SECONDS} s (evenly paced over 10 keep-alive sockets, each latency from its request's due time: bench/paced-load.ts), each a new conversation's viewing request; rows counted in the database afterwards`,
       'PostgreSQL: a throwaway Debian server; two desk processes each take half the rate',
       'delivery: Follow Up Boss stand-in on loopback plus the agent email (.eml files), from the first request of the burst',
     ],
