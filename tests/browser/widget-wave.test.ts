@@ -30,6 +30,16 @@ async function speakAndSettle(page: Page, level: number): Promise<void> {
   await page.waitForTimeout(400);
 }
 
+/** Frames drawn over the next `ms`: polled, so a busy machine's slow frames are waited out. */
+async function framesOver(page: Page, ms: number): Promise<number> {
+  return (await framesDuring(page, ms)).frames;
+}
+
+/** Waits for a moment with no frame asked for: what was in flight (a mount, a stop) is done. */
+async function settled(page: Page): Promise<void> {
+  await expect.poll(async () => (await framesDuring(page, 150)).requested, WAIT).toBe(0);
+}
+
 async function withFrames<T>(fn: (page: Page) => Promise<T>, dpr = 1): Promise<T> {
   const context = await env.browser.newContext({ deviceScaleFactor: dpr });
   try {
@@ -47,16 +57,22 @@ describe('wave canvas', () => {
       await page.addInitScript(countAnimationFrames);
       await page.goto(`${env.server.url}/esm.html`);
       await page.getByRole('button', { name: 'Talk to Assistant' }).hover();
-      await page.waitForTimeout(300);
+      // Intent loads the UI, whose mount asks for one frame (box-height.ts); on a busy machine
+      // that can come long after the hover. Idle is once the wave is there and a quiet moment
+      // has passed; a loop left running never gives one, and fails here.
+      await page.waitForFunction(() =>
+        document.getElementById('widget')?.shadowRoot?.querySelector('canvas'),
+      );
+      await settled(page);
       const idle = await framesDuring(page, 800);
       expect(idle.requested).toBe(0);
       const still = await canvasSnapshot(page);
       await page.getByRole('button', { name: 'Talk to Assistant' }).click();
       await page.getByRole('button', { name: 'Stop' }).waitFor();
-      expect((await framesDuring(page, 500)).frames).toBeGreaterThan(10);
+      await expect.poll(() => framesOver(page, 500), WAIT).toBeGreaterThan(10);
       await page.getByRole('button', { name: 'Stop' }).click();
       await page.getByRole('button', { name: 'Talk to Assistant' }).waitFor();
-      await page.waitForTimeout(200);
+      await settled(page);
       expect((await framesDuring(page, 800)).requested).toBe(0);
       expect(await canvasSnapshot(page)).toEqual(still);
     });
@@ -115,7 +131,7 @@ describe('wave canvas', () => {
         };
       });
       await startCall(page);
-      expect((await framesDuring(page, 400)).frames).toBeGreaterThan(5);
+      await expect.poll(() => framesOver(page, 400), WAIT).toBeGreaterThan(5);
 
       await page.evaluate(() => {
         const spacer = document.createElement('div');
@@ -123,11 +139,11 @@ describe('wave canvas', () => {
         document.body.append(spacer);
         window.scrollTo(0, 3000);
       });
-      await page.waitForTimeout(300);
+      // Off-screen is told by an IntersectionObserver, a frame or more later.
+      await settled(page);
       expect((await framesDuring(page, 500)).requested).toBe(0);
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.waitForTimeout(300);
-      expect((await framesDuring(page, 400)).frames).toBeGreaterThan(5);
+      await expect.poll(() => framesOver(page, 400), WAIT).toBeGreaterThan(5);
 
       await page.evaluate(() =>
         (window as unknown as { setHidden(v: boolean): void }).setHidden(true),
@@ -137,7 +153,7 @@ describe('wave canvas', () => {
       await page.evaluate(() =>
         (window as unknown as { setHidden(v: boolean): void }).setHidden(false),
       );
-      expect((await framesDuring(page, 400)).frames).toBeGreaterThan(5);
+      await expect.poll(() => framesOver(page, 400), WAIT).toBeGreaterThan(5);
     });
   });
 
