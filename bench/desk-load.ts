@@ -115,6 +115,8 @@ export interface LoadResult {
   perSecond: number;
   p50Ms: number;
   p99Ms: number;
+  /** A paced run's p99 over the requests due 4 s or more after its first (./paced-load.ts). */
+  laterP99Ms?: number;
 }
 
 /**
@@ -142,6 +144,7 @@ export async function load(options: {
       perSecond: paced.perSecond,
       p50Ms: Math.round(percentile(paced.latencies, 0.5)),
       p99Ms: Math.round(percentile(paced.latencies, 0.99)),
+      laterP99Ms: Math.round(percentile(paced.laterLatencies, 0.99)),
     };
   }
   let next = 0;
