@@ -119,8 +119,9 @@ export function dailyRows(changes: readonly { at: Attribution; add: Figures }[])
 /**
  * Shares of a day's rows: a session adds to the one its backend's process id names, so two
  * transactions storing captures at once (two connections, two desks) add to different rows and
- * neither waits for the other's commit (migrations/0017-numbers-shards.sql). Rows a transaction
- * adds are all in its session's share, in one order, so two transactions never wait in a circle.
+ * neither waits for the other's commit (migrations/0017-numbers-shards.sql). A transaction's rows
+ * are all in its own session's share, each statement's in the order {@link dailyRows} gives, so
+ * shares add no new way for two transactions to wait on each other in a circle.
  */
 const SHARDS = 16;
 const sessionShard = sql<number>`(pg_backend_pid() % ${sql.lit(SHARDS)})`;
