@@ -30,8 +30,10 @@ import { ensureNumbersRollup } from './leads/numbers-rebuild.ts';
 import { createDeskMetrics } from './metrics/desk-metrics.ts';
 import { startRetentionSchedule } from './privacy/retention-schedule.ts';
 import { startWeeklyReportSchedule } from './reports/weekly-schedule.ts';
+import { warmViewingTimeReader } from './routing/viewing-time.ts';
 import { embeddedDir, openDatabase } from './storage/database.ts';
 import { startEmbeddedUpkeep } from './storage/embedded-upkeep.ts';
+import { warmEmbedded } from './storage/embedded-warm-up.ts';
 import type { DeskDatabase } from './storage/schema.ts';
 import { tzdataMismatch, tzdataVersions } from './time/tzdata-version.ts';
 import { deskLogger, flushDeskLog } from './web/desk-log.ts';
@@ -203,6 +205,15 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
   const server = await listen(app.fetch, env.port, env.host).catch(async (error: unknown) => {
     await database.close();
     throw error;
+  });
+  // What the first leads would otherwise wait for, done once the desk listens, as the message
+  // validator is: /health answers at once, and a lead that comes first waits no longer.
+  setImmediate(() => {
+    warmViewingTimeReader();
+    if (database.kind === 'embedded') {
+      // An optimisation only: a failure here is the next query's to report.
+      warmEmbedded(database.db).catch(() => undefined);
+    }
   });
   const admin = embedded
     ? await serveAdminSocket({
