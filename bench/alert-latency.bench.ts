@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFubStandIn } from '../tests/helpers/fub-stand-in.ts';
 import type { BenchReport } from './bench-types.ts';
-import { BENCH_ORIGIN, captureBody, startTimedDesk, stopDesk } from './desk-load.ts';
+import { postCapture, startTimedDesk, stopDesk } from './desk-load.ts';
 
 // `npm run bench -- alert`: speed to lead (issue 26 §3). One capture at a time on an idle outbox,
 // as a visitor's call would bring it: the time from posting the capture to the Follow Up Boss
@@ -45,14 +45,9 @@ export default async function alertLatencyBench(): Promise<BenchReport> {
         const events = fub.requests.length;
         const mails = await mailCount();
         const started = performance.now();
-        const res = await fetch(`${desk.url}/leads`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', origin: BENCH_ORIGIN },
-          body: captureBody(run, i),
-        });
-        await res.body?.cancel();
-        if (res.status !== 201) {
-          failures.push(`capture ${i} answered ${res.status}`);
+        const status = await postCapture(desk.url, run, i);
+        if (status !== 201) {
+          failures.push(`capture ${i} answered ${status}`);
           continue;
         }
         let crmAt: number | null = null;

@@ -92,6 +92,17 @@ export function captureBody(run: string, index: number): string {
   });
 }
 
+/** POSTs {@link captureBody}'s capture number `index` to the desk at `url`; resolves its status. */
+export async function postCapture(url: string, run: string, index: number): Promise<number> {
+  const res = await fetch(`${url}/leads`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: BENCH_ORIGIN },
+    body: captureBody(run, index),
+  });
+  await res.body?.cancel();
+  return res.status;
+}
+
 /** The widget's transcript delivery for {@link captureBody}'s conversation: the call has ended. */
 export function conversationBody(run: string, index: number): string {
   return JSON.stringify({
