@@ -43,7 +43,7 @@ export async function firstCaptureTimes(env: Record<string, string>): Promise<nu
 export function firstCapturesRow(label: string, times: readonly number[]) {
   return {
     measure: `first ${times.length} captures after a start, one after another (${label})`,
-    value: times.map((ms) => ms.toFixed(0)).join(' / ') + ' ms',
+    value: `${times.map((ms) => ms.toFixed(0)).join(' / ')} ms`,
     budget: '(shown, not judged)',
   };
 }
