@@ -210,7 +210,8 @@ async function postgres(rows: Row[], failures: string[]): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'desk-bench-'));
   try {
     const env = { DATABASE_URL: server.url, DESK_DATA_DIR: dataDir };
-    // Its own desk, started and stopped before the two below: they start warm of nothing it did.
+    // Its own desk, started and stopped before the two below. They are new processes, so none of
+    // its warmth is theirs; the server has run the migrations by then, and has their pages.
     const firstTimes = await firstCaptureTimes({ DATABASE_URL: server.url });
     const first = await startTimedDesk(env);
     const second = await startTimedDesk(env);
