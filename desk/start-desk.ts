@@ -1,3 +1,5 @@
+// Over 300 lines as one concept: the desk's start, each part in the order it needs the others
+// (config, database, workers, HTTP, the admin socket), and its stop, which undoes them.
 import type { Server } from 'node:http';
 import type { ServerType } from '@hono/node-server';
 import type { Kysely } from 'kysely';
