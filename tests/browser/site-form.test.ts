@@ -190,8 +190,14 @@ describe('contact form', () => {
 
   it('sends one request for a double click', async () => {
     await withPage(site.browser, async (page) => {
+      // The request is held until the in-flight state has been read: a fixed delay ran out
+      // before the check on a busy machine. A second request, if any, is held and sent too.
+      let release = () => {};
+      const held = new Promise<void>((done) => {
+        release = done;
+      });
       await page.route('**/forms/contact', async (route) => {
-        await new Promise((done) => setTimeout(done, 400));
+        await held;
         await route.continue();
       });
       await openContact(page);
@@ -201,6 +207,7 @@ describe('contact form', () => {
       expect(
         await page.getByRole('button', { name: 'Sending…' }).getAttribute('aria-disabled'),
       ).toBe('true');
+      release();
       await expect.poll(() => status(page).textContent()).toContain('Thank you!');
       await page.waitForTimeout(300);
       expect(posts).toHaveLength(1);
