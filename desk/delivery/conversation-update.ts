@@ -26,8 +26,9 @@ export const WAITING_FOR_ALERT = 'waiting for the alert to be delivered first';
 
 /**
  * Loads a `conversation-update` job's update. Until the alert it follows is delivered, the
- * update waits by retrying: a note cannot be added to a CRM person not yet created, and a reply
- * must not reach the agent before the message it answers. An alert retried by hand after it
+ * update waits by retrying (`waiting`, so it goes the moment the alert is delivered): a note
+ * cannot be added to a CRM person not yet created, and a reply must not reach the agent before
+ * the message it answers. An alert retried by hand after it
  * died is still followed, as long as the update has not given up.
  */
 export async function loadConversationUpdate(
@@ -46,7 +47,7 @@ export async function loadConversationUpdate(
     return { outcome: { ok: false, retry: false, reason: 'the alert it follows does not exist' } };
   }
   if (alert.status !== 'delivered') {
-    return { outcome: { ok: false, retry: true, reason: WAITING_FOR_ALERT } };
+    return { outcome: { ok: false, retry: true, reason: WAITING_FOR_ALERT, waiting: true } };
   }
   const [lead] = await loadLeadRecords(db, { ids: [captureId] });
   if (!lead?.conversation) {

@@ -233,8 +233,11 @@ export function deliveryLanes(
       adapter: adapter.name,
       policy,
       ...(options.batchSize !== undefined && { batchSize: options.batchSize }),
-      // A conversation update reads its own record (./conversation-update.ts).
-      ...(run !== followUp && { prefetch: (jobs) => leads.prefetch(jobs) }),
+      // A conversation update reads its own record (./conversation-update.ts), and goes as soon
+      // as the alert it follows is delivered.
+      ...(run === followUp
+        ? { follows: 'delivery' as const }
+        : { prefetch: (jobs: readonly ClaimedJob[]) => leads.prefetch(jobs) }),
       run: (job) => run(leads, adapter, job, options.onAlert),
     };
   };

@@ -123,21 +123,55 @@ export async function claimJobs(
   }));
 }
 
+/** What else {@link finishJob} does with a try's result. */
+export interface FinishOptions {
+  /** A periodic job's next run, enqueued in the same transaction. */
+  followUp?: NewJob | null;
+  /**
+   * The kinds of job that follow this one on its capture and adapter (a conversation's update
+   * follows its alert). Once this one is delivered, those that were tried and wait for it are
+   * due at once, in the same statement, instead of at their backed-off retry.
+   */
+  release?: readonly JobKind[];
+  /**
+   * The kind of job this one follows, for a retry because that one is not delivered yet: if it
+   * was delivered while this try ran (too late to release this job, which was in hand), the
+   * retry is due at once. Together with `release`, no wait outlasts the job it waits for.
+   */
+  waitsFor?: JobKind;
+}
+
+/** What {@link finishJob} recorded. */
+export interface FinishedJob {
+  /** False when the worker no longer held the lease: the row was left to its new holder. */
+  recorded: boolean;
+  /** Jobs are due now that were not (released, or a retry whose wait is over): look for them. */
+  dueNow: boolean;
+}
+
 /**
  * Records a try's result, and enqueues `followUp` (a periodic job's next run) in the same
  * transaction. Only the lease holder may: a worker that lost its lease (paused past it) leaves
- * the row to whoever took it since. Resolves whether the result was recorded.
+ * the row to whoever took it since.
  */
 export async function finishJob(
   db: Db,
-  job: Pick<ClaimedJob, 'id'>,
+  job: Pick<ClaimedJob, 'id' | 'captureId' | 'adapter'>,
   workerId: string,
   result: JobResult,
   now: Date,
-  followUp: NewJob | null = null,
-): Promise<boolean> {
-  const record = async (trx: Db) => {
-    const updated = await trx
+  options: FinishOptions = {},
+): Promise<FinishedJob> {
+  const { followUp = null, release = [], waitsFor } = options;
+  // The job it waits for, on the same capture and adapter (`jobs_capture` finds it).
+  const waitedFor =
+    result.status === 'retry' && waitsFor !== undefined && job.captureId !== null
+      ? sql<boolean>`exists (select 1 from jobs w where w.capture_id = ${job.captureId}
+          and w.kind = ${waitsFor} and w.adapter is not distinct from ${job.adapter}
+          and w.status = 'delivered')`
+      : null;
+  const finish = (trx: Db) =>
+    trx
       .updateTable('jobs')
       .set({
         status: result.status === 'retry' ? 'pending' : result.status,
@@ -150,16 +184,55 @@ export async function finishJob(
           ...(result.result && { result: json(result.result) }),
         }),
         ...(result.status !== 'delivered' && { last_error: result.reason }),
-        ...(result.status === 'retry' && { run_at: result.runAt }),
+        ...(result.status === 'retry' && {
+          run_at:
+            waitedFor === null
+              ? result.runAt
+              : sql<Date>`case when ${waitedFor} then ${now}::timestamptz
+                  else ${result.runAt}::timestamptz end`,
+        }),
       })
       .where('id', '=', job.id)
-      .where('locked_by', '=', workerId)
-      .executeTakeFirst();
-    const recorded = Number(updated.numUpdatedRows) > 0;
+      .where('locked_by', '=', workerId);
+  const releases = result.status === 'delivered' && release.length > 0 && job.captureId !== null;
+  const record = async (trx: Db): Promise<FinishedJob> => {
+    let recorded: boolean;
+    let dueNow = false;
+    if (releases) {
+      // One statement: the result, and the jobs that waited for it (tried, and not due yet).
+      const row = await trx
+        .with('finished', () => finish(trx).returning('id'))
+        .with('released', (q) =>
+          q
+            .updateTable('jobs')
+            .set({ run_at: now, updated_at: now })
+            .where('capture_id', '=', job.captureId)
+            .where('kind', 'in', release)
+            .where(sql<boolean>`adapter is not distinct from ${job.adapter}`)
+            .where('status', '=', 'pending')
+            .where('attempts', '>', 0)
+            .where('run_at', '>', now)
+            .where(sql<boolean>`exists (select 1 from finished)`)
+            .returning('id'),
+        )
+        .selectNoFrom([
+          sql<number>`(select count(*) from finished)::int`.as('recorded'),
+          sql<number>`(select count(*) from released)::int`.as('released'),
+        ])
+        .executeTakeFirstOrThrow();
+      recorded = row.recorded > 0;
+      dueNow = row.released > 0;
+    } else if (waitedFor !== null) {
+      const row = await finish(trx).returning('run_at').executeTakeFirst();
+      recorded = row !== undefined;
+      dueNow = row !== undefined && row.run_at.getTime() <= now.getTime();
+    } else {
+      recorded = Number((await finish(trx).executeTakeFirst()).numUpdatedRows) > 0;
+    }
     if (recorded && followUp) {
       await enqueue(trx, followUp, { now });
     }
-    return recorded;
+    return { recorded, dueNow };
   };
   return followUp ? db.transaction().execute(record) : record(db);
 }

@@ -30,6 +30,12 @@ export interface JobLane extends LaneFilter {
   run(job: ClaimedJob): Promise<AttemptOutcome>;
   /** A periodic job's next run, enqueued when this one is delivered or dead. */
   followUp?(job: ClaimedJob): NewJob | null;
+  /**
+   * The kind of job this lane's jobs follow on the same capture and adapter (a conversation's
+   * update follows its alert). A try that finds that one not yet delivered says so (its outcome
+   * is `waiting`); it is retried the moment that one is delivered, its backoff only a fallback.
+   */
+  follows?: JobKind;
 }
 
 /** One try's record for the log, with no personal data. */
@@ -78,6 +84,8 @@ export class JobWorker {
   readonly #id: string;
   readonly #loops: LaneLoop[];
   readonly #pacer: JobPacer;
+  /** Per kind, the kinds of the lanes that follow its jobs ({@link JobLane.follows}). */
+  readonly #followers = new Map<JobKind, JobKind[]>();
   #stopped = true;
 
   constructor(options: JobWorkerOptions) {
@@ -85,6 +93,12 @@ export class JobWorker {
     this.#pacer = new JobPacer(options.pacing);
     this.#id = options.id ?? `worker-${randomUUID()}`;
     this.#loops = options.lanes.map((lane) => ({ lane, timer: null, running: null, again: false }));
+    for (const { kind, follows } of options.lanes) {
+      const followers = follows === undefined ? undefined : this.#followers.get(follows);
+      if (follows !== undefined && !followers?.includes(kind)) {
+        this.#followers.set(follows, [...(followers ?? []), kind]);
+      }
+    }
   }
 
   /** Starts polling; {@link wake} makes it look at once. */
@@ -101,12 +115,17 @@ export class JobWorker {
    */
   readonly wake = (kind?: JobKind): void => {
     this.#pacer.enqueued();
+    this.#wakeLanes(kind);
+  };
+
+  /** Runs the lanes of `kind` (every lane when undefined) now, or again after their run. */
+  #wakeLanes(kind?: JobKind): void {
     for (const loop of this.#loops) {
       if (kind === undefined || loop.lane.kind === kind) {
         this.#wakeLane(loop);
       }
     }
-  };
+  }
 
   #wakeLane(loop: LaneLoop): void {
     if (this.#stopped) {
@@ -225,7 +244,19 @@ export class JobWorker {
       result = { status: 'dead', reason: outcome.reason };
     }
     const followUp = result.status === 'retry' ? null : (lane.followUp?.(job) ?? null);
-    await finishJob(this.#options.db, job, this.#id, result, now, followUp);
+    const waiting = !outcome.ok && outcome.waiting === true && lane.follows !== undefined;
+    const release = this.#followers.get(lane.kind) ?? [];
+    const finished = await finishJob(this.#options.db, job, this.#id, result, now, {
+      followUp,
+      release,
+      ...(waiting && { waitsFor: lane.follows }),
+    });
+    // Not an enqueue for the pacer to count: a burst of deliveries is not a burst of captures.
+    if (finished.dueNow) {
+      for (const kind of waiting ? [lane.kind] : release) {
+        this.#wakeLanes(kind);
+      }
+    }
     this.#options.onAttempt?.({
       jobId: job.id,
       kind: job.kind,

@@ -16,6 +16,11 @@ export type AttemptOutcome =
       retry: boolean;
       /** What went wrong, with no personal data: shown in the CLI and the inbox. */
       reason: string;
+      /**
+       * The job must wait for the one it follows (`JobLane.follows`), which is not delivered yet:
+       * it is retried as soon as that one is, not only at its backed-off time.
+       */
+      waiting?: boolean;
     };
 
 /** How one kind of job is retried. */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseUnderTest, pglite, postgres } from '../helpers/desk-databases.ts';
 import {
+  chatEndedBody,
   leadBody,
   postJson,
   startTestDesk,
@@ -337,19 +338,13 @@ describe.each([pglite(), postgres()])('on $name', (database: DatabaseUnderTest) 
         }),
       );
       const { id } = (await res.json()) as { id: string };
-      const ended = await postJson(`${desk.url}/leads`, {
-        kind: 'conversation',
-        idempotencyKey: 'conv-chat-ends-early',
-        conversationId: 'chat-ends-early',
-        channel: 'chat',
-        messages: [
-          { role: 'user', text: 'Is the garden south-facing?', secondsFromStart: 1 },
-          { role: 'assistant', text: 'It is.', secondsFromStart: 2 },
-        ],
-        startedAt: '2026-11-25T19:00:00.000Z',
-        endedAt: '2026-11-25T19:01:00.000Z',
-        durationSeconds: 60,
-      });
+      const ended = await postJson(
+        `${desk.url}/leads`,
+        chatEndedBody('chat-ends-early', [
+          { role: 'user', text: 'Is the garden south-facing?' },
+          { role: 'assistant', text: 'It is.' },
+        ]),
+      );
       expect(ended.status).toBe(201);
       const note = await until(
         () => crm.notes.length > notesBefore && crm.notes.at(-1),

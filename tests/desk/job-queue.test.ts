@@ -1,12 +1,21 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NewJob } from '../../desk/jobs/job-kinds.ts';
-import { claimJobs, enqueue, finishJob } from '../../desk/jobs/job-queue.ts';
+import { loadBrokerage } from '../../desk/config/brokerage.ts';
+import { parseCaptureBody } from '../../desk/ingest/capture-body.ts';
+import { storeCapture } from '../../desk/ingest/store-capture.ts';
+import { conversationUpdateJob, type NewJob } from '../../desk/jobs/job-kinds.ts';
+import {
+  type ClaimedJob,
+  claimJobs,
+  enqueue,
+  finishJob,
+  type LaneFilter,
+} from '../../desk/jobs/job-queue.ts';
 import { type JobLane, JobWorker } from '../../desk/jobs/job-worker.ts';
 import type { AttemptOutcome } from '../../desk/jobs/retry-policy.ts';
 import type { DeskDb } from '../../desk/storage/database.ts';
 import { type DatabaseUnderTest, pglite, postgres } from '../helpers/desk-databases.ts';
-import { until } from '../helpers/desk-harness.ts';
+import { leadBody, until } from '../helpers/desk-harness.ts';
 import { type OlderSchema, olderSchema } from '../helpers/older-schema.ts';
 
 const T0 = new Date('2026-11-30T16:00:00.000Z');
@@ -15,6 +24,14 @@ const MINUTE = 60_000;
 /** A job of a kind with no side effects of its own here: the lane under test decides. */
 function job(key: string, runAt?: Date): NewJob {
   return { kind: 'weekly-report', key, payload: { period: key }, ...(runAt && { runAt }) };
+}
+
+/** The job a claim took (a claim that took none fails the test here). */
+function taken(claimed: ClaimedJob | undefined): ClaimedJob {
+  if (!claimed) {
+    throw new Error('the claim took no job');
+  }
+  return claimed;
 }
 
 /** A lane that answers with `outcome` and remembers which keys it ran. */
@@ -81,10 +98,10 @@ describe.each([pglite(), postgres()])('the job queue on $name', (database: Datab
     const [again] = await take('b', MINUTE + 1000);
     expect(again).toMatchObject({ key: 'leased', attempts: 2 });
     expect(
-      await finishJob(db.db, { id: first?.id ?? '' }, 'a', { status: 'delivered' }, at(0)),
+      (await finishJob(db.db, taken(first), 'a', { status: 'delivered' }, at(0))).recorded,
     ).toBe(false);
     expect(
-      await finishJob(db.db, { id: again?.id ?? '' }, 'b', { status: 'delivered' }, at(0)),
+      (await finishJob(db.db, taken(again), 'b', { status: 'delivered' }, at(0))).recorded,
     ).toBe(true);
   });
 
@@ -157,6 +174,101 @@ describe.each([pglite(), postgres()])('the job queue on $name', (database: Datab
     await new JobWorker({ db: db.db, lanes: [periodic], now: () => now }).runOnce();
     expect(await row('week-1')).toMatchObject({ status: 'delivered' });
     expect(await row('week-1-next')).toMatchObject({ status: 'pending', attempts: 0 });
+  });
+
+  describe('a job that follows another (a conversation’s update after its alert)', () => {
+    const FUB = 'follow-up-boss';
+    const lanes = {
+      alert: { kind: 'delivery', adapter: FUB },
+      update: { kind: 'conversation-update', adapter: FUB },
+    } as const;
+    /** A stored capture (its alert queued at `now`) and its conversation's update, due at `now`. */
+    async function alertAndUpdate(conversationId: string, now: Date) {
+      const brokerage = await loadBrokerage('assistant.config.json');
+      const stored = await storeCapture(
+        { db: db.db, brokerage, adapters: [FUB], now: () => now },
+        parseCaptureBody(leadBody({ conversationId, toolCallId: null })),
+        'widget',
+      );
+      await enqueue(
+        db.db,
+        conversationUpdateJob(conversationId, stored.leadId, stored.captureId, FUB, now),
+        { now },
+      );
+      return stored;
+    }
+    const take = (filter: LaneFilter, now: Date) =>
+      claimJobs(db.db, filter, { workerId: 'w', now, leaseMs: MINUTE, limit: 1 }).then(([j]) =>
+        taken(j),
+      );
+    const runAt = async (id: string) =>
+      (
+        await db.db
+          .selectFrom('jobs')
+          .select('run_at')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).run_at;
+
+    it('is due the moment the job it waits for is delivered, not at its backed-off retry', async () => {
+      const t = new Date(T0.getTime() + 40 * 24 * 60 * MINUTE);
+      const later = (ms: number) => new Date(t.getTime() + ms);
+      const stored = await alertAndUpdate('follows-released', t);
+      // Untried, scheduled for later (a website call's update waits for the platform's report):
+      // the alert's delivery is not what it waits for.
+      await enqueue(
+        db.db,
+        conversationUpdateJob(
+          'follows-report',
+          stored.leadId,
+          stored.captureId,
+          FUB,
+          later(MINUTE),
+        ),
+        { now: t },
+      );
+      const update = await take(lanes.update, t);
+      const waiting = { status: 'retry', runAt: later(60 * MINUTE), reason: 'waiting' } as const;
+      expect(await finishJob(db.db, update, 'w', waiting, t, { waitsFor: 'delivery' })).toEqual({
+        recorded: true,
+        dueNow: false,
+      });
+      expect(await runAt(update.id)).toEqual(later(60 * MINUTE));
+      const alert = await take(lanes.alert, later(1000));
+      expect(
+        await finishJob(db.db, alert, 'w', { status: 'delivered' }, later(1000), {
+          release: ['conversation-update'],
+        }),
+      ).toEqual({ recorded: true, dueNow: true });
+      expect(await runAt(update.id)).toEqual(later(1000));
+      expect(await take(lanes.update, later(1000))).toMatchObject({ id: update.id, attempts: 2 });
+      const report = await db.db
+        .selectFrom('jobs')
+        .select(['run_at', 'attempts'])
+        .where('key', 'like', 'conversation-update:follows-report:%')
+        .executeTakeFirstOrThrow();
+      expect(report).toEqual({ run_at: later(MINUTE), attempts: 0 });
+    });
+
+    it('is due at once when the job it waits for was delivered while its own try ran', async () => {
+      const t = new Date(T0.getTime() + 41 * 24 * 60 * MINUTE);
+      const later = (ms: number) => new Date(t.getTime() + ms);
+      await alertAndUpdate('follows-meanwhile', t);
+      // The update is in hand, and reads its alert as not delivered...
+      const update = await take(lanes.update, t);
+      // ...which is delivered before the update's outcome is written: too soon to release it.
+      const alert = await take(lanes.alert, t);
+      expect(
+        await finishJob(db.db, alert, 'w', { status: 'delivered' }, later(500), {
+          release: ['conversation-update'],
+        }),
+      ).toEqual({ recorded: true, dueNow: false });
+      const waiting = { status: 'retry', runAt: later(60 * MINUTE), reason: 'waiting' } as const;
+      expect(
+        await finishJob(db.db, update, 'w', waiting, later(1000), { waitsFor: 'delivery' }),
+      ).toEqual({ recorded: true, dueNow: true });
+      expect(await runAt(update.id)).toEqual(later(1000));
+    });
   });
 });
 

@@ -93,6 +93,23 @@ export function viewingBody(overrides: Record<string, unknown> = {}): Record<str
   };
 }
 
+/** A typed chat's transcript as the widget sends it when the chat ends (a minute long). */
+export function chatEndedBody(
+  conversationId: string,
+  messages: readonly { role: 'user' | 'assistant'; text: string }[],
+): Record<string, unknown> {
+  return {
+    kind: 'conversation',
+    idempotencyKey: `conv-${conversationId}`,
+    conversationId,
+    channel: 'chat',
+    messages: messages.map((m, i) => ({ ...m, secondsFromStart: i + 1 })),
+    startedAt: '2026-11-25T19:00:00.000Z',
+    endedAt: '2026-11-25T19:01:00.000Z',
+    durationSeconds: 60,
+  };
+}
+
 /** A lead body as the widget sends it. */
 export function leadBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {

@@ -46,6 +46,8 @@ export interface FubStandIn {
   failNext(count: number, status: number): void;
   /** Wait this long before each answer. */
   delay(ms: number): void;
+  /** Hold every answer (taken requests are recorded) until the returned function is called. */
+  hold(): () => void;
   /** While down, every connection is closed without an answer. */
   setDown(down: boolean): void;
   reset(): void;
@@ -193,6 +195,7 @@ export async function startFubStandIn(expected: FubExpectations): Promise<FubSta
   const sockets = new Set<Socket>();
   let forced: { count: number; status: number } | null = null;
   let delayMs = 0;
+  let held: Promise<void> | null = null;
   let down = false;
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
@@ -212,6 +215,7 @@ export async function startFubStandIn(expected: FubExpectations): Promise<FubSta
     if (delayMs > 0) {
       await new Promise((resolve) => setTimeout(resolve, delayMs));
     }
+    await held;
     const reason = problem(req, text, expected, people);
     if (reason !== null) {
       res.writeHead(400, { 'content-type': 'application/json' });
@@ -259,6 +263,16 @@ export async function startFubStandIn(expected: FubExpectations): Promise<FubSta
     },
     delay(ms) {
       delayMs = ms;
+    },
+    hold() {
+      let release = () => {};
+      held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return () => {
+        held = null;
+        release();
+      };
     },
     setDown(value) {
       down = value;
