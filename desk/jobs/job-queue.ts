@@ -1,3 +1,5 @@
+// Over 300 lines as one concept: the only writer of the `jobs` table, so every rule of a job's
+// life (its key, its lease, its result and what waits for it, its give-up time) is read here.
 import { randomUUID } from 'node:crypto';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { json } from '../storage/database.ts';

@@ -1,3 +1,4 @@
+// Over 300 lines as one concept: the job queue's rules, each on PGlite and on PostgreSQL.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadBrokerage } from '../../desk/config/brokerage.ts';
