@@ -28,8 +28,8 @@ export const WAITING_FOR_ALERT = 'waiting for the alert to be delivered first';
  * Loads a `conversation-update` job's update. Until the alert it follows is delivered, the
  * update waits by retrying (`waiting`, so it goes the moment the alert is delivered): a note
  * cannot be added to a CRM person not yet created, and a reply must not reach the agent before
- * the message it answers. An alert retried by hand after it
- * died is still followed, as long as the update has not given up.
+ * the message it answers. An alert retried by hand after it died is still followed, as long as
+ * the update has not given up.
  */
 export async function loadConversationUpdate(
   db: Kysely<DeskDatabase>,

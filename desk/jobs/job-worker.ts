@@ -118,10 +118,19 @@ export class JobWorker {
     this.#wakeLanes(kind);
   };
 
-  /** Runs the lanes of `kind` (every lane when undefined) now, or again after their run. */
-  #wakeLanes(kind?: JobKind): void {
+  /**
+   * Runs the lanes of `kind` (every lane when undefined), and of `adapter` when given, now, or
+   * again after their run.
+   */
+  #wakeLanes(kind?: JobKind, adapter?: string | null): void {
     for (const loop of this.#loops) {
-      if (kind === undefined || loop.lane.kind === kind) {
+      const { lane } = loop;
+      const ofAdapter =
+        adapter === undefined ||
+        adapter === null ||
+        lane.adapter === undefined ||
+        lane.adapter === adapter;
+      if ((kind === undefined || lane.kind === kind) && ofAdapter) {
         this.#wakeLane(loop);
       }
     }
@@ -254,7 +263,7 @@ export class JobWorker {
     // Not an enqueue for the pacer to count: a burst of deliveries is not a burst of captures.
     if (finished.dueNow) {
       for (const kind of waiting ? [lane.kind] : release) {
-        this.#wakeLanes(kind);
+        this.#wakeLanes(kind, job.adapter);
       }
     }
     this.#options.onAttempt?.({
