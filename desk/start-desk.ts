@@ -1,5 +1,3 @@
-// Over 300 lines as one concept: the desk's start, each part in the order it needs the others
-// (config, database, workers, HTTP, the admin socket), and its stop, which undoes them.
 import type { Server } from 'node:http';
 import type { ServerType } from '@hono/node-server';
 import type { Kysely } from 'kysely';
@@ -35,7 +33,6 @@ import { startWeeklyReportSchedule } from './reports/weekly-schedule.ts';
 import { warmViewingTimeReader } from './routing/viewing-time.ts';
 import { embeddedDir, openDatabase } from './storage/database.ts';
 import { startEmbeddedUpkeep } from './storage/embedded-upkeep.ts';
-import { warmEmbedded } from './storage/embedded-warm-up.ts';
 import type { DeskDatabase } from './storage/schema.ts';
 import { tzdataMismatch, tzdataVersions } from './time/tzdata-version.ts';
 import { deskLogger, flushDeskLog } from './web/desk-log.ts';
@@ -208,16 +205,10 @@ export async function startDesk(env: DeskEnv, options: StartOptions = {}): Promi
     await database.close();
     throw error;
   });
-  // What the first leads would otherwise each pay for, done once the desk listens. It holds the
-  // event loop about 0.15 s, once: a request that comes meanwhile (often the first /health)
-  // waits for it, as it would have waited for a first capture doing the same.
-  setImmediate(() => {
-    warmViewingTimeReader();
-    if (database.kind === 'embedded') {
-      // An optimisation only: a failure here is the next query's to report.
-      warmEmbedded(database.db).catch(() => undefined);
-    }
-  });
+  // What the second lead would otherwise pay for, done once the desk listens. It holds the
+  // event loop about 0.1 s, once: a request that comes meanwhile (often the first /health)
+  // waits for it, as it would have waited for a capture doing the same.
+  setImmediate(warmViewingTimeReader);
   const admin = embedded
     ? await serveAdminSocket({
         socketPath,
