@@ -84,8 +84,11 @@ export class JobWorker {
   readonly #id: string;
   readonly #loops: LaneLoop[];
   readonly #pacer: JobPacer;
-  /** Per kind, the kinds of the lanes that follow its jobs ({@link JobLane.follows}). */
-  readonly #followers = new Map<JobKind, JobKind[]>();
+  /**
+   * Per lane, the kinds of the lanes that follow its jobs on its adapter ({@link JobLane.follows}):
+   * a lane no other follows (a text's alerts) releases nothing, so its results skip that work.
+   */
+  readonly #followers = new Map<JobLane, JobKind[]>();
   #stopped = true;
 
   constructor(options: JobWorkerOptions) {
@@ -93,10 +96,16 @@ export class JobWorker {
     this.#pacer = new JobPacer(options.pacing);
     this.#id = options.id ?? `worker-${randomUUID()}`;
     this.#loops = options.lanes.map((lane) => ({ lane, timer: null, running: null, again: false }));
-    for (const { kind, follows } of options.lanes) {
-      const followers = follows === undefined ? undefined : this.#followers.get(follows);
-      if (follows !== undefined && !followers?.includes(kind)) {
-        this.#followers.set(follows, [...(followers ?? []), kind]);
+    for (const lane of options.lanes) {
+      const kinds = options.lanes
+        .filter(
+          (f) =>
+            f.follows === lane.kind &&
+            (f.adapter === undefined || lane.adapter === undefined || f.adapter === lane.adapter),
+        )
+        .map((f) => f.kind);
+      if (kinds.length > 0) {
+        this.#followers.set(lane, [...new Set(kinds)]);
       }
     }
   }
@@ -254,7 +263,7 @@ export class JobWorker {
     }
     const followUp = result.status === 'retry' ? null : (lane.followUp?.(job) ?? null);
     const waiting = !outcome.ok && outcome.waiting === true && lane.follows !== undefined;
-    const release = this.#followers.get(lane.kind) ?? [];
+    const release = this.#followers.get(lane) ?? [];
     const finished = await finishJob(this.#options.db, job, this.#id, result, now, {
       followUp,
       release,
